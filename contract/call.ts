@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * One API call: the single description both the SPA client and the server route are derived from.
+ * `auth: 'token'` calls need a session token; the merchant always comes from the request (header or domain).
+ */
+export interface Call<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  auth?: 'token' | 'ops';
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the widest call, for generic helpers
+export type AnyCall = Call<any, any, any, any>;
+
+export const defineCall = <const C extends AnyCall>(call: C): C => call;
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+type Defined<K extends string, S> = S extends z.ZodType ? { [k in K]: InputOf<S> } : { [k in K]?: never };
+
+/** What a caller passes: params, query and body, each present only when the call declares it. */
+export type CallInput<C extends AnyCall> = Defined<'params', C['params']> &
+  Defined<'query', C['query']> &
+  Defined<'body', C['body']>;
+export type CallOutput<C extends AnyCall> = z.output<C['response']>;
+
+/** Error codes the server may answer with; the SPA maps them to the spec's general messages. */
+export const errorCode = z.enum([
+  'VALIDATION',
+  'UNKNOWN_MERCHANT',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  code: errorCode,
+  message: z.string(),
+  /** Field path → message, for input that failed its schema or a domain rule. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** `/wps/*` replies carry their payload as `value` (spec §7: value.list, value.expiredMinutes …). */
+export const wpsReply = <T extends z.ZodType>(value: T) =>
+  z.object({ success: z.literal(true), code: z.string().optional(), message: z.string().optional(), value });
+
+/** `/lgw/*` (lottery/game gateway) replies carry their payload as `data` (spec §7: data.lanes). */
+export const lgwReply = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), code: z.string().optional(), message: z.string().optional(), data });
+
+export const emptyQuery = z.object({});

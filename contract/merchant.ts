@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Merchant codes: upper-case letters, digits and underscores (white-label operator id). */
+export const merchantCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9_]{2,20}$/, 'Merchant code is 2–20 upper-case letters, digits or _');
+
+export const MERCHANT_HEADER = 'merchant';
+export const LANGUAGE_HEADER = 'language';
+
+export const locale = z.enum(['en', 'vi']);
+export type Locale = z.infer<typeof locale>;
+
+export const theme = z.enum(['dark', 'light']);
+export type Theme = z.infer<typeof theme>;
+
+/** Feature flags of spec §6 (module ids of the whitelabel module tree) and the server switches. */
+export const featureFlag = z.enum([
+  'MOBILEVERCODELOGIN3',
+  'MOBILENUMREG3',
+  'USERNAMEREG3',
+  'CHNGPASSMAIL3',
+  'CHNGPASSVERIF3',
+  'PTSYS3',
+  'SMS_VERIFICATION',
+  'MOBILE_REG_WITH_PASSWORD',
+  'FREE_PLAY',
+  'PASSWORD_EXPIRY',
+  'SINGLE_WALLET',
+  'LOGGED_IN_TO_HOME',
+  'MEMBER_CENTRE',
+  'AGENT_CENTRE',
+]);
+export type FeatureFlag = z.infer<typeof featureFlag>;
+
+export const brand = z.object({
+  name: z.string(),
+  primary: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  defaultTheme: theme,
+  logoUrl: z.string(),
+  iconUrl: z.string(),
+  currency: z.string(),
+  currencySign: z.string(),
+});
+export type Brand = z.infer<typeof brand>;

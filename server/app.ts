@@ -1,0 +1,81 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.ts';
+import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
+import { merchantScope } from './http/merchant.ts';
+import { isApiPath, registerSpa } from './http/spa.ts';
+import { artRoutes } from './modules/art/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { createContentService } from './modules/content/service.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
+import { createGamesService } from './modules/games/service.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
+import { createOpsService } from './modules/ops/service.ts';
+import { downloadRoutes } from './modules/system/mobileconfig.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { createSystemService } from './modules/system/service.ts';
+import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
+
+export interface AppOptions {
+  db: Db;
+  opsToken?: string;
+  trustProxy?: boolean;
+  distDir?: string;
+  geo?: GeoPort;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
+    },
+  });
+  await app.register(rateLimit, {
+    max: 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) =>
+      new DomainError(429, 'RATE_LIMITED', `Too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Portico API', version: '1.0.0', description: 'Generated from contract/ (zod).' },
+      components: { securitySchemes: { merchant: { type: 'apiKey', in: 'header', name: 'Merchant' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const geo = opts.geo ?? tableGeo(DEMO_GEO_TABLE);
+  await app.register(async (api) => {
+    merchantScope(api, db);
+    systemRoutes(api, createSystemService(db, geo));
+    gamesRoutes(api, createGamesService(db));
+    contentRoutes(api, createContentService(db));
+  });
+  artRoutes(app, db);
+  downloadRoutes(app, db);
+  const { opsToken } = opts;
+  if (opsToken) await app.register(async (ops) => opsRoutes(ops, createOpsService(db), opsToken));
+  if (opts.distDir) await registerSpa(app, opts.distDir);
+
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !isApiPath(req.url) && app.hasDecorator('spaIndex');
+    if (wantsPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  /** PGlite data folder (ignored when databaseUrl is set). */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Bearer token of the operator API; the API is off without it. */
+  opsToken?: string;
+  /** Honour X-Forwarded-For (behind a reverse proxy only). */
+  trustProxy: boolean;
+  /** Built SPA to serve; none in API-only mode. */
+  distDir?: string;
+}
+
+export const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    production: env.NODE_ENV === 'production',
+    dataDir: env.PORTICO_DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    opsToken: env.PORTICO_OPS_TOKEN || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    distDir: env.PORTICO_DIST_DIR ?? DEFAULT_DIST,
+  };
+}

@@ -1,0 +1,74 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a cluster-wide lock, so several API processes do a piece of work once. */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (tests start each file from one). */
+  snapshot?(): Promise<Blob>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseSource =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+/** DATABASE_URL selects PostgreSQL; otherwise PGlite in `dataDir` (or in memory when none is given). */
+export function databaseSource(env: NodeJS.ProcessEnv, defaultDataDir?: string): DatabaseSource {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: env.PORTICO_DATA_DIR ?? defaultDataDir };
+}
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if (source.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async exclusive(key, fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One PGlite data folder has one process by construction: the lock is the process itself.
+  return {
+    db,
+    kind: 'pglite',
+    exclusive: (_key, fn) => fn(),
+    close: () => client.close(),
+    snapshot: async () => client.dumpDataDir('none'),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  await database.exclusive('portico:migrate', async () => {
+    if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
+    else await migratePglite(database.db as never, { migrationsFolder });
+  });
+}

@@ -1,0 +1,57 @@
+import type { Database } from '../client.ts';
+import { banners, domains, games, merchants, notices, vendors } from '../schema/index.ts';
+import { BANNER_TITLES } from './banners.ts';
+import { buildCatalogue } from './catalogue.ts';
+import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
+
+const BATCH = 500;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
+
+/** Inserts one demo merchant with its domains, catalogue, banners and notices, in one transaction. */
+export async function seedMerchant(database: Database, m: MerchantSeed): Promise<void> {
+  const { vendors: vendorRows, games: gameRows } = buildCatalogue(m.catalogue);
+  await database.db.transaction(async (tx) => {
+    await tx.insert(merchants).values({
+      code: m.code,
+      brand: m.brand,
+      settings: m.settings,
+      restrictedCountries: m.restrictedCountries,
+    });
+    await tx.insert(domains).values(m.domains.map((domain) => ({ domain, merchantCode: m.code })));
+    await tx.insert(vendors).values(vendorRows.map((v) => ({ ...v, merchantCode: m.code })));
+    await insertInBatches(gameRows, (batch) =>
+      tx.insert(games).values(batch.map((g) => ({ ...g, merchantCode: m.code }))),
+    );
+    await tx.insert(banners).values(
+      Object.entries(BANNER_TITLES).flatMap(([groupName, titles]) =>
+        titles.map((titles, sort) => ({
+          merchantCode: m.code,
+          groupName: groupName as keyof typeof BANNER_TITLES,
+          titles,
+          sort,
+        })),
+      ),
+    );
+    await tx.insert(notices).values(
+      m.notices.map((n, sort) => ({
+        merchantCode: m.code,
+        type: 'B' as const,
+        titles: n,
+        contents: n,
+        sort,
+      })),
+    );
+  });
+}
+
+/** Seeds the demo merchants once: a database that already has merchants is left alone. */
+export async function seedDatabase(database: Database): Promise<boolean> {
+  return database.exclusive('portico:seed', async () => {
+    if ((await database.db.$count(merchants)) > 0) return false;
+    for (const m of DEMO_MERCHANTS) await seedMerchant(database, m);
+    return true;
+  });
+}

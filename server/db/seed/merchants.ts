@@ -1,0 +1,144 @@
+import type { RegisterFieldRule } from '../../../contract/auth.ts';
+import type { GameType } from '../../../contract/games.ts';
+import type { Brand, FeatureFlag } from '../../../contract/merchant.ts';
+import { artPath } from '../../modules/art/paths.ts';
+import type { MerchantSettings } from '../schema/merchants.ts';
+import { ALL_VENDORS, type CatalogueProfile } from './catalogue.ts';
+
+/** A demo merchant: its row, its domains, its catalogue profile, banners and notices. */
+export interface MerchantSeed {
+  code: string;
+  brand: Brand;
+  settings: MerchantSettings;
+  restrictedCountries: string[];
+  domains: string[];
+  catalogue: CatalogueProfile;
+  notices: { en: string; vi: string }[];
+}
+
+const rule = (
+  field: RegisterFieldRule['field'],
+  required: boolean,
+  minLength: number,
+  maxLength: number,
+  patternId: number,
+  acceptedPattern: string,
+  enabled = true,
+): RegisterFieldRule => ({ field, enabled, required, minLength, maxLength, patternId, acceptedPattern });
+
+const registerFields: RegisterFieldRule[] = [
+  rule('username', true, 6, 16, 1, '^[A-Za-z][A-Za-z0-9]*$'),
+  rule('password', true, 6, 20, 5, '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]+$'),
+  rule('confirmPassword', true, 6, 20, 5, '*'),
+  rule('payeeName', false, 2, 50, 21, '*'),
+  rule('email', false, 5, 100, 3, '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'),
+  rule('mobileNum', false, 9, 11, 6, '^[0-9]+$'),
+  rule('verificationCode', false, 4, 255, 6, '^[0-9]+$'),
+  rule('affiliateCode', false, 4, 20, 4, '^[A-Za-z0-9]+$'),
+  rule('paymentPassword', false, 6, 6, 6, '^[0-9]+$', false),
+  rule('captcha', true, 4, 4, 4, '^[A-Za-z0-9]+$'),
+  ...(['qqNum', 'line', 'whatsapp', 'zalo', 'facebook', 'wechat', 'idNumber'] as const).map((f) =>
+    rule(f, false, 1, 50, 0, '*', false),
+  ),
+];
+
+const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
+  const flags: Record<FeatureFlag, boolean> = {
+    MOBILEVERCODELOGIN3: true,
+    MOBILENUMREG3: true,
+    USERNAMEREG3: true,
+    CHNGPASSMAIL3: true,
+    CHNGPASSVERIF3: true,
+    PTSYS3: true,
+    SMS_VERIFICATION: true,
+    MOBILE_REG_WITH_PASSWORD: true,
+    FREE_PLAY: true,
+    PASSWORD_EXPIRY: false,
+    SINGLE_WALLET: false,
+    LOGGED_IN_TO_HOME: false,
+    MEMBER_CENTRE: true,
+    AGENT_CENTRE: true,
+  };
+  for (const f of off) flags[f] = false;
+  return flags;
+};
+
+const settings = (
+  code: string,
+  features: Record<FeatureFlag, boolean>,
+  social: string,
+): MerchantSettings => ({
+  features,
+  registerFields,
+  // Operators plug in their own desks; the demo brands chat on Telegram.
+  customerService: [
+    { csType: 'LIVECHAT', path: `https://t.me/${social.replace('.', '_')}_support` },
+    { csType: 'VIP', path: `https://t.me/${social.replace('.', '_')}_vip` },
+  ],
+  social: { facebook: `https://facebook.com/${social}`, telegram: `https://t.me/${social}` },
+  gtagId: '',
+  imageCDNs: [''],
+  launchGameCDNs: [''],
+  // Android needs a signed package from the operator; the iOS web-clip profile is generated per merchant.
+  downloadResources: {
+    MOBILECONFIG: { name: `${code} (iOS profile)`, url: `/downloads/${code}.mobileconfig` },
+  },
+  siteResources: {
+    logo: { url: artPath.logo(code), labelNameEn: 'Logo' },
+    icon: { url: artPath.icon(code), labelNameEn: 'Site icon' },
+  },
+  timeZone: 'Asia/Ho_Chi_Minh',
+});
+
+const brandOf = (
+  code: string,
+  name: string,
+  primary: string,
+  accent: string,
+  defaultTheme: Brand['defaultTheme'],
+) => ({
+  name,
+  primary,
+  accent,
+  defaultTheme,
+  logoUrl: artPath.logo(code),
+  iconUrl: artPath.icon(code),
+  currency: 'USD',
+  currencySign: '$',
+});
+
+const without = (...types: GameType[]) =>
+  ALL_VENDORS.filter((v) => v.vassalage !== 'GPI' && !types.includes(v.gameType));
+
+export const DEMO_MERCHANTS: MerchantSeed[] = [
+  {
+    code: 'PORTICO',
+    brand: brandOf('PORTICO', 'Portico', '#6142bf', '#f5b301', 'dark'),
+    settings: settings('PORTICO', allOn(), 'portico.demo'),
+    restrictedCountries: [],
+    domains: ['localhost', '127.0.0.1', 'portico.localhost'],
+    catalogue: { vendors: without(), seed: 1 },
+    notices: [
+      {
+        en: 'Welcome to Portico! New slots arrive every week.',
+        vi: 'Chào mừng đến Portico! Trò chơi mới mỗi tuần.',
+      },
+      { en: 'Deposits are credited within minutes.', vi: 'Tiền nạp được cộng trong vài phút.' },
+    ],
+  },
+  {
+    code: 'LOTUS',
+    brand: brandOf('LOTUS', 'Lotus Play', '#0f8f7e', '#e8486f', 'light'),
+    settings: settings('LOTUS', allOn(['MOBILEVERCODELOGIN3', 'PTSYS3', 'FREE_PLAY']), 'lotusplay.demo'),
+    restrictedCountries: ['US'],
+    domains: ['lotus.localhost'],
+    catalogue: {
+      vendors: ALL_VENDORS.filter((v) => !['MG', 'MGS', 'TTG', 'OG', 'XY'].includes(v.vassalage)),
+      seed: 2,
+    },
+    notices: [
+      { en: 'Lotus Play: Vietnam lottery results every evening.', vi: 'Lotus Play: kết quả xổ số mỗi tối.' },
+      { en: 'Keno draws every few minutes.', vi: 'Keno quay thưởng vài phút một lần.' },
+    ],
+  },
+];

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Paths that belong to the API: a miss there is a 404 envelope, never the SPA page. */
+export const API_PREFIXES = ['/wps/', '/lgw/', '/api/', '/ops/', '/art/', '/downloads/', '/__dev/'];
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback). */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    app.log.warn(`no built SPA in ${distDir}: run "npm run build" (serving the API only)`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    setHeaders(res, path) {
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.decorate('spaIndex', true);
+}
+
+export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));

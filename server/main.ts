@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed/index.ts';
+import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
+
+const config = loadConfig(process.env);
+const started = Date.now();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await migrateDatabase(database);
+const seeded = await seedDatabase(database);
+const app = await buildApp({
+  db: database.db,
+  opsToken: config.opsToken,
+  trustProxy: config.trustProxy,
+  distDir: config.distDir,
+  logger: config.production,
+});
+await app.listen({ port: config.port, host: config.host });
+
+const port = (app.server.address() as { port: number }).port;
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+console.log(`
+Portico is running on ${where}${seeded ? ', freshly seeded with demo data' : ''} (${Date.now() - started} ms)
+
+  Portal:   http://localhost:${port}/
+${DEMO_MERCHANTS.map((m) => `  ${m.brand.name.padEnd(10)} http://${m.domains.find((d) => d.endsWith('.localhost'))}:${port}/  (merchant ${m.code})`).join('\n')}
+  OpenAPI:  http://localhost:${port}/api/openapi.json
+  Operator API: ${config.opsToken ? 'on (PORTICO_OPS_TOKEN)' : 'off (set PORTICO_OPS_TOKEN to enable)'}
+
+  Demo logins: player accounts arrive with the accounts release; until then browse as a visitor.
+`);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { merchantCode } from '../../../contract/merchant.ts';
+import type { Db } from '../../db/client.ts';
+import { banners, games, merchants, vendors } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { localized } from '../content/service.ts';
+import { bannerSvg, brandIconSvg, tileSvg, vendorLogoSvg } from './svg.ts';
+
+const svgName = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]{1,80}\.svg$/)
+  .transform((s) => s.slice(0, -4));
+
+function sendSvg(reply: FastifyReply, svg: string) {
+  // Art only changes with the catalogue; a day of caching keeps lobbies fast.
+  return reply
+    .header('cache-control', 'public, max-age=86400')
+    .type('image/svg+xml; charset=utf-8')
+    .send(svg);
+}
+
+const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such picture');
+
+/** Generated art: game tiles, banners, vendor logos and the brand's icon and logo. */
+export function artRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const merchantOf = async (code: string) => {
+    const [m] = await db.select().from(merchants).where(eq(merchants.code, code));
+    if (!m) throw notFound();
+    return m;
+  };
+
+  r.get(
+    '/art/:merchant/tiles/:file',
+    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: svgName }) } },
+    async (req, reply) => {
+      const [g] = await db
+        .select()
+        .from(games)
+        .where(and(eq(games.merchantCode, req.params.merchant), eq(games.nodeId, req.params.file)));
+      if (!g) throw notFound();
+      const name = localized(g.names, requestLocale(req, (req.query as { lang?: string }).lang));
+      return sendSvg(
+        reply,
+        tileSvg({ nodeId: g.nodeId, name, vassalage: g.vassalage, gameType: g.gameType }),
+      );
+    },
+  );
+
+  r.get(
+    '/art/:merchant/vendors/:file',
+    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: svgName }) } },
+    async (req, reply) => {
+      const [v] = await db
+        .select()
+        .from(vendors)
+        .where(and(eq(vendors.merchantCode, req.params.merchant), eq(vendors.vassalage, req.params.file)))
+        .limit(1);
+      if (!v) throw notFound();
+      return sendSvg(reply, vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName }));
+    },
+  );
+
+  r.get(
+    '/art/:merchant/banners/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({
+          merchant: merchantCode,
+          file: svgName.pipe(z.string().regex(/^\d+$/)).transform(Number),
+        }),
+        querystring: z.object({ lang: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const m = await merchantOf(req.params.merchant);
+      const [b] = await db
+        .select()
+        .from(banners)
+        .where(and(eq(banners.merchantCode, m.code), eq(banners.id, req.params.file)));
+      if (!b) throw notFound();
+      const title = localized(b.titles, requestLocale(req, req.query.lang));
+      return sendSvg(
+        reply,
+        bannerSvg({
+          title,
+          subtitle: m.brand.name,
+          primary: m.brand.primary,
+          accent: m.brand.accent,
+          seed: b.id,
+        }),
+      );
+    },
+  );
+
+  r.get(
+    '/art/:merchant/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ merchant: merchantCode, file: z.enum(['icon.svg', 'logo.svg']) }),
+      },
+    },
+    async (req, reply) => {
+      const m = await merchantOf(req.params.merchant);
+      return sendSvg(
+        reply,
+        brandIconSvg({ name: m.brand.name, primary: m.brand.primary, accent: m.brand.accent }),
+      );
+    },
+  );
+}

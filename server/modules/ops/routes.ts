@@ -1,0 +1,24 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createMerchant, updateMerchant } from '../../../contract/ops.ts';
+import { DomainError } from '../../http/errors.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { createOpsService } from './service.ts';
+
+const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+
+/** Operator API; registered only when an ops token is configured (PORTICO_OPS_TOKEN). */
+export function opsRoutes(
+  app: FastifyInstance,
+  ops: ReturnType<typeof createOpsService>,
+  token: string,
+): void {
+  const expected = Buffer.from(token);
+  app.addHook('onRequest', async (req) => {
+    const given = Buffer.from(bearer(req));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new DomainError(401, 'UNAUTHORIZED', 'Operator token required');
+  });
+  route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
+  route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
+}

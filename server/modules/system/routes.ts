@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { domainRoute, systemStatus, whitelabel } from '../../../contract/system.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { createSystemService } from './service.ts';
+
+export function systemRoutes(app: FastifyInstance, system: ReturnType<typeof createSystemService>): void {
+  route(app, systemStatus, async ({ merchant, req }) => okValue(system.status(merchant, req.ip)));
+  route(app, whitelabel, async ({ merchant, req }) => okValue(system.whitelabel(merchant, req.ip)));
+  route(app, domainRoute, async ({ merchant }) => okValue(await system.domainRoute(merchant)));
+}

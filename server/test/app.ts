@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../app.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+
+/** A fresh copy of the migrated, seeded test database (PGlite in memory, or PostgreSQL when DATABASE_URL is set). */
+export async function testDatabase(): Promise<Database> {
+  const tpl = inject('dbTemplate');
+  if (tpl.kind === 'pglite') {
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(tpl.file)]) });
+  }
+  const name = `portico_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: tpl.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${tpl.template}`);
+  await admin.end();
+  const url = new URL(tpl.url);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.href });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: tpl.url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function testApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  const app = await buildApp({ db: database.db, trustProxy: true, ...options });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Headers of a request made to a merchant's site. */
+export const asMerchant = (code: string, extra: Record<string, string> = {}) => ({
+  merchant: code,
+  ...extra,
+});

@@ -1,0 +1,57 @@
+import { FetchError, ofetch } from 'ofetch';
+import type { AnyCall, CallInput, CallOutput, ErrorCode } from '../../contract/call.ts';
+import { errorEnvelope } from '../../contract/call.ts';
+import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/merchant.ts';
+import { storedMerchant } from './session.ts';
+
+/** A failed call: the server's envelope code, or NETWORK when no envelope came back. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+let language = 'en';
+/** The Language header every call carries (spec §7: launch and lists depend on it). */
+export const setApiLanguage = (locale: string) => {
+  language = locale;
+};
+
+const fillPath = (path: string, params: Record<string, unknown> = {}) =>
+  path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+
+/** Calls the server as the contract describes; the reply is parsed by the contract's response schema. */
+export async function call<C extends AnyCall>(
+  c: C,
+  input: CallInput<C> = {} as CallInput<C>,
+): Promise<CallOutput<C>> {
+  const { params, query, body } = input as {
+    params?: Record<string, unknown>;
+    query?: object;
+    body?: object;
+  };
+  const merchant = storedMerchant();
+  try {
+    const raw = await ofetch(fillPath(c.path, params), {
+      method: c.method,
+      query: query as Record<string, unknown> | undefined,
+      body,
+      headers: { [LANGUAGE_HEADER]: language, ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}) },
+      retry: c.method === 'GET' ? 1 : 0,
+      timeout: 20_000,
+    });
+    return c.response.parse(raw);
+  } catch (err) {
+    if (err instanceof FetchError) {
+      const env = errorEnvelope.safeParse(err.data);
+      if (env.success) throw new ApiError(env.data.code, env.data.message, env.data.fields, err.status ?? 0);
+      throw new ApiError('NETWORK', err.message, {}, err.status ?? 0);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { noticeIndex } from '../../contract/content.ts';
+import { gameMenus, gameVendor } from '../../contract/games.ts';
+import { whitelabel } from '../../contract/system.ts';
+import { call } from './client.ts';
+
+/** Site-wide server data every feature may read (feature-specific queries live in their feature). */
+export const whitelabelQuery = () =>
+  queryOptions({
+    queryKey: ['whitelabel'],
+    queryFn: async () => (await call(whitelabel, { query: {} })).value,
+    staleTime: 5 * 60_000,
+  });
+
+export const gameMenusQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['gameMenus', language],
+    queryFn: async () => (await call(gameMenus, { query: { language } })).data.menus,
+    staleTime: 5 * 60_000,
+  });
+
+export const vendorLanesQuery = () =>
+  queryOptions({
+    queryKey: ['gameVendor'],
+    queryFn: async () => (await call(gameVendor, { query: { platform: 'html5-desktop' } })).data.lanes,
+    staleTime: 5 * 60_000,
+  });
+
+export const noticeIndexQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['noticeIndex', language],
+    queryFn: async () => (await call(noticeIndex, { query: { language } })).value,
+    staleTime: 60_000,
+  });

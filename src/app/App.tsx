@@ -1,0 +1,34 @@
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { systemStatus } from '../../contract/system.ts';
+import { appStatusMachine } from '../../machines/appStatus.machine.ts';
+import { call } from '../api/client.ts';
+import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
+import { AppStatusContext } from '../features/status/statusContext.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { makeRouter } from './router.tsx';
+
+const liveStatusMachine = appStatusMachine.provide({
+  actors: { loadStatus: fromPromise(async () => (await call(systemStatus, { query: {} })).value) },
+});
+
+export function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
+  const [router] = useState(() => makeRouter(queryClient));
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AppStatusContext.Provider logic={liveStatusMachine}>
+          <AppStatusGate>
+            <RouterProvider router={router} />
+          </AppStatusGate>
+        </AppStatusContext.Provider>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import { Trans } from '@lingui/react/macro';
+import { useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import type { GameType } from '../../contract/games.ts';
+import { vendorLanesQuery } from '../api/queries.ts';
+import { Home } from '../features/home/Home.tsx';
+import { Lobby } from '../features/lobby/Lobby.tsx';
+import { ComingSoon } from '../features/soon/ComingSoon.tsx';
+import type { RouterContext } from './router.tsx';
+
+/** Lobby search: a vendor filter; bad input is dropped rather than failing the page. */
+export const lobbySearch = z.object({ vendor: z.string().max(40).optional().catch(undefined) });
+
+const withLanes = ({ context }: { context: RouterContext }) =>
+  context.queryClient.ensureQueryData(vendorLanesQuery());
+
+/** Route options of a category lobby (the route files stay one line each). */
+export const lobbyRoute = (gameType: GameType) => ({
+  validateSearch: lobbySearch,
+  loader: withLanes,
+  component: function LobbyRoute() {
+    const { vendor } = useSearch({ strict: false });
+    return <Lobby gameType={gameType} vendor={vendor} />;
+  },
+});
+
+/** Home and its aliases (/, /index, /index.html, /home). */
+export const homeRoute = { loader: withLanes, component: Home };
+
+export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
+  component: () => <ComingSoon title={title} areaLinks={areaLinks} />,
+});
+
+export const accountsSoon = soonRoute(<Trans>Log in or register</Trans>, [
+  <Trans key="login">Login</Trans>,
+  <Trans key="register">Register</Trans>,
+  <Trans key="trial">Trial</Trans>,
+  <Trans key="forgot">Forgot password</Trans>,
+]);

@@ -1,0 +1,120 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { VendorLane } from '../../../contract/games.ts';
+import { noticeIndexQuery, vendorLanesQuery } from '../../api/queries.ts';
+import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
+import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+
+/** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
+const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
+
+function NoticeMarquee() {
+  const { t, i18n } = useLingui();
+  const index = useQuery(noticeIndexQuery(i18n.locale));
+  const notices = index.data?.notices ?? [];
+  if (notices.length === 0) return null;
+  return (
+    <section
+      aria-label={t`Notices`}
+      className="flex items-center gap-2 overflow-hidden rounded-full bg-raised px-4 py-2"
+    >
+      <span aria-hidden="true">📢</span>
+      <div className="relative flex-1 overflow-hidden">
+        <p className="animate-[marquee_25s_linear_infinite] whitespace-nowrap text-sm">
+          {notices.map((n) => n.content).join('   •   ')}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Section({ lane }: { lane: VendorLane }) {
+  const { i18n, t } = useLingui();
+  const title = i18n._(GAME_TYPE_LABEL[lane.title]);
+  const to = GAME_TYPE_PATH[lane.title];
+  return (
+    <section aria-labelledby={`home-${lane.title}`} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id={`home-${lane.title}`} className="text-xl font-bold">
+          {title}
+        </h2>
+        <Link to={to} aria-label={t`More ${title}`} className="text-sm font-semibold text-accent">
+          <Trans>More</Trans>
+        </Link>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {lane.cards.map((v) => (
+          <li key={v.vassalage}>
+            <Link
+              to={to}
+              search={{ vendor: v.vassalage }}
+              className="flex flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand"
+            >
+              <img src={v.logoUrl} alt="" className="h-12 w-28" loading="lazy" />
+              <span className="text-sm font-medium">{v.displayName}</span>
+              <span className="text-xs text-muted">
+                <Trans>{v.gameCount} games</Trans>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Home() {
+  const { t } = useLingui();
+  const lanes = useQuery(vendorLanesQuery());
+  const sections = HOME_SECTIONS.flatMap((type) => lanes.data?.filter((l) => l.title === type) ?? []);
+  const providers = new Map((lanes.data ?? []).flatMap((l) => l.cards.map((c) => [c.vassalage, c] as const)));
+
+  return (
+    <div className="flex flex-col gap-8">
+      <h1 className="sr-only">{t`Home`}</h1>
+      <NoticeMarquee />
+      <section aria-labelledby="home-providers" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between">
+          <h2 id="home-providers" className="text-xl font-bold">
+            <Trans>Providers</Trans>
+          </h2>
+          <Link to="/providers" className="text-sm font-semibold text-accent">
+            <Trans>All providers</Trans>
+          </Link>
+        </div>
+        {lanes.data ? (
+          <ul className="flex gap-3 overflow-x-auto pb-2">
+            {[...providers.values()].map((v) => (
+              <li key={v.vassalage} className="shrink-0">
+                <img src={v.logoUrl} alt={v.displayName} className="h-12 w-28 rounded-lg" loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Skeleton className="h-12 w-full" />
+        )}
+      </section>
+      {lanes.data
+        ? sections.map((lane) => <Section key={lane.title} lane={lane} />)
+        : HOME_SECTIONS.map((type) => <Skeleton key={type} className="h-40 w-full" />)}
+      <section
+        aria-labelledby="home-download"
+        className="flex flex-col items-start gap-3 rounded-2xl bg-brand p-6 text-white sm:flex-row sm:items-center"
+      >
+        <div className="flex-1">
+          <h2 id="home-download" className="text-xl font-bold">
+            <Trans>Play on your phone</Trans>
+          </h2>
+          <p className="opacity-90">
+            <Trans>Install the app on iOS or Android in a minute.</Trans>
+          </p>
+        </div>
+        <Link to="/download" className="rounded-full bg-white px-5 py-2 font-semibold text-brand">
+          <Trans>App Download</Trans>
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import type { Banner } from '../../../contract/content.ts';
+import { noticeIndexQuery } from '../../api/queries.ts';
+import { bannerGroupOf, bannersFor } from '../../domain/routesMap.ts';
+import { Carousel } from '../../ui/Carousel.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+
+/** Spec §2/§9: several banners loop with 5000 ms autoplay; home banners have pagination. */
+export const BANNER_AUTOPLAY_MS = 5000;
+
+function BannerSlide({ banner }: { banner: Banner }) {
+  const image = (
+    <img src={banner.url} alt={banner.title} className="aspect-[10/3] w-full rounded-xl object-cover" />
+  );
+  if (banner.linkageType === 'URL')
+    return (
+      <a href={banner.link} target="_blank" rel="noreferrer">
+        {image}
+      </a>
+    );
+  if (banner.linkageType === 'ROUTE') return <a href={banner.link}>{image}</a>;
+  return image;
+}
+
+export function BannerArea() {
+  const { t, i18n } = useLingui();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const group = bannerGroupOf(path);
+  const index = useQuery({ ...noticeIndexQuery(i18n.locale), enabled: group !== null });
+  if (!group) return null;
+  if (!index.data) return <Skeleton className="mx-auto mt-3 aspect-[10/3] w-full max-w-page" />;
+  const banners = bannersFor(index.data.banners, group);
+  if (banners.length === 0) return null;
+  return (
+    <div className="mx-auto mt-3 w-full max-w-page px-3">
+      <Carousel
+        key={`${group}-${i18n.locale}`}
+        label={t`Banners`}
+        slides={banners.map((b) => <BannerSlide key={b.bannerId} banner={b} />)}
+        autoplayMs={BANNER_AUTOPLAY_MS}
+        spacing={group === 'home' ? 12 : 0}
+        pagination={group === 'home'}
+        slideLabel={(i, n) => t`Banner ${i + 1} of ${n}`}
+      />
+    </div>
+  );
+}

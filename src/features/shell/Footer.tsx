@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { vendorLanesQuery, whitelabelQuery } from '../../api/queries.ts';
+import { customerServicePath, openCustomerService } from '../../domain/customerService.ts';
+
+export function Footer() {
+  const { t } = useLingui();
+  const info = useQuery(whitelabelQuery());
+  const lanes = useQuery(vendorLanesQuery());
+  const logos = new Map<string, { name: string; url: string }>();
+  for (const card of lanes.data?.flatMap((l) => l.cards) ?? [])
+    logos.set(card.vassalage, { name: card.displayName, url: card.logoUrl });
+  const cs = info.data ? customerServicePath(info.data) : null;
+  const linkClass = 'hover:text-ink underline-offset-4 hover:underline';
+
+  return (
+    <footer className="mt-12 border-t border-line bg-raised text-sm text-muted">
+      <div className="mx-auto flex max-w-page flex-col gap-6 px-3 py-8">
+        <nav aria-label={t`Footer`}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/help" hash="about" className={linkClass}>
+                <Trans>About us</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/help" className={linkClass}>
+                <Trans>Help center</Trans>
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={linkClass}
+                disabled={!cs}
+                onClick={() => cs && openCustomerService(cs)}
+              >
+                <Trans>Contact us</Trans>
+              </button>
+            </li>
+            <li>
+              <Link to="/help" hash="feedback" className={linkClass}>
+                <Trans>Feedback</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <ul aria-label={t`Game providers`} className="flex flex-wrap gap-3">
+          {[...logos].map(([code, logo]) => (
+            <li key={code}>
+              <img
+                src={logo.url}
+                alt={logo.name}
+                title={logo.name}
+                loading="lazy"
+                className="h-8 w-20 rounded opacity-80"
+              />
+            </li>
+          ))}
+        </ul>
+        <p>
+          © {new Date().getFullYear()} {info.data?.brand.name}. <Trans>All rights reserved.</Trans>{' '}
+          <Trans>Play responsibly: 18+ only.</Trans>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { whitelabelQuery } from '../../api/queries.ts';
+import { RouteProgress } from '../../ui/RouteProgress.tsx';
+import { applyBrand, applyTheme, savedTheme } from './appearance.ts';
+import { BannerArea } from './BannerArea.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+/** The portal frame around every page. */
+export function Layout() {
+  const { t } = useLingui();
+  const info = useQuery(whitelabelQuery());
+  const loading = useRouterState({ select: (s) => s.status === 'pending' });
+
+  useEffect(() => {
+    if (!info.data) return;
+    applyBrand(info.data.brand);
+    applyTheme(savedTheme(info.data.brand.defaultTheme), false);
+  }, [info.data]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-surface text-ink">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <RouteProgress active={loading} label={t`Loading page`} />
+      <Header />
+      <BannerArea />
+      <main id="main" className="mx-auto w-full max-w-page flex-1 px-3 py-4">
+        <Outlet />
+      </main>
+      <Footer />
+      <SideMenu />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { Theme } from '../../../contract/merchant.ts';
+import { applyTheme } from './appearance.ts';
+
+export function ThemeSwitch() {
+  const { t } = useLingui();
+  const [theme, setTheme] = useState<Theme>(
+    () => (document.documentElement.dataset.theme as Theme) ?? 'dark',
+  );
+  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      aria-label={next === 'light' ? t`Switch to light theme` : t`Switch to dark theme`}
+      aria-pressed={theme === 'dark'}
+      onClick={() => {
+        applyTheme(next, true);
+        setTheme(next);
+      }}
+      className="grid h-9 w-9 place-items-center rounded-full border border-line text-lg hover:bg-line/40"
+    >
+      <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+import { type Brand, type Theme, theme as themeSchema } from '../../../contract/merchant.ts';
+
+const THEME_KEY = 'theme';
+
+/** The visitor's saved theme, else the merchant's default. */
+export function savedTheme(fallback: Theme): Theme {
+  const saved = themeSchema.safeParse(localStorage.getItem(THEME_KEY));
+  return saved.success ? saved.data : fallback;
+}
+
+export function applyTheme(theme: Theme, persist: boolean): void {
+  document.documentElement.dataset.theme = theme;
+  if (persist) localStorage.setItem(THEME_KEY, theme);
+}
+
+/** One build serves every brand: the merchant's colours, name and icon are applied at run time. */
+export function applyBrand(brand: Brand): void {
+  const root = document.documentElement.style;
+  root.setProperty('--brand-primary', brand.primary);
+  root.setProperty('--brand-accent', brand.accent);
+  document.title = brand.name;
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon) icon.href = brand.iconUrl;
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lobbyRoute } from '../app/pages.tsx';
+
+export const Route = createFileRoute('/esports')(lobbyRoute('ESPORTS'));

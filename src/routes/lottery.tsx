@@ -1,0 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { soonRoute } from '../app/pages.tsx';
+
+export const Route = createFileRoute('/lottery')(soonRoute(<Trans>Lottery</Trans>));

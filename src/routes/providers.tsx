@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { vendorLanesQuery } from '../api/queries.ts';
+import { Providers } from '../features/lobby/Providers.tsx';
+
+export const Route = createFileRoute('/providers')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(vendorLanesQuery()),
+  component: Providers,
+});

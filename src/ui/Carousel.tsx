@@ -1,0 +1,96 @@
+import { type KeenSliderPlugin, useKeenSlider } from 'keen-slider/react';
+import { type ReactNode, useState } from 'react';
+
+/** keen-slider's documented autoplay pattern: advance every `ms`, paused while hovered or focused. */
+const autoplay =
+  (ms: number): KeenSliderPlugin =>
+  (slider) => {
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let paused = false;
+    const next = () => {
+      clearTimeout(timeout);
+      if (!paused) timeout = setTimeout(() => slider.next(), ms);
+    };
+    const pause = (p: boolean) => () => {
+      paused = p;
+      next();
+    };
+    slider.on('created', () => {
+      for (const [event, p] of [
+        ['mouseover', true],
+        ['mouseout', false],
+        ['focusin', true],
+        ['focusout', false],
+      ] as const)
+        slider.container.addEventListener(event, pause(p));
+      next();
+    });
+    slider.on('dragStarted', () => clearTimeout(timeout));
+    slider.on('animationEnded', next);
+    slider.on('updated', next);
+    slider.on('destroyed', () => clearTimeout(timeout));
+  };
+
+export interface CarouselProps {
+  label: string;
+  slides: ReactNode[];
+  /** Autoplay period in ms; autoplay and looping happen only with several slides. */
+  autoplayMs?: number;
+  spacing?: number;
+  perView?: number;
+  pagination?: boolean;
+  slideLabel: (index: number, total: number) => string;
+}
+
+export function Carousel({
+  label,
+  slides,
+  autoplayMs,
+  spacing = 0,
+  perView = 1,
+  pagination,
+  slideLabel,
+}: CarouselProps) {
+  const [current, setCurrent] = useState(0);
+  const several = slides.length > perView;
+  const [ref, slider] = useKeenSlider<HTMLDivElement>(
+    {
+      loop: several,
+      slides: { perView, spacing },
+      slideChanged: (s) => setCurrent(s.track.details.rel),
+    },
+    several && autoplayMs ? [autoplay(autoplayMs)] : [],
+  );
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="relative">
+      <div ref={ref} className="keen-slider">
+        {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group
+          <div
+            key={i}
+            className="keen-slider__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={slideLabel(i, slides.length)}
+          >
+            {slide}
+          </div>
+        ))}
+      </div>
+      {pagination && several && (
+        <div className="mt-2 flex justify-center gap-3">
+          {slides.map((_, i) => (
+            <button
+              key={i}
+              type="button"
+              aria-label={slideLabel(i, slides.length)}
+              aria-current={current === i}
+              onClick={() => slider.current?.moveToIdx(i)}
+              className={`h-2.5 rounded-full transition-all ${current === i ? 'w-6 bg-accent' : 'w-2.5 bg-muted/50'}`}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const API = process.env.PORTICO_API ?? 'http://127.0.0.1:8080';
+const apiPrefixes = ['/wps', '/lgw', '/api', '/art', '/downloads', '/__dev'];
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes' }),
+    react(),
+    // The Lingui macro is a Babel plugin; only our sources use it.
+    babel({ include: /\/src\/.*\.tsx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    tailwindcss(),
+  ],
+  server: {
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: API, changeOrigin: false }])),
+  },
+  build: { target: 'es2022', chunkSizeWarningLimit: 600 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
