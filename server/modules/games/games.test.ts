@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAV_GAME_TYPES } from '../../../contract/games.ts';
+import { asMerchant, type TestApp, testApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const get = async (url: string, code: string) =>
+  (await t.app.inject({ method: 'GET', url, headers: asMerchant(code) })).json();
+
+type Menu = { gameType: string; vendors: { vassalage: string; gameCount: number }[] };
+type Lane = { title: string; cards: { vassalage: string; gameCount: number }[]; gameClassify: string[] };
+
+describe('game menus', () => {
+  it('lists only game types that have vendors, in the header order', async () => {
+    const { data } = await get('/lgw/games/game_menus', 'PORTICO');
+    const types = data.menus.map((m: Menu) => m.gameType);
+    expect(types).not.toContain('COCKFIGHT');
+    const navOnly = types.filter((t: string) => t !== 'INHOUSE');
+    expect(navOnly).toEqual(NAV_GAME_TYPES.filter((t) => navOnly.includes(t)));
+    expect(data.menus.every((m: Menu) => m.vendors.length > 0)).toBe(true);
+  });
+
+  it('differs per merchant catalogue', async () => {
+    const vendorsOf = async (code: string) =>
+      ((await get('/lgw/games/game_menus', code)).data.menus as Menu[]).flatMap((m) =>
+        m.vendors.map((v) => `${m.gameType}:${v.vassalage}`),
+      );
+    const [portico, lotus] = [await vendorsOf('PORTICO'), await vendorsOf('LOTUS')];
+    expect(portico).toContain('RNG:MG');
+    expect(lotus).not.toContain('RNG:MG');
+    expect(lotus).toContain('ELOTT:GPI');
+    expect(portico).not.toContain('ELOTT:GPI');
+  });
+});
+
+describe('vendor lanes', () => {
+  it('gives each lane its vendor cards with game counts and the classes its games use', async () => {
+    const { data } = await get('/lgw/games/vendor', 'PORTICO');
+    const rng = data.lanes.find((l: Lane) => l.title === 'RNG');
+    expect(rng.gameClassify).toEqual(expect.arrayContaining(['SLOT', 'TABLE']));
+    expect(rng.cards.every((c: { gameCount: number }) => c.gameCount > 0)).toBe(true);
+    const total = (data.lanes as Lane[]).flatMap((l) => l.cards).reduce((n, c) => n + c.gameCount, 0);
+    expect(total).toBeGreaterThanOrEqual(1500);
+  });
+});
+
+describe('generated art', () => {
+  it('serves a tile for every game of the catalogue as SVG, named in the asked language', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/PT_LIVE_1.svg' });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toContain('image/svg+xml');
+    expect(en.body.startsWith('<svg')).toBe(true);
+  });
+
+  it('answers unknown pictures and bad names with 404/400 envelopes', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/NOPE_1.svg' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const bad = await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/..%2Fetc.svg' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+  });
+
+  it('serves vendor logos, banners and the brand icon', async () => {
+    for (const url of ['/art/LOTUS/vendors/GPI.svg', '/art/LOTUS/icon.svg', '/art/PORTICO/logo.svg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../test/app.ts';
+
+const OPS = 'ops-secret-for-tests';
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ opsToken: OPS });
+});
+afterAll(() => t.close());
+
+const auth = { authorization: `Bearer ${OPS}` };
+const newMerchant = {
+  code: 'JADE',
+  name: 'Jade Club',
+  domains: ['jade.localhost', 'JADE.example'],
+  primary: '#0a7d3b',
+  accent: '#ffd166',
+  defaultTheme: 'light',
+  copyCatalogueFrom: 'LOTUS',
+};
+
+describe('operator API', () => {
+  it('refuses requests without the operator token', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${OPS}x`]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/ops/merchants/LOTUS',
+        headers: authorization ? { authorization } : {},
+        payload: { maintenance: true },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('is absent when no operator token is configured', async () => {
+    const plain = await testApp();
+    try {
+      const res = await plain.app.inject({
+        method: 'PATCH',
+        url: '/ops/merchants/LOTUS',
+        payload: { maintenance: true },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('validates changes field by field', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/LOTUS',
+      headers: auth,
+      payload: { maintenanceEnd: 'tomorrow', restrictedCountries: ['usa'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(['maintenanceEnd', 'restrictedCountries.0']);
+    const empty = await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/LOTUS',
+      headers: auth,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/NOPE',
+      headers: auth,
+      payload: { maintenance: true },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('adds a merchant with its own brand and domains and a copy of another catalogue', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants',
+      headers: auth,
+      payload: newMerchant,
+    });
+    expect(res.json()).toEqual({ success: true, value: { merchantCode: 'JADE' } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/whitelabel',
+      headers: { host: 'jade.example' },
+    });
+    expect(info.json().value.brand).toMatchObject({
+      name: 'Jade Club',
+      primary: '#0a7d3b',
+      defaultTheme: 'light',
+    });
+    const lanes = async (merchant: string) =>
+      (await t.app.inject({ method: 'GET', url: '/lgw/games/vendor', headers: { merchant } })).json().data
+        .lanes;
+    expect(await lanes('JADE')).toEqual(
+      (await lanes('LOTUS')).map((l: { cards: { logoUrl: string }[] }) => ({
+        ...l,
+        cards: l.cards.map((c) => ({ ...c, logoUrl: c.logoUrl.replace('/LOTUS/', '/JADE/') })),
+      })),
+    );
+  });
+
+  it('refuses a taken code or domain and writes nothing', async () => {
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants',
+      headers: auth,
+      payload: newMerchant,
+    });
+    expect(again.statusCode).toBe(409);
+    const domainTaken = await t.app.inject({
+      method: 'POST',
+      url: '/ops/merchants',
+      headers: auth,
+      payload: { ...newMerchant, code: 'JADE2', domains: ['fresh.example', 'localhost'] },
+    });
+    expect(domainTaken.statusCode).toBe(409);
+    expect(domainTaken.json().fields.domains).toBe('localhost');
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { host: 'fresh.example' },
+    });
+    expect(fresh.json().code).toBe('UNKNOWN_MERCHANT');
+    const jade2 = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { merchant: 'JADE2' },
+    });
+    expect(jade2.statusCode).toBe(400);
+  });
+});
