@@ -75,9 +75,8 @@ export const appStatusMachine = setup({
         },
       },
     },
-    normal: {
-      on: { 'status.check': 'loading' },
-    },
+    // Normal stays put: re-checking would unmount the portal and lose what the visitor was doing.
+    normal: {},
     maintenance: {
       after: { recheckDelay: 'loading' },
       on: { 'status.check': 'loading' },

@@ -87,6 +87,8 @@ describe('SPA serving', () => {
     }
     const api = await t.app.inject({ method: 'GET', url: '/lgw/unknown' });
     expect(api.headers['content-type']).toContain('application/json');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(asset.statusCode).toBe(404);
   });
 
   it('sends security headers', async () => {

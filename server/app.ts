@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
-import { isApiPath, registerSpa } from './http/spa.ts';
+import { isPagePath, registerSpa } from './http/spa.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
@@ -73,7 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.distDir) await registerSpa(app, opts.distDir);
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !isApiPath(req.url) && app.hasDecorator('spaIndex');
+    const wantsPage = req.method === 'GET' && isPagePath(req.url) && app.hasDecorator('spaIndex');
     if (wantsPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   });

@@ -26,3 +26,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 }
 
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/** A page of the SPA: not an API path, and not a missing file (an asset gets a real 404, not the page). */
+export function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return !isApiPath(path) && (!/\.[a-z0-9]+$/i.test(path) || path.endsWith('.html'));
+}

@@ -25,16 +25,17 @@ export const lobbyRoute = (gameType: GameType) => ({
   },
 });
 
-/** Home and its aliases (/, /index, /index.html, /home). */
-export const homeRoute = { loader: withLanes, component: Home };
+/** Home (its aliases /index, /index.html and /home are rewritten to it by the router). */
+export const homeRoute = () => ({ loader: withLanes, component: Home });
 
 export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
   component: () => <ComingSoon title={title} areaLinks={areaLinks} />,
 });
 
-export const accountsSoon = soonRoute(<Trans>Log in or register</Trans>, [
-  <Trans key="login">Login</Trans>,
-  <Trans key="register">Register</Trans>,
-  <Trans key="trial">Trial</Trans>,
-  <Trans key="forgot">Forgot password</Trans>,
-]);
+export const accountsSoon = () =>
+  soonRoute(<Trans>Log in or register</Trans>, [
+    <Trans key="login">Login</Trans>,
+    <Trans key="register">Register</Trans>,
+    <Trans key="trial">Trial</Trans>,
+    <Trans key="forgot">Forgot password</Trans>,
+  ]);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { ROUTE_ALIASES } from '../domain/routesMap.ts';
 import { routeTree } from '../routeTree.gen.ts';
 
 export interface RouterContext {
@@ -13,6 +14,14 @@ export function makeRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    rewrite: {
+      input: ({ url }) => {
+        const target = ROUTE_ALIASES[url.pathname];
+        if (!target) return undefined;
+        url.pathname = target;
+        return url;
+      },
+    },
   });
 }
 

@@ -9,7 +9,6 @@ const b = (groupName: Parameters<typeof bannersFor>[0][number]['groupName'], id:
 describe('banner area by route group', () => {
   it('maps lobby, lottery and home aliases to their groups', () => {
     expect(bannerGroupOf('/')).toBe('home');
-    expect(bannerGroupOf('/index.html')).toBe('home');
     expect(bannerGroupOf('/lotteryCenter')).toBe('lottery');
     expect(bannerGroupOf('/pointMall')).toBe('shop');
     expect(bannerGroupOf('/member')).toBeNull();

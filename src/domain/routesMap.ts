@@ -20,9 +20,6 @@ export type LobbyPath = (typeof GAME_TYPE_PATH)[GameType];
 /** Spec §2: the banner area is chosen by route group; routes not listed show no banner. */
 const BANNER_GROUP_BY_PATH: Record<string, BannerGroup> = {
   '/': 'home',
-  '/index': 'home',
-  '/index.html': 'home',
-  '/home': 'home',
   '/hot': 'home',
   '/fav': 'home',
   '/rng': 'rng',
@@ -42,7 +39,14 @@ const BANNER_GROUP_BY_PATH: Record<string, BannerGroup> = {
   '/help': 'help',
   '/helpmc': 'help',
   '/register': 'register',
-  '/register.html': 'register',
+};
+
+/** Spec §2: /index, /index.html and /home are the home page, /register.html the registration page. */
+export const ROUTE_ALIASES: Record<string, string> = {
+  '/index': '/',
+  '/index.html': '/',
+  '/home': '/',
+  '/register.html': '/register',
 };
 
 export const bannerGroupOf = (path: string): BannerGroup | null => BANNER_GROUP_BY_PATH[path] ?? null;

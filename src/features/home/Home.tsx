@@ -5,6 +5,7 @@ import type { VendorLane } from '../../../contract/games.ts';
 import { noticeIndexQuery, vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
@@ -20,7 +21,7 @@ function NoticeMarquee() {
       aria-label={t`Notices`}
       className="flex items-center gap-2 overflow-hidden rounded-full bg-raised px-4 py-2"
     >
-      <span aria-hidden="true">📢</span>
+      <Icon name="megaphone" className="h-5 w-5 shrink-0 text-accent" />
       <div className="relative flex-1 overflow-hidden">
         <p className="animate-[marquee_25s_linear_infinite] whitespace-nowrap text-sm">
           {notices.map((n) => n.content).join('   •   ')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type GameMenu, NAV_DROPDOWN_VENDORS, NAV_GAME_TYPES } from '../../../contract/games.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { Icon } from '../../ui/Icon.tsx';
 
 const itemClass = 'block rounded-md px-3 py-2 text-sm font-medium hover:bg-line/40 [&.active]:text-accent';
 
@@ -32,7 +33,7 @@ function NavCategory({ menu }: { menu: GameMenu }) {
         onClick={() => setOpen((o) => !o)}
         className="rounded px-1 text-muted hover:text-ink"
       >
-        <span aria-hidden="true">▾</span>
+        <Icon name="chevron" className="h-4 w-4" />
       </button>
       <ul
         id={listId}

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { customerServicePath, openCustomerService } from '../../domain/customerService.ts';
+import { Icon } from '../../ui/Icon.tsx';
 
 const itemClass =
   'grid h-11 w-11 place-items-center rounded-full bg-brand text-sm font-bold text-white shadow-lg hover:brightness-110';
@@ -22,15 +23,15 @@ export function SideMenu() {
           aria-label={t`Live chat`}
           onClick={() => openCustomerService(cs)}
         >
-          <span aria-hidden="true">💬</span>
+          <Icon name="chat" />
         </button>
       )}
       <a className={itemClass} href={facebook} target="_blank" rel="noreferrer">
-        <span aria-hidden="true">f</span>
+        <Icon name="facebook" />
         <span className="sr-only">{t`Facebook support`}</span>
       </a>
       <a className={itemClass} href={telegram} target="_blank" rel="noreferrer">
-        <span aria-hidden="true">✈</span>
+        <Icon name="telegram" />
         <span className="sr-only">{t`Telegram support`}</span>
       </a>
     </aside>

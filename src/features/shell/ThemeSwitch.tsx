@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Theme } from '../../../contract/merchant.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { applyTheme } from './appearance.ts';
 
 export function ThemeSwitch() {
@@ -20,7 +21,7 @@ export function ThemeSwitch() {
       }}
       className="grid h-9 w-9 place-items-center rounded-full border border-line text-lg hover:bg-line/40"
     >
-      <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
+      <Icon name={theme === 'dark' ? 'moon' : 'sun'} />
     </button>
   );
 }

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_OPS_TOKEN = 'e2e-operator-token';
+
+/** Playwright's own browser when installed, else Debian's chromium (downloads are not possible here). */
+const bundled = (() => {
+  try {
+    return existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+})();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'list' : 'line',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: bundled
+      ? {}
+      : {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+  },
+  webServer: {
+    // The real server on the built SPA, with a fresh embedded database each run.
+    command: 'rm -rf .tmp/e2e-data && tsx server/main.ts',
+    url: `http://localhost:${PORT}/wps/system/status`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    env: {
+      PORT: String(PORT),
+      PORTICO_DATA_DIR: '.tmp/e2e-data',
+      PORTICO_OPS_TOKEN: E2E_OPS_TOKEN,
+      HOST: '127.0.0.1',
+    },
+  },
+});

@@ -1,4 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { homeRoute } from '../app/pages.tsx';
-
-export const Route = createFileRoute('/index.html')(homeRoute);

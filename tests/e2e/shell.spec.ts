@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
+
+const ops = (page: Page, code: string, data: object) =>
+  page.request.patch(`/ops/merchants/${code}`, {
+    headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` },
+    data,
+  });
+
+test.describe('portal shell', () => {
+  test('home shows the brand, the nav categories that have vendors, banners and the footer', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Portico home' })).toBeVisible();
+    await expect(page).toHaveTitle('Portico');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of [
+      'E-Lottery',
+      'Lottery',
+      'Live Casino',
+      'Sports',
+      'Fishing',
+      'Slots',
+      'Card Games',
+      'E-Sports',
+    ])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Cockfight' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Promotions' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'App Download' })).toBeVisible();
+
+    const banners = page.getByRole('region', { name: 'Banners' });
+    await expect(banners.getByRole('img').first()).toBeVisible();
+    await expect(banners.getByRole('button', { name: /Banner 1 of 3/ })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Help center' })).toBeVisible();
+  });
+
+  test('a category dropdown lists its vendors and More; a vendor opens the filtered lobby', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Slots providers' }).click();
+    const list = nav.locator('#nav-RNG');
+    await expect(list.getByRole('link')).toHaveCount(13);
+    await expect(list.getByRole('link', { name: 'More' })).toBeVisible();
+    await list.getByRole('link', { name: 'Playtech' }).click();
+    await expect(page).toHaveURL(/\/rng\?vendor=PT/);
+    await expect(page.getByRole('heading', { name: 'Playtech games are coming soon' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Playtech' }).last()).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the theme switch persists across reloads', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the language switch translates the portal and saves lang and hisLang', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('vi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });
+    await expect(nav.getByRole('link', { name: 'Khuyến mãi' })).toBeVisible();
+    expect(
+      await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')]),
+    ).toEqual(['vi', 'en']);
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+  });
+
+  test('a second merchant gets its own brand and theme default', async ({ page }) => {
+    await page.goto('/?merchant=LOTUS');
+    await expect(page.getByRole('link', { name: 'Lotus Play home' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('maintenance shows the maintenance page with its end and customer service, then the portal again', async ({
+    page,
+  }) => {
+    const end = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    expect((await ops(page, 'LOTUS', { maintenance: true, maintenanceEnd: end })).ok()).toBe(true);
+    try {
+      await page.goto('/?merchant=LOTUS');
+      await expect(page.getByRole('heading', { name: 'System maintenance' })).toBeVisible();
+      await expect(page.getByText('Maintenance ends:')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Customer service' })).toBeEnabled();
+    } finally {
+      await ops(page, 'LOTUS', { maintenance: false });
+    }
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('link', { name: 'Lotus Play home' })).toBeVisible();
+  });
+
+  test('the access guard sends visitors to /login when the merchant requires login', async ({ page }) => {
+    await ops(page, 'LOTUS', { features: { LOGGED_IN_TO_HOME: true } });
+    try {
+      await page.goto('/rng?merchant=LOTUS');
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto('/download');
+      await expect(page).toHaveURL(/\/download$/);
+    } finally {
+      await ops(page, 'LOTUS', { features: { LOGGED_IN_TO_HOME: false } });
+    }
+  });
+
+  test('the download page shows a QR code for the iOS profile', async ({ page }) => {
+    await page.goto('/download');
+    await expect(page.getByRole('img', { name: /QR code for PORTICO/ })).toBeVisible();
+    const href = await page.getByRole('link', { name: /Download PORTICO/ }).getAttribute('href');
+    expect(href).toMatch(/\/downloads\/PORTICO\.mobileconfig$/);
+  });
+
+  test('works at 375 px: the nav folds into a menu and nothing overflows sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Slots', exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('the spec’s aliases of home and registration show those pages', async ({ page }) => {
+  for (const alias of ['/index', '/index.html', '/home']) {
+    await page.goto(alias);
+    await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible();
+  }
+  await page.goto('/register.html');
+  await expect(page.getByRole('heading', { name: 'Log in or register' })).toBeVisible();
+});
