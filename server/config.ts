@@ -29,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     opsToken: env.PORTICO_OPS_TOKEN || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    distDir: env.PORTICO_DIST_DIR ?? DEFAULT_DIST,
+    // An empty PORTICO_DIST_DIR means API only (npm run dev serves the SPA through Vite).
+    distDir: env.PORTICO_DIST_DIR === '' ? undefined : (env.PORTICO_DIST_DIR ?? DEFAULT_DIST),
   };
 }

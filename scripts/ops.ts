@@ -1,0 +1,70 @@
+// Operator commands against a running server's ops API (PORTICO_OPS_TOKEN must match the server's).
+//   npm run ops -- maintenance LOTUS on [--until 2026-12-01T02:00:00Z]
+//   npm run ops -- maintenance LOTUS off
+//   npm run ops -- restrict LOTUS US,SG        (empty list lifts restriction: restrict LOTUS "")
+//   npm run ops -- feature LOTUS LOGGED_IN_TO_HOME on
+//   npm run ops -- add-merchant JADE "Jade Club" jade.localhost --primary '#0a7d3b' --accent '#ffd166' --theme light --from PORTICO
+import { parseArgs } from 'node:util';
+import { ofetch } from 'ofetch';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    until: { type: 'string' },
+    primary: { type: 'string', default: '#6142bf' },
+    accent: { type: 'string', default: '#f5b301' },
+    theme: { type: 'string', default: 'dark' },
+    from: { type: 'string', default: 'PORTICO' },
+    server: { type: 'string', default: process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}` },
+  },
+});
+const token = process.env.PORTICO_OPS_TOKEN;
+if (!token) throw new Error('Set PORTICO_OPS_TOKEN to the token the server was started with');
+const [command, code = '', ...rest] = positionals;
+const on = (word: string | undefined) => word === 'on';
+
+const requests: Record<string, () => { method: 'PATCH' | 'POST'; path: string; body: object }> = {
+  maintenance: () => ({
+    method: 'PATCH',
+    path: `/ops/merchants/${code}`,
+    body: { maintenance: on(rest[0]), ...(values.until ? { maintenanceEnd: values.until } : {}) },
+  }),
+  restrict: () => ({
+    method: 'PATCH',
+    path: `/ops/merchants/${code}`,
+    body: { restrictedCountries: (rest[0] ?? '').split(',').filter(Boolean) },
+  }),
+  feature: () => ({
+    method: 'PATCH',
+    path: `/ops/merchants/${code}`,
+    body: { features: { [rest[0] ?? '']: on(rest[1]) } },
+  }),
+  'add-merchant': () => ({
+    method: 'POST',
+    path: '/ops/merchants',
+    body: {
+      code,
+      name: rest[0],
+      domains: rest.slice(1),
+      primary: values.primary,
+      accent: values.accent,
+      defaultTheme: values.theme,
+      copyCatalogueFrom: values.from,
+    },
+  }),
+};
+
+const build = requests[command ?? ''];
+if (!build) {
+  console.error(`Unknown command "${command}". Commands: ${Object.keys(requests).join(', ')}`);
+  process.exit(2);
+}
+const { method, path, body } = build();
+try {
+  const reply = await ofetch(path, { baseURL: values.server, method, body, headers: { authorization: `Bearer ${token}` } });
+  console.log(JSON.stringify(reply));
+} catch (err) {
+  const data = (err as { data?: unknown }).data;
+  console.error(JSON.stringify(data ?? String(err)));
+  process.exit(1);
+}
