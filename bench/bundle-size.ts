@@ -22,9 +22,12 @@ while (queue.length > 0) {
     queue.push(`assets/${m[1]}`);
 }
 
-const all = readdirSync(join(dist, 'assets')).map((f) => `assets/${f}`).filter((f) => /\.(js|css)$/.test(f));
+const all = readdirSync(join(dist, 'assets'))
+  .map((f) => `assets/${f}`)
+  .filter((f) => /\.(js|css)$/.test(f));
 const lazy = all.filter((f) => !initial.has(f)).sort((a, b) => gz(b) - gz(a));
-const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0);
+const sum = (files: Iterable<string>, ext: string) =>
+  [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gz(f), 0);
 
 console.log('Initial load of / (gzip -9):');
 for (const f of [...initial].sort()) console.log(`  ${kb(gz(f))}  ${f}`);

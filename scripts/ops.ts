@@ -15,7 +15,10 @@ const { values, positionals } = parseArgs({
     accent: { type: 'string', default: '#f5b301' },
     theme: { type: 'string', default: 'dark' },
     from: { type: 'string', default: 'PORTICO' },
-    server: { type: 'string', default: process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}` },
+    server: {
+      type: 'string',
+      default: process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
+    },
   },
 });
 const token = process.env.PORTICO_OPS_TOKEN;
@@ -61,7 +64,12 @@ if (!build) {
 }
 const { method, path, body } = build();
 try {
-  const reply = await ofetch(path, { baseURL: values.server, method, body, headers: { authorization: `Bearer ${token}` } });
+  const reply = await ofetch(path, {
+    baseURL: values.server,
+    method,
+    body,
+    headers: { authorization: `Bearer ${token}` },
+  });
   console.log(JSON.stringify(reply));
 } catch (err) {
   const data = (err as { data?: unknown }).data;

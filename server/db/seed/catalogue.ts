@@ -1,4 +1,5 @@
 import type { GameCategory, GameType } from '../../../contract/games.ts';
+import { mulberry32 } from '../../lib/seededRandom.ts';
 
 /**
  * Deterministic demo game catalogue: vendors of spec §3 and their games, with English and Vietnamese
@@ -259,17 +260,6 @@ const VENDOR_CLASSES: Record<string, readonly ClassSpec[]> = {
 // ---------------------------------------------------------------------------------------------------------
 
 type Rand = () => number;
-
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a 32-bit hash of a string. */
 function fnv1a(s: string): number {

@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../lib/seededRandom.ts';
+
 /**
  * Generated art: pure functions returning self-contained SVG documents (no fonts, images or scripts).
  * Colours and decorations derive from a hash of a stable key, so the same input always draws the same
@@ -13,17 +15,6 @@ function hash(s: string): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** A small deterministic stream of numbers in [0, 1) (mulberry32). */
-function stream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -164,7 +155,7 @@ function fitText(text: string, boxWidth: number, maxSize: number, minSize: numbe
 /** A 300×300 game tile: hashed gradient, decorations, the name in up to 3 lines and a vendor badge. */
 export function tileSvg(g: { nodeId: string; name: string; vassalage: string; gameType: string }): string {
   const h = hash(g.nodeId);
-  const rand = stream(h);
+  const rand = mulberry32(h);
   const hue = h % 360;
   const id = `t${h.toString(36)}`;
   const shape = SHAPES[(h >>> 9) % SHAPES.length]!;
@@ -193,7 +184,7 @@ export function bannerSvg(b: {
   seed: number;
 }): string {
   const h = hash(`${b.seed}|${b.title}`);
-  const rand = stream(h);
+  const rand = mulberry32(h);
   const primary = safeColour(b.primary, hsl(h % 360, 65, 40));
   const accent = safeColour(b.accent, hsl((h % 360) + 150, 80, 55));
   const id = `b${h.toString(36)}`;
