@@ -55,7 +55,7 @@ export function Header() {
           <Link to="/register" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white">
             <Trans>Register</Trans>
           </Link>
-          <Link to="/login" search={{ mode: 'trial' }} className="hidden text-sm underline sm:inline">
+          <Link to="/login" search={{ mode: 'trial' }} className="hidden text-sm underline lg:inline">
             <Trans>Trial</Trans>
           </Link>
           <ThemeSwitch />
