@@ -111,8 +111,8 @@ test.describe('portal shell', () => {
 
   test('the download page shows a QR code for the iOS profile', async ({ page }) => {
     await page.goto('/download');
-    await expect(page.getByRole('img', { name: /QR code for PORTICO/ })).toBeVisible();
-    const href = await page.getByRole('link', { name: /Download PORTICO/ }).getAttribute('href');
+    await expect(page.getByRole('img', { name: /QR code for Portico for iOS/ })).toBeVisible();
+    const href = await page.getByRole('link', { name: /Download Portico for iOS/ }).getAttribute('href');
     expect(href).toMatch(/\/downloads\/PORTICO\.mobileconfig$/);
   });
 

@@ -67,6 +67,7 @@ const settings = (
   code: string,
   features: Record<FeatureFlag, boolean>,
   social: string,
+  appName: string,
 ): MerchantSettings => ({
   features,
   registerFields,
@@ -81,7 +82,7 @@ const settings = (
   launchGameCDNs: [''],
   // Android needs a signed package from the operator; the iOS web-clip profile is generated per merchant.
   downloadResources: {
-    MOBILECONFIG: { name: `${code} (iOS profile)`, url: `/downloads/${code}.mobileconfig` },
+    MOBILECONFIG: { name: `${appName} for iOS`, url: `/downloads/${code}.mobileconfig` },
   },
   siteResources: {
     logo: { url: artPath.logo(code), labelNameEn: 'Logo' },
@@ -114,7 +115,7 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
   {
     code: 'PORTICO',
     brand: brandOf('PORTICO', 'Portico', '#6142bf', '#f5b301', 'dark'),
-    settings: settings('PORTICO', allOn(), 'portico.demo'),
+    settings: settings('PORTICO', allOn(), 'portico.demo', 'Portico'),
     restrictedCountries: [],
     domains: ['localhost', '127.0.0.1', 'portico.localhost'],
     catalogue: { vendors: without(), seed: 1 },
@@ -129,7 +130,12 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
   {
     code: 'LOTUS',
     brand: brandOf('LOTUS', 'Lotus Play', '#0f8f7e', '#e8486f', 'light'),
-    settings: settings('LOTUS', allOn(['MOBILEVERCODELOGIN3', 'PTSYS3', 'FREE_PLAY']), 'lotusplay.demo'),
+    settings: settings(
+      'LOTUS',
+      allOn(['MOBILEVERCODELOGIN3', 'PTSYS3', 'FREE_PLAY']),
+      'lotusplay.demo',
+      'Lotus Play',
+    ),
     restrictedCountries: ['US'],
     domains: ['lotus.localhost'],
     catalogue: {
