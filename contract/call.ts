@@ -53,6 +53,8 @@ export const errorEnvelope = z.object({
   message: z.string(),
   /** Field path → message, for input that failed its schema or a domain rule. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** Login only: the next attempt must carry a solved captcha (spec §4: a failed login with a captcha flag). */
+  captchaRequired: z.boolean().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../contract/auth.ts';
 import * as content from '../contract/content.ts';
 import * as games from '../contract/games.ts';
+import * as member from '../contract/member.ts';
 import * as ops from '../contract/ops.ts';
 import * as system from '../contract/system.ts';
 import { type TestApp, testApp } from './test/app.ts';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const calls = [auth, content, games, ops, system].flatMap((m) =>
+const calls = [auth, content, games, member, ops, system].flatMap((m) =>
   Object.values(m).filter(
     (v): v is { method: string; path: string } => typeof v === 'object' && v !== null && 'path' in v,
   ),

@@ -1,26 +1,38 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
 import { isPagePath, registerSpa } from './http/spa.ts';
 import { artRoutes } from './modules/art/routes.ts';
+import { createCaptchaService } from './modules/auth/captcha.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createSessionService, notLoggedIn } from './modules/auth/sessions.ts';
+import { createSmsService } from './modules/auth/sms.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import { devRoutes } from './modules/dev/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
+import { memberRoutes } from './modules/member/routes.ts';
+import { createMemberService } from './modules/member/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
+import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 
 export interface AppOptions {
   db: Db;
+  /** Production mode: no /__dev tools. */
+  production?: boolean;
+  messaging?: MessagingPort;
   opsToken?: string;
   trustProxy?: boolean;
   distDir?: string;
@@ -60,12 +72,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const geo = opts.geo ?? tableGeo(DEMO_GEO_TABLE);
+  const devTools = !opts.production;
+  const messaging = opts.messaging ?? outboxMessaging(db);
+  const sessions = createSessionService(db);
+  const captcha = createCaptchaService(db);
+  const sms = createSmsService(db, messaging);
+  const auth = createAuthService(db, { sessions, captcha, sms });
   await app.register(async (api) => {
     merchantScope(api, db);
+    api.decorate('authenticate', async (req: FastifyRequest) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      if (!token) throw notLoggedIn();
+      return sessions.resolve(req.merchant.code, token);
+    });
     systemRoutes(api, createSystemService(db, geo));
     gamesRoutes(api, createGamesService(db));
     contentRoutes(api, createContentService(db));
+    authRoutes(api, { auth, captcha, sms, sessions, devTools });
+    memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
   });
+  if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);
   const { opsToken } = opts;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
 
@@ -21,6 +22,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   distDir: config.distDir,
   logger: config.production,
+  production: config.production,
 });
 await app.listen({ port: config.port, host: config.host });
 
@@ -34,7 +36,8 @@ ${DEMO_MERCHANTS.map((m) => `  ${m.brand.name.padEnd(10)} http://${m.domains.fin
   OpenAPI:  http://localhost:${port}/api/openapi.json
   Operator API: ${config.opsToken ? 'on (PORTICO_OPS_TOKEN)' : 'off (set PORTICO_OPS_TOKEN to enable)'}
 
-  Demo logins: player accounts arrive with the accounts release; until then browse as a visitor.
+  Demo logins (on every demo brand):
+${DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(9)} ${a.password.padEnd(11)} ${a.note}`).join('\n')}
 `);
 
 const shutdown = async () => {

@@ -9,6 +9,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Login only: the next attempt needs a captcha. */
+    readonly captchaRequired?: boolean,
   ) {
     super(message);
   }
@@ -18,11 +20,13 @@ export const envelope = (
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
+  captchaRequired?: boolean,
 ): ErrorEnvelope => ({
   success: false,
   code,
   message,
   ...(fields ? { fields } : {}),
+  ...(captchaRequired !== undefined ? { captchaRequired } : {}),
 });
 
 const fieldPath = (instancePath: string, params: Record<string, unknown> | undefined) =>
@@ -34,7 +38,9 @@ const fieldPath = (instancePath: string, params: Record<string, unknown> | undef
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply.code(err.statusCode).send(envelope(err.code, err.message, err.fields));
+      return reply
+        .code(err.statusCode)
+        .send(envelope(err.code, err.message, err.fields, err.captchaRequired));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -2,7 +2,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
+import type { Member } from '../modules/auth/sessions.ts';
 import type { Merchant } from './merchant.ts';
+
+/** The logged-in member of a token call, and the hash of its token (to revoke it). */
+export interface Auth {
+  member: Member;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the request's session (provided by the scope that registers token calls). */
+    authenticate?: (req: FastifyRequest) => Promise<Auth>;
+  }
+}
+
+const sessionsOf = new WeakMap<FastifyRequest, Auth>();
+
+export interface RouteOptions {
+  /** Per-route limit on top of the global one (per IP). */
+  rateLimit?: { max: number; timeWindow: string };
+}
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -12,6 +33,8 @@ export interface Ctx<C extends AnyCall> {
   query: Out<C['query']>;
   body: Out<C['body']>;
   merchant: Merchant;
+  /** Present for calls with `auth: 'token'`. */
+  auth: C['auth'] extends 'token' ? Auth : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -21,11 +44,24 @@ export function route<C extends AnyCall>(
   app: FastifyInstance,
   call: C,
   handler: (ctx: Ctx<C>) => Promise<z.input<C['response']>>,
+  options: RouteOptions = {},
 ): void {
   const area = call.path.split('/')[2] ?? 'api';
+  const authenticate = app.authenticate;
+  if (call.auth === 'token' && !authenticate)
+    throw new Error(`${call.path} needs a session: register it in the auth scope`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    // Who is asking is settled before the input is even read.
+    ...(call.auth === 'token'
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            sessionsOf.set(req, await authenticate!(req));
+          },
+        }
+      : {}),
     schema: {
       summary: call.summary,
       tags: [area],
@@ -36,6 +72,7 @@ export function route<C extends AnyCall>(
     },
     handler: (req, reply) =>
       handler({
+        auth: sessionsOf.get(req) as Ctx<C>['auth'],
         params: req.params as Out<C['params']>,
         query: req.query as Out<C['query']>,
         body: req.body as Out<C['body']>,

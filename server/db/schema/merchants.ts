@@ -15,6 +15,15 @@ export interface MerchantSettings {
   downloadResources: Partial<Record<DownloadPackage, { name: string; url: string }>>;
   siteResources: Record<string, { url: string; labelNameEn: string }>;
   timeZone: string;
+  /** 'dev' exposes captcha answers at /__dev/captcha/:id outside production, so end-to-end tests pass through. */
+  captchaMode: 'image' | 'dev';
+  /** The password agents and operators give new accounts; logging in with it forces a change (spec §4). */
+  defaultPassword: string;
+  /** With PASSWORD_EXPIRY on, a password older than this must be changed at login. */
+  passwordMaxAgeDays: number;
+  /** Registration age notice: 18 or 21. */
+  ageLimit: 18 | 21;
+  countries: { countryCode: string; countryDialingCode: string }[];
 }
 
 export const merchants = pgTable('merchants', {

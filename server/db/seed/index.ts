@@ -1,5 +1,6 @@
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors } from '../schema/index.ts';
+import { seedAccounts } from './accounts.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
@@ -51,7 +52,10 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
 export async function seedDatabase(database: Database): Promise<boolean> {
   return database.exclusive('portico:seed', async () => {
     if ((await database.db.$count(merchants)) > 0) return false;
-    for (const m of DEMO_MERCHANTS) await seedMerchant(database, m);
+    for (const m of DEMO_MERCHANTS) {
+      await seedMerchant(database, m);
+      await seedAccounts(database, m.code);
+    }
     return true;
   });
 }

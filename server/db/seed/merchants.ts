@@ -1,6 +1,7 @@
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
 import type { GameType } from '../../../contract/games.ts';
 import type { Brand, FeatureFlag } from '../../../contract/merchant.ts';
+import { PATTERNS } from '../../../contract/registerRules.ts';
 import { artPath } from '../../modules/art/paths.ts';
 import type { MerchantSettings } from '../schema/merchants.ts';
 import { ALL_VENDORS, type CatalogueProfile } from './catalogue.ts';
@@ -16,29 +17,37 @@ export interface MerchantSeed {
   notices: { en: string; vi: string }[];
 }
 
+/** A field rule whose accepted pattern is the one of its pattern message (contract/registerRules.ts). */
 const rule = (
   field: RegisterFieldRule['field'],
   required: boolean,
   minLength: number,
   maxLength: number,
   patternId: number,
-  acceptedPattern: string,
   enabled = true,
-): RegisterFieldRule => ({ field, enabled, required, minLength, maxLength, patternId, acceptedPattern });
+): RegisterFieldRule => ({
+  field,
+  enabled,
+  required,
+  minLength,
+  maxLength,
+  patternId,
+  acceptedPattern: PATTERNS[patternId] ?? '*',
+});
 
 const registerFields: RegisterFieldRule[] = [
-  rule('username', true, 6, 16, 1, '^[A-Za-z][A-Za-z0-9]*$'),
-  rule('password', true, 6, 20, 5, '^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]+$'),
-  rule('confirmPassword', true, 6, 20, 5, '*'),
-  rule('payeeName', false, 2, 50, 21, '*'),
-  rule('email', false, 5, 100, 3, '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'),
-  rule('mobileNum', false, 9, 11, 6, '^[0-9]+$'),
-  rule('verificationCode', false, 4, 255, 6, '^[0-9]+$'),
-  rule('affiliateCode', false, 4, 20, 4, '^[A-Za-z0-9]+$'),
-  rule('paymentPassword', false, 6, 6, 6, '^[0-9]+$', false),
-  rule('captcha', true, 4, 4, 4, '^[A-Za-z0-9]+$'),
+  rule('username', true, 6, 16, 1),
+  rule('password', true, 6, 20, 5),
+  rule('confirmPassword', true, 6, 20, 0),
+  rule('payeeName', false, 2, 50, 21),
+  rule('email', false, 5, 100, 3),
+  rule('mobileNum', false, 9, 11, 6),
+  rule('verificationCode', false, 6, 6, 6),
+  rule('affiliateCode', false, 4, 20, 4),
+  rule('paymentPassword', false, 6, 6, 6, false),
+  rule('captcha', true, 4, 4, 19),
   ...(['qqNum', 'line', 'whatsapp', 'zalo', 'facebook', 'wechat', 'idNumber'] as const).map((f) =>
-    rule(f, false, 1, 50, 0, '*', false),
+    rule(f, false, 1, 50, 0, false),
   ),
 ];
 
@@ -89,6 +98,18 @@ const settings = (
     icon: { url: artPath.icon(code), labelNameEn: 'Site icon' },
   },
   timeZone: 'Asia/Ho_Chi_Minh',
+  captchaMode: 'dev',
+  defaultPassword: 'Welcome123',
+  passwordMaxAgeDays: 90,
+  ageLimit: 18,
+  countries: [
+    { countryCode: 'VN', countryDialingCode: '+84' },
+    { countryCode: 'TH', countryDialingCode: '+66' },
+    { countryCode: 'PH', countryDialingCode: '+63' },
+    { countryCode: 'MY', countryDialingCode: '+60' },
+    { countryCode: 'SG', countryDialingCode: '+65' },
+    { countryCode: 'ID', countryDialingCode: '+62' },
+  ],
 });
 
 const brandOf = (

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineCall, emptyQuery, wpsReply } from './call.ts';
+
+/** Agent types of spec §2/§6: 1, 2, 41, 42 are agents (agent centre); 4 is a trial account; 0 a plain member. */
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
+export const TRIAL_AGENT_TYPE = 4;
+
+export const clubLabel = z.object({
+  labelName: z.string(),
+  color: z.string(),
+  color2: z.string(),
+  rankLevel: z.number().int(),
+});
+
+export const memberInfoValue = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** agent or member, decided from the agent type (spec §6). */
+  type: z.enum(['agent', 'member']),
+  agentType: z.number().int(),
+  toUpline: z.boolean(),
+  clubLabel,
+  memberLabel: z.array(z.string()),
+});
+export type MemberInfo = z.infer<typeof memberInfoValue>;
+
+export const memberInfo = defineCall({
+  method: 'GET',
+  path: '/wps/member/info',
+  summary: 'The logged-in member: account, nickname, type, club label',
+  auth: 'token',
+  query: emptyQuery,
+  response: wpsReply(memberInfoValue),
+});
+
+export const changePassword = defineCall({
+  method: 'POST',
+  path: '/wps/member/password',
+  summary: 'Change the login password (old password needed unless a forced change right after login)',
+  auth: 'token',
+  body: z.object({
+    oldPassword: z.string().max(64).optional(),
+    newPassword: z.string().max(64),
+    confirmNewPassword: z.string().max(64),
+  }),
+  response: wpsReply(z.null()),
+});
+
+export const forgotByEmail = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/email',
+  summary: 'Forgot password: a temporary password is e-mailed to the account’s address',
+  body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(100) }),
+  response: wpsReply(z.null()),
+});
+
+export const forgotByPhone = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/verification',
+  summary: 'Forgot password: set a new one with an SMS code sent to the account’s number',
+  body: z.object({
+    countryDialingCode: z
+      .string()
+      .trim()
+      .regex(/^\+?\d{1,4}$/),
+    mobileNum: z
+      .string()
+      .trim()
+      .regex(/^\d{6,15}$/, 'Please enter a valid mobile number'),
+    verificationCode: z.string().trim().min(1, 'Please enter a valid verification code').max(255),
+    newPassword: z.string().max(64),
+  }),
+  response: wpsReply(z.null()),
+});

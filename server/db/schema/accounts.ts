@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { merchants } from './merchants.ts';
+
+const merchantCode = () =>
+  text('merchant_code')
+    .notNull()
+    .references(() => merchants.code);
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A player or agent account of one merchant. `account` is the login name, stored lower-case. */
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    account: text('account').notNull(),
+    nickname: text('nickname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** E.164-ish: dial code and number, digits only ("84901234567"). */
+    mobile: text('mobile'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    /** The other registration fields (qqNum, line, whatsapp …), as typed. */
+    profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    /** 0 member; 1, 2, 41, 42 agents; 4 trial (spec §2/§6). */
+    agentType: integer('agent_type').notNull().default(0),
+    uplineId: integer('upline_id'),
+    affiliateCode: text('affiliate_code'),
+    clubRank: integer('club_rank').notNull().default(1),
+    /** Null until the first login (firstTimeLogin). */
+    firstLoginAt: at('first_login_at'),
+    passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
+    /** Set when an operator or the e-mail reset issued the password: the next login must change it. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('members_merchant_account').on(t.merchantCode, t.account),
+    uniqueIndex('members_merchant_mobile').on(t.merchantCode, t.mobile).where(sql`${t.mobile} is not null`),
+    uniqueIndex('members_merchant_affiliate')
+      .on(t.merchantCode, t.affiliateCode)
+      .where(sql`${t.affiliateCode} is not null`),
+  ],
+);
+
+/** Server-side sessions: only the token's hash is stored; revoked or idle sessions are refused. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    merchantCode: merchantCode(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [index('sessions_member').on(t.memberId)],
+);
+
+/** Single-use captchas: the answer's hash, an expiry, and when it was used. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  merchantCode: merchantCode(),
+  answerHash: text('answer_hash').notNull(),
+  /** Dev mode keeps the answer readable for /__dev/captcha/:id (never in production). */
+  devAnswer: text('dev_answer'),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+/** SMS codes (hashed) per number and purpose, with the sender's IP for throttling. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    purpose: text('purpose').$type<'register' | 'login'>().notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    index('sms_codes_lookup').on(t.merchantCode, t.mobile, t.purpose),
+    index('sms_codes_ip').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Failed logins per account name: past a threshold the next login needs a captcha. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    merchantCode: merchantCode(),
+    account: text('account').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: at('last_failure_at').notNull().defaultNow(),
+  },
+  (t) => [unique('login_failures_key').on(t.merchantCode, t.account)],
+);
+
+/** Messages sent through the SMS and e-mail ports' built-in drivers (the dev outbox). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  merchantCode: merchantCode(),
+  channel: text('channel').$type<'sms' | 'email'>().notNull(),
+  recipient: text('recipient').notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

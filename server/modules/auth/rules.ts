@@ -1,0 +1,27 @@
+import type { RegisterField, RegisterFieldRule } from '../../../contract/auth.ts';
+import { checkField, problemText } from '../../../contract/registerRules.ts';
+import { DomainError } from '../../http/errors.ts';
+
+/**
+ * Checks the typed values against the merchant's rules (the same function the SPA runs) and fails with every
+ * field's message at once. `skip` leaves out fields the caller checks its own way (captcha, SMS code).
+ */
+export function enforceRules(
+  rules: RegisterFieldRule[],
+  values: Partial<Record<RegisterField, string | undefined>>,
+  skip: RegisterField[] = [],
+): void {
+  const fields: Record<string, string> = {};
+  for (const rule of rules) {
+    if (skip.includes(rule.field)) continue;
+    const problem = checkField(rule, values[rule.field]);
+    if (problem) fields[rule.field] = problemText(problem);
+  }
+  if (values.confirmPassword !== undefined && values.confirmPassword !== values.password)
+    fields.confirmPassword ??= problemText({ kind: 'mismatch' });
+  if (Object.keys(fields).length > 0)
+    throw new DomainError(400, 'VALIDATION', 'Please correct the marked fields', fields);
+}
+
+export const ruleOf = (rules: RegisterFieldRule[], field: RegisterField) =>
+  rules.find((r) => r.field === field);

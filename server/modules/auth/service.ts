@@ -1,0 +1,282 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { login, register, registerMobile } from '../../../contract/auth.ts';
+import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
+import type { Db } from '../../db/client.ts';
+import { loginFailures, members } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { Merchant } from '../../http/merchant.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { newToken } from '../../lib/secrets.ts';
+import type { CaptchaService } from './captcha.ts';
+import { enforceRules, ruleOf } from './rules.ts';
+import type { Member, SessionService } from './sessions.ts';
+import { normaliseMobile, type SmsService } from './sms.ts';
+
+/** After this many failed logins in the window, the next login needs a captcha (spec §4). */
+export const CAPTCHA_AFTER_FAILURES = 3;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+
+type RegisterBody = z.output<typeof register.body>;
+type RegisterMobileBody = z.output<typeof registerMobile.body>;
+type LoginBody = z.output<typeof login.body>;
+
+const unknownAccountHash = hashPassword(newToken());
+
+const fieldError = (status: number, code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
+  new DomainError(status, code, message, { [field]: message });
+
+/** Optional profile fields of the registration user, kept as typed. */
+const PROFILE_FIELDS = [
+  'qqNum',
+  'line',
+  'whatsapp',
+  'zalo',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+] as const;
+
+export function createAuthService(
+  db: Db,
+  deps: { sessions: SessionService; captcha: CaptchaService; sms: SmsService },
+  now: () => Date = () => new Date(),
+) {
+  const { sessions, captcha, sms } = deps;
+
+  async function requireCaptcha(m: Merchant, body: { captchaId?: string; captcha?: string }) {
+    if (!ruleOf(m.settings.registerFields, 'captcha')?.enabled) return;
+    if (!(await captcha.verify(m, body.captchaId, body.captcha)))
+      throw fieldError(400, 'VALIDATION', 'captcha', 'Captcha is incorrect, please try again');
+  }
+
+  /** The agent an invitation code belongs to, or a field error. */
+  async function uplineOf(m: Merchant, code: string | undefined): Promise<number | null> {
+    if (!code) return null;
+    const [agent] = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.merchantCode, m.code),
+          eq(members.affiliateCode, code.trim().toUpperCase()),
+          inArray(members.agentType, [...AGENT_TYPES]),
+        ),
+      );
+    if (!agent) throw fieldError(400, 'VALIDATION', 'affiliateCode', 'Invalid invitation code');
+    return agent.id;
+  }
+
+  const profileOf = (body: RegisterBody | RegisterMobileBody) =>
+    Object.fromEntries(PROFILE_FIELDS.flatMap((f) => (body[f] ? [[f, body[f]]] : [])));
+
+  /** Inserts the account (a taken name or number is a field error) and logs it in when asked. */
+  async function create(values: typeof members.$inferInsert, loginNow: boolean) {
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(members)
+        .values({ ...values, firstLoginAt: loginNow ? now() : null })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    });
+    if (!created)
+      throw values.mobile
+        ? fieldError(409, 'CONFLICT', 'mobileNum', 'This phone number is already registered')
+        : fieldError(409, 'CONFLICT', 'username', 'This username is already taken');
+    return {
+      account: created.account,
+      token: loginNow ? await sessions.open(created) : null,
+      firstTimeLogin: loginNow,
+    };
+  }
+
+  async function failedLogin(m: Merchant, account: string): Promise<never> {
+    const [row] = await db
+      .insert(loginFailures)
+      .values({ merchantCode: m.code, account, failures: 1, lastFailureAt: now() })
+      .onConflictDoUpdate({
+        target: [loginFailures.merchantCode, loginFailures.account],
+        set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now() },
+      })
+      .returning({ failures: loginFailures.failures });
+    throw new DomainError(
+      401,
+      'UNAUTHORIZED',
+      'Incorrect username or password',
+      undefined,
+      (row?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES,
+    );
+  }
+
+  async function recentFailures(m: Merchant, account: string) {
+    const [row] = await db
+      .select({ failures: loginFailures.failures })
+      .from(loginFailures)
+      .where(
+        and(
+          eq(loginFailures.merchantCode, m.code),
+          eq(loginFailures.account, account),
+          gt(loginFailures.lastFailureAt, new Date(now().getTime() - FAILURE_WINDOW_MS)),
+        ),
+      );
+    return row?.failures ?? 0;
+  }
+
+  /** Spec §4: the default password or an expired one must be changed (username logins only). */
+  function changeReason(m: Merchant, member: Member, password: string): 'default' | 'expired' | null {
+    if (member.mustChangePassword || password === m.settings.defaultPassword) return 'default';
+    const maxAge = m.settings.passwordMaxAgeDays * 86_400_000;
+    if (m.settings.features.PASSWORD_EXPIRY && now().getTime() - member.passwordChangedAt.getTime() > maxAge)
+      return 'expired';
+    return null;
+  }
+
+  async function opened(member: Member, mustChangePassword: 'default' | 'expired' | null) {
+    const firstTimeLogin = member.firstLoginAt === null;
+    if (firstTimeLogin)
+      await db.update(members).set({ firstLoginAt: now() }).where(eq(members.id, member.id));
+    return { token: await sessions.open(member), firstTimeLogin, mustChangePassword };
+  }
+
+  const findMember = async (m: Merchant, where: ReturnType<typeof eq>) =>
+    (
+      await db
+        .select()
+        .from(members)
+        .where(and(eq(members.merchantCode, m.code), where))
+    )[0];
+
+  return {
+    settings(m: Merchant) {
+      return {
+        fields: m.settings.registerFields,
+        ageLimit: m.settings.ageLimit,
+        countries: m.settings.countries,
+        smsVerification: m.settings.features.SMS_VERIFICATION,
+      };
+    },
+
+    async affiliateValid(m: Merchant, code: string) {
+      try {
+        return (await uplineOf(m, code)) !== null;
+      } catch {
+        return false;
+      }
+    },
+
+    async register(m: Merchant, body: RegisterBody) {
+      if (!m.settings.features.USERNAMEREG3) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+      enforceRules(m.settings.registerFields, body, ['captcha', 'verificationCode', 'mobileNum']);
+      const uplineId = await uplineOf(m, body.affiliateCode);
+      await requireCaptcha(m, body);
+      return create(
+        {
+          merchantCode: m.code,
+          account: body.username.toLowerCase(),
+          nickname: body.username,
+          passwordHash: await hashPassword(body.password),
+          email: body.email || null,
+          payeeName: body.payeeName || null,
+          profile: profileOf(body),
+          uplineId,
+        },
+        body.login,
+      );
+    },
+
+    /** Mobile registration: the account number is generated and returned (spec §4). */
+    async registerMobile(m: Merchant, body: RegisterMobileBody) {
+      const f = m.settings.features;
+      if (!f.MOBILENUMREG3) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+      if (body.firebaseIdToken) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+      const withPassword = f.MOBILE_REG_WITH_PASSWORD;
+      const rules = m.settings.registerFields.filter(
+        (r) => withPassword || (r.field !== 'password' && r.field !== 'confirmPassword'),
+      );
+      enforceRules(rules, { ...body, mobileNum: body.mobileNum }, [
+        'captcha',
+        'verificationCode',
+        'username',
+      ]);
+      const uplineId = await uplineOf(m, body.affiliateCode);
+      const mobile = normaliseMobile(body.countryDialingCode, body.mobileNum);
+      if (f.SMS_VERIFICATION) {
+        if (!body.verificationCode)
+          throw fieldError(400, 'VALIDATION', 'verificationCode', 'Please enter a valid verification code');
+        await sms.verify(m, 'register', mobile, body.verificationCode);
+      } else await requireCaptcha(m, body);
+      const account = `m${String(randomInt(10_000_000, 100_000_000))}`;
+      return create(
+        {
+          merchantCode: m.code,
+          account,
+          nickname: account,
+          passwordHash: await hashPassword(withPassword && body.password ? body.password : newToken()),
+          mobile,
+          email: body.email || null,
+          payeeName: body.payeeName || null,
+          profile: profileOf(body),
+          uplineId,
+        },
+        body.login,
+      );
+    },
+
+    async login(m: Merchant, body: LoginBody) {
+      if (body.type === 'sms') {
+        if (!m.settings.features.MOBILEVERCODELOGIN3)
+          throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+        const mobile = normaliseMobile(body.countryDialingCode, body.mobileNo);
+        await sms.verify(m, 'login', mobile, body.verificationCode);
+        const member = await findMember(m, eq(members.mobile, mobile));
+        if (!member) throw fieldError(400, 'VALIDATION', 'mobileNo', 'This phone number is not registered');
+        return opened(member, null);
+      }
+      const account = body.username.toLowerCase();
+      if ((await recentFailures(m, account)) >= CAPTCHA_AFTER_FAILURES) {
+        const solved = await captcha.verify(m, body.captchaId, body.captcha);
+        if (!solved)
+          throw new DomainError(
+            401,
+            'UNAUTHORIZED',
+            'Captcha is incorrect, please try again',
+            { captcha: 'Captcha is incorrect' },
+            true,
+          );
+      }
+      const member = await findMember(m, eq(members.account, account));
+      // An unknown name costs the same scrypt work as a known one, so timing does not reveal accounts.
+      const valid =
+        (await verifyPassword(body.password, member?.passwordHash ?? (await unknownAccountHash))) &&
+        member !== undefined &&
+        member.agentType !== TRIAL_AGENT_TYPE;
+      if (!member || !valid) return failedLogin(m, account);
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.merchantCode, m.code), eq(loginFailures.account, account)));
+      return opened(member, changeReason(m, member, body.password));
+    },
+
+    /** Trial (free play): a fresh account of agent type 4 with a password nobody knows. */
+    async freePlay(m: Merchant) {
+      if (!m.settings.features.FREE_PLAY) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+      const account = `trial${String(randomInt(10_000_000, 100_000_000))}`;
+      const [member] = await db
+        .insert(members)
+        .values({
+          merchantCode: m.code,
+          account,
+          nickname: account,
+          passwordHash: await hashPassword(newToken()),
+          agentType: TRIAL_AGENT_TYPE,
+          firstLoginAt: now(),
+        })
+        .returning();
+      return { token: await sessions.open(member!), account };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

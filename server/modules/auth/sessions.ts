@@ -1,0 +1,70 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { members, sessions } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+
+/** A session unused for this long is over (idle expiry). */
+export const SESSION_IDLE_MS = 2 * 3_600_000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_MS = 60_000;
+
+export type Member = typeof members.$inferSelect;
+
+export const notLoggedIn = () => new DomainError(401, 'UNAUTHORIZED', 'Not logged in, please login');
+
+export function createSessionService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    async open(member: Member): Promise<string> {
+      const token = newToken();
+      await db
+        .insert(sessions)
+        .values({ tokenHash: sha256(token), memberId: member.id, merchantCode: member.merchantCode });
+      return token;
+    },
+
+    /** The member behind a live token of this merchant; anything else is "not logged in". */
+    async resolve(merchantCode: string, token: string): Promise<{ member: Member; tokenHash: string }> {
+      const tokenHash = sha256(token);
+      const [row] = await db
+        .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(members, eq(sessions.memberId, members.id))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            eq(sessions.merchantCode, merchantCode),
+            isNull(sessions.revokedAt),
+          ),
+        );
+      if (!row) throw notLoggedIn();
+      const idle = now().getTime() - row.lastSeenAt.getTime();
+      if (idle > SESSION_IDLE_MS) {
+        await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+        throw notLoggedIn();
+      }
+      if (idle > TOUCH_MS)
+        await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+      return { member: row.member, tokenHash };
+    },
+
+    async revoke(tokenHash: string) {
+      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** After a password change: every other session of the member ends. */
+    async revokeOthers(memberId: number, keepTokenHash?: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(sessions.memberId, memberId),
+            isNull(sessions.revokedAt),
+            keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+          ),
+        );
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

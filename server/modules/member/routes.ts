@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { changePassword, forgotByEmail, forgotByPhone, memberInfo } from '../../../contract/member.ts';
+import { okValue, route } from '../../http/route.ts';
+import { memberInfo as infoOf, type MemberService } from './service.ts';
+
+export function memberRoutes(app: FastifyInstance, members: MemberService): void {
+  route(app, memberInfo, async ({ auth }) => okValue(infoOf(auth.member)));
+  route(app, changePassword, async ({ merchant, auth, body }) => {
+    await members.changePassword(merchant, auth.member, auth.tokenHash, body);
+    return okValue(null);
+  });
+  route(
+    app,
+    forgotByEmail,
+    async ({ merchant, body }) => {
+      await members.forgotByEmail(merchant, body.username, body.email);
+      return okValue(null);
+    },
+    { rateLimit: { max: 5, timeWindow: '1 minute' } },
+  );
+  route(
+    app,
+    forgotByPhone,
+    async ({ merchant, body }) => {
+      await members.forgotByPhone(merchant, body);
+      return okValue(null);
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+}
