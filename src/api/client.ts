@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch';
 import type { AnyCall, CallInput, CallOutput, ErrorCode } from '../../contract/call.ts';
 import { errorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/merchant.ts';
-import { storedMerchant } from './session.ts';
+import { storedMerchant, storedToken } from './session.ts';
 
 /** A failed call: the server's envelope code, or NETWORK when no envelope came back. */
 export class ApiError extends Error {
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly status = 0,
+    /** Login: the next attempt needs a captcha. */
+    readonly captchaRequired?: boolean,
   ) {
     super(message);
   }
@@ -36,12 +38,17 @@ export async function call<C extends AnyCall>(
     body?: object;
   };
   const merchant = storedMerchant();
+  const token = storedToken();
   try {
     const raw = await ofetch(fillPath(c.path, params), {
       method: c.method,
       query: query as Record<string, unknown> | undefined,
       body,
-      headers: { [LANGUAGE_HEADER]: language, ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}) },
+      headers: {
+        [LANGUAGE_HEADER]: language,
+        ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       retry: c.method === 'GET' ? 1 : 0,
       timeout: 20_000,
     });
@@ -49,7 +56,14 @@ export async function call<C extends AnyCall>(
   } catch (err) {
     if (err instanceof FetchError) {
       const env = errorEnvelope.safeParse(err.data);
-      if (env.success) throw new ApiError(env.data.code, env.data.message, env.data.fields, err.status ?? 0);
+      if (env.success)
+        throw new ApiError(
+          env.data.code,
+          env.data.message,
+          env.data.fields,
+          err.status ?? 0,
+          env.data.captchaRequired,
+        );
       throw new ApiError('NETWORK', err.message, {}, err.status ?? 0);
     }
     throw err;

@@ -26,3 +26,23 @@ export function forgetMerchant(): void {
 
 /** The login token lives in session storage (spec §4 Login). */
 export const storedToken = (): string | null => sessionStorage.getItem('token');
+
+export const storeToken = (token: string) => sessionStorage.setItem('token', token);
+
+/** Spec §4 Logout: the session is cleared except the merchant. */
+export function clearSession(): void {
+  const merchant = storedMerchant();
+  sessionStorage.clear();
+  if (merchant) sessionStorage.setItem(MERCHANT_KEY, merchant);
+}
+
+/** A token in the page's query string (spec §4) is taken over, and removed from the address bar. */
+export function adoptTokenFromUrl(): string | null {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (!token) return null;
+  storeToken(token);
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url);
+  return token;
+}

@@ -6,6 +6,10 @@ import { fromPromise } from 'xstate';
 import { systemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
+import { adoptTokenFromUrl } from '../api/session.ts';
+import { liveSession } from '../features/auth/liveSession.ts';
+import { AuthModalsProvider } from '../features/auth/modals.tsx';
+import { SessionContext } from '../features/auth/sessionContext.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
 import { AppStatusContext } from '../features/status/statusContext.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -20,12 +24,23 @@ export function App() {
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   const [router] = useState(() => makeRouter(queryClient));
+  const [session] = useState(() =>
+    liveSession(
+      () => queryClient.clear(),
+      () => void router.navigate({ to: '/' }),
+    ),
+  );
+  const [tokenFromQuery] = useState(() => adoptTokenFromUrl() ?? undefined);
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AppStatusContext.Provider logic={liveStatusMachine}>
           <AppStatusGate>
-            <RouterProvider router={router} />
+            <SessionContext.Provider logic={session} options={{ input: { tokenFromQuery } }}>
+              <AuthModalsProvider>
+                <RouterProvider router={router} />
+              </AuthModalsProvider>
+            </SessionContext.Provider>
           </AppStatusGate>
         </AppStatusContext.Provider>
       </QueryClientProvider>

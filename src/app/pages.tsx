@@ -1,9 +1,10 @@
-import { Trans } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { GameType } from '../../contract/games.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
+import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
+import { registerSettingsQuery } from '../features/auth/queries.ts';
 import { Home } from '../features/home/Home.tsx';
 import { Lobby } from '../features/lobby/Lobby.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
@@ -32,10 +33,14 @@ export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
   component: () => <ComingSoon title={title} areaLinks={areaLinks} />,
 });
 
-export const accountsSoon = () =>
-  soonRoute(<Trans>Log in or register</Trans>, [
-    <Trans key="login">Login</Trans>,
-    <Trans key="register">Register</Trans>,
-    <Trans key="trial">Trial</Trans>,
-    <Trans key="forgot">Forgot password</Trans>,
-  ]);
+/** /login and /register: the account forms as pages (the header opens the same forms as modals). */
+export const accountRoute = (form: 'login' | 'register', title: ReactNode) => ({
+  loader: ({ context }: { context: RouterContext }) =>
+    context.queryClient.ensureQueryData(registerSettingsQuery()),
+  component: () => (
+    <div className="mx-auto flex max-w-md flex-col gap-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <AccountForm form={form} />
+    </div>
+  ),
+});

@@ -4,6 +4,8 @@ import { whitelabelQuery } from '../api/queries.ts';
 import { storedToken } from '../api/session.ts';
 import type { RouterContext } from '../app/router.tsx';
 import { mustLogIn } from '../domain/routesMap.ts';
+import { AccountArea } from '../features/auth/AccountArea.tsx';
+import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
 import { Layout } from '../features/shell/Layout.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 
@@ -14,6 +16,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (mustLogIn(location.pathname, info.features.LOGGED_IN_TO_HOME, storedToken() !== null))
       throw redirect({ to: '/login' });
   },
-  component: Layout,
+  component: () => <Layout account={<AccountArea />} modals={<AuthModalsHost />} />,
   notFoundComponent: () => <ComingSoon title={<Trans>Page not found</Trans>} />,
 });

@@ -1,4 +1,5 @@
+import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { accountsSoon } from '../app/pages.tsx';
+import { accountRoute } from '../app/pages.tsx';
 
-export const Route = createFileRoute('/register')(accountsSoon());
+export const Route = createFileRoute('/register')(accountRoute('register', <Trans>Register</Trans>));

@@ -134,5 +134,6 @@ test('the spec’s aliases of home and registration show those pages', async ({ 
     await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible();
   }
   await page.goto('/register.html');
-  await expect(page.getByRole('heading', { name: 'Log in or register' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
 });

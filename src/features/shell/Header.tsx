@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { gameMenusQuery, whitelabelQuery } from '../../api/queries.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
-export function Header() {
+/** `account` is the account area (login buttons or the user menu), supplied by the app. */
+export function Header({ account }: { account: ReactNode }) {
   const { t, i18n } = useLingui();
   const info = useQuery(whitelabelQuery());
   const menus = useQuery(gameMenusQuery(i18n.locale));
@@ -49,15 +50,7 @@ export function Header() {
           {menus.data ? <NavMenu menus={menus.data} /> : <Skeleton className="h-9 w-full lg:w-[32rem]" />}
         </nav>
         <div className="flex items-center gap-2 lg:ml-auto">
-          <Link to="/login" className="rounded-full border border-brand px-4 py-1.5 text-sm font-semibold">
-            <Trans>Login</Trans>
-          </Link>
-          <Link to="/register" className="rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white">
-            <Trans>Register</Trans>
-          </Link>
-          <Link to="/login" search={{ mode: 'trial' }} className="hidden text-sm underline lg:inline">
-            <Trans>Trial</Trans>
-          </Link>
+          {account}
           <ThemeSwitch />
           <LanguageSwitch />
         </div>

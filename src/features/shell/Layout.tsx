@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { RouteProgress } from '../../ui/RouteProgress.tsx';
 import { applyBrand, applyTheme, savedTheme } from './appearance.ts';
@@ -10,8 +10,8 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
-/** The portal frame around every page. */
-export function Layout() {
+/** The portal frame around every page; the app supplies the account area and the account modals. */
+export function Layout({ account, modals }: { account: ReactNode; modals: ReactNode }) {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
@@ -31,13 +31,14 @@ export function Layout() {
         <Trans>Skip to content</Trans>
       </a>
       <RouteProgress active={loading} label={t`Loading page`} />
-      <Header />
+      <Header account={account} />
       <BannerArea />
       <main id="main" className="mx-auto w-full max-w-page flex-1 px-3 py-4">
         <Outlet />
       </main>
       <Footer />
       <SideMenu />
+      {modals}
     </div>
   );
 }

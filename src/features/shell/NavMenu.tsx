@@ -86,12 +86,6 @@ export function NavMenu({ menus }: { menus: GameMenu[] }) {
           <Trans>App Download</Trans>
         </Link>
       </li>
-      {/* On small screens the header has no room for Trial: it lives in the menu. */}
-      <li className="lg:hidden">
-        <Link to="/login" search={{ mode: 'trial' }} className={itemClass}>
-          <Trans>Trial</Trans>
-        </Link>
-      </li>
     </ul>
   );
 }

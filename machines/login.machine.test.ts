@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { LoginReply } from '../contract/auth.ts';
+import type { MemberInfo } from '../contract/member.ts';
+import { loginWalk, passwordRule } from './login.events.ts';
+import { type LoginMode, type LoginRequest, loginMachine, type NewPassword } from './login.machine.ts';
+import { selectForcedPasswordChange, selectShowCaptcha } from './login.selectors.ts';
+import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
+import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+describe('login: generated paths', () => {
+  const paths = transitionPaths(loginWalk.machine, loginWalk.events);
+
+  it('visit every state and take every declared transition', () => {
+    expect([...coverage(paths).states].sort()).toEqual([
+      '"closed"',
+      '"done"',
+      '"editing"',
+      '"loadingInfo"',
+      '"submitting"',
+      '{"changingPassword":"editing"}',
+      '{"changingPassword":"submitting"}',
+    ]);
+    const seen = walked(loginMachine, paths);
+    expect([...seen.states].sort()).toEqual(statePaths(loginMachine).sort());
+    for (const t of declaredTransitions(loginMachine)) expect(seen.transitions, t).toContain(t);
+  });
+});
+
+const member = { id: 1, account: 'alice', nickname: 'Alice', type: 'member', agentType: 0 } as MemberInfo;
+const welcome: LoginReply = { token: 't-1', firstTimeLogin: false, mustChangePassword: null };
+
+/** The login modal with fake calls: `logIn` answers with `replies` in turn; `{ reject }` fails with that error. */
+function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })[]) {
+  const calls = {
+    logIn: [] as LoginRequest[],
+    changePassword: [] as NewPassword[],
+    loadMemberInfo: [] as string[],
+  };
+  const storeToken = vi.fn();
+  const firstLogin = vi.fn();
+  const logic = loginMachine.provide({
+    actors: {
+      logIn: fromPromise<LoginReply, LoginRequest>(async ({ input }) => {
+        calls.logIn.push(input);
+        const next = replies.shift()!;
+        if ('reject' in next) throw next.reject;
+        return next;
+      }),
+      changePassword: fromPromise<void, NewPassword>(async ({ input }) => {
+        calls.changePassword.push(input);
+      }),
+      loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async ({ input }) => {
+        calls.loadMemberInfo.push(input.token);
+        return member;
+      }),
+    },
+    actions: {
+      storeToken: (_, params) => storeToken(params.token),
+      firstLogin,
+    },
+  });
+  const actor = createActor(logic, { input: { passwordRule, mode } }).start();
+  return { actor, calls, storeToken, firstLogin };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('login: behaviour', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('requires username and password after trimming, and keeps what was typed', async () => {
+    const { actor, calls } = startLogin('username', []);
+    actor.send({ type: 'user.submit', values: { username: '  ', password: 'x' } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ username: { kind: 'required' } });
+    expect(actor.getSnapshot().context.values).toEqual({ username: '  ', password: 'x' });
+    expect(calls.logIn).toHaveLength(0);
+  });
+
+  it('sms login requires the mobile number and the code', () => {
+    const { actor } = startLogin('sms', []);
+    actor.send({ type: 'user.submit', values: { countryDialingCode: '+84', mobileNo: '912345678' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ verificationCode: { kind: 'required' } });
+  });
+
+  it('logs in with trimmed values, stores the token, loads member info and sets the after-login flag', async () => {
+    const { actor, calls, storeToken, firstLogin } = startLogin('username', [welcome]);
+    actor.send({ type: 'user.submit', values: { username: ' alice ', password: ' secret1 ' } });
+    await flush();
+    expect(calls.logIn).toEqual([{ type: 'username', username: 'alice', password: 'secret1' }]);
+    expect(storeToken).toHaveBeenCalledWith('t-1');
+    expect(firstLogin).not.toHaveBeenCalled();
+    expect(calls.loadMemberInfo).toEqual(['t-1']);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: true, passwordChanged: false });
+  });
+
+  it('runs the first-login action on a first login', async () => {
+    const { actor, firstLogin } = startLogin('username', [{ ...welcome, firstTimeLogin: true }]);
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' } });
+    await flush();
+    expect(firstLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('forces a password change after a username login with the default password, then goes home', async () => {
+    const { actor, calls, storeToken } = startLogin('username', [
+      { ...welcome, mustChangePassword: 'default' },
+    ]);
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' } });
+    await flush();
+    expect(selectForcedPasswordChange(actor.getSnapshot())).toBe(true);
+    expect(storeToken).toHaveBeenCalledWith('t-1');
+    expect(calls.loadMemberInfo).toHaveLength(0);
+    expect(actor.getSnapshot().can({ type: 'login.close' })).toBe(false);
+
+    actor.send({ type: 'password.submit', values: { newPassword: 'abc', confirmNewPassword: 'abd' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      newPassword: { kind: 'pattern', patternId: 5, min: 6, max: 20 },
+      confirmNewPassword: { kind: 'mismatch' },
+    });
+    actor.send({
+      type: 'password.submit',
+      values: { newPassword: 'better123', confirmNewPassword: 'better123' },
+    });
+    await flush();
+    expect(calls.changePassword).toEqual([{ newPassword: 'better123', confirmNewPassword: 'better123' }]);
+    expect(calls.loadMemberInfo).toEqual(['t-1']);
+    expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: false, passwordChanged: true });
+  });
+
+  it('never forces the change after an sms login, even with an expired password', async () => {
+    const { actor, calls } = startLogin('sms', [{ ...welcome, mustChangePassword: 'expired' }]);
+    actor.send({
+      type: 'user.submit',
+      values: { countryDialingCode: '+84', mobileNo: ' 912345678 ', verificationCode: ' 1234 ' },
+    });
+    await flush();
+    expect(calls.logIn).toEqual([
+      { type: 'sms', countryDialingCode: '+84', mobileNo: '912345678', verificationCode: '1234' },
+    ]);
+    expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: true, passwordChanged: false });
+  });
+
+  it('a failed login with the captcha flag shows the captcha, keeps the values and then requires an answer', async () => {
+    const wrong = { code: 'UNAUTHORIZED', message: 'Wrong username or password', captchaRequired: true };
+    const { actor, calls } = startLogin('username', [{ reject: wrong }, welcome]);
+    const typed = { username: 'alice', password: 'oops' };
+    actor.send({ type: 'user.submit', values: typed });
+    await flush();
+    const after = actor.getSnapshot();
+    expect(after.value).toBe('editing');
+    expect(after.context.error).toEqual({ code: 'UNAUTHORIZED', message: 'Wrong username or password' });
+    expect(after.context.values).toEqual(typed);
+    expect(selectShowCaptcha(after)).toBe(true);
+
+    actor.send({ type: 'user.submit', values: { ...typed, password: 'secret1' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ captcha: { kind: 'required' } });
+    actor.send({
+      type: 'user.submit',
+      values: { ...typed, password: 'secret1', captchaId: 'c-9', captcha: ' 7f3k ' },
+    });
+    await flush();
+    expect(calls.logIn[1]).toEqual({
+      type: 'username',
+      username: 'alice',
+      password: 'secret1',
+      captchaId: 'c-9',
+      captcha: '7f3k',
+    });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('an error without the flag (network) leaves the captcha as it was', async () => {
+    const { actor } = startLogin('username', [{ reject: { code: 'NETWORK' } }]);
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' } });
+    await flush();
+    expect(actor.getSnapshot().context.captchaRequired).toBe(false);
+    expect(actor.getSnapshot().context.error).toEqual({ code: 'NETWORK' });
+  });
+
+  it('closing the modal ends the flow without a login', () => {
+    const { actor } = startLogin('username', []);
+    actor.send({ type: 'login.close' });
+    expect(actor.getSnapshot().output).toEqual({ loggedIn: false });
+  });
+});

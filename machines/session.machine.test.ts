@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { MemberInfo } from '../contract/member.ts';
+import { demoMember, sessionWalks } from './session.events.ts';
+import { type SessionInput, sessionMachine } from './session.machine.ts';
+import { selectIsAgent, selectIsLoggedIn, selectIsTrial, selectLogoutDialog } from './session.selectors.ts';
+import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
+import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+describe('session: generated paths', () => {
+  it('visit every state and take every declared transition (plain start and query token together)', () => {
+    const paths = sessionWalks.flatMap((w) => transitionPaths(w.machine, w.events));
+    expect([...coverage(paths).states].sort()).toEqual([
+      '"failed"',
+      '"loadingInfo"',
+      '"loggedOut"',
+      '"restoring"',
+      '{"loggedIn":"confirming"}',
+      '{"loggedIn":"idle"}',
+      '{"loggedIn":"loggingOut"}',
+    ]);
+    const seen = walked(sessionMachine, paths);
+    // `starting` only decides where to begin (an eventless transition): no snapshot ever rests in it.
+    const resting = statePaths(sessionMachine).filter((p) => p !== 'starting');
+    expect([...seen.states].sort()).toEqual(resting.sort());
+    for (const t of declaredTransitions(sessionMachine)) expect(seen.transitions, t).toContain(t);
+  });
+});
+
+interface Fakes {
+  stored?: string | null;
+  info?: (token: string) => MemberInfo;
+  logOutFails?: boolean;
+}
+
+/** The session with fake storage and calls; the app's actions are spies. */
+function startSession(input: SessionInput, fakes: Fakes = {}) {
+  const calls = { restoreToken: 0, loadMemberInfo: [] as string[], logOut: [] as string[] };
+  const spies = { storeToken: vi.fn(), clearSession: vi.fn(), goHome: vi.fn() };
+  const logic = sessionMachine.provide({
+    actors: {
+      restoreToken: fromPromise<string | null>(async () => {
+        calls.restoreToken++;
+        return fakes.stored ?? null;
+      }),
+      loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async ({ input: { token } }) => {
+        calls.loadMemberInfo.push(token);
+        return (fakes.info ?? (() => demoMember))(token);
+      }),
+      logOut: fromPromise<void, { token: string }>(async ({ input: { token } }) => {
+        calls.logOut.push(token);
+        if (fakes.logOutFails) throw { code: 'NETWORK' };
+      }),
+    },
+    actions: {
+      storeToken: (_, params) => spies.storeToken(params.token),
+      clearSession: spies.clearSession,
+      goHome: spies.goHome,
+    },
+  });
+  const actor = createActor(logic, { input }).start();
+  return { actor, calls, spies };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('session: behaviour', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a token in the query string is stored and loads member info at start, without reading storage', async () => {
+    const { actor, calls, spies } = startSession({ tokenFromQuery: 't-query' }, { stored: 't-old' });
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(false);
+    await flush();
+    expect(spies.storeToken).toHaveBeenCalledWith('t-query');
+    expect(calls.restoreToken).toBe(0);
+    expect(calls.loadMemberInfo).toEqual(['t-query']);
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.member).toEqual(demoMember);
+  });
+
+  it('a stored token restores the session; none leaves the visitor logged out', async () => {
+    const restored = startSession({}, { stored: 't-stored' });
+    await flush();
+    expect(restored.calls.loadMemberInfo).toEqual(['t-stored']);
+    expect(selectIsLoggedIn(restored.actor.getSnapshot())).toBe(true);
+
+    const fresh = startSession({});
+    await flush();
+    expect(fresh.actor.getSnapshot().value).toBe('loggedOut');
+    expect(fresh.calls.loadMemberInfo).toHaveLength(0);
+  });
+
+  it('an expired token clears the session and logs out', async () => {
+    const { actor, spies } = startSession(
+      {},
+      {
+        stored: 't-expired',
+        info: () => {
+          throw { code: 'UNAUTHORIZED', message: 'Not logged in, please login' };
+        },
+      },
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(spies.clearSession).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.token).toBeNull();
+  });
+
+  it('a network failure keeps the token and can be retried', async () => {
+    let fail = true;
+    const { actor, calls, spies } = startSession(
+      {},
+      {
+        stored: 't-stored',
+        info: () => {
+          if (fail) throw { code: 'NETWORK' };
+          return demoMember;
+        },
+      },
+    );
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(spies.clearSession).not.toHaveBeenCalled();
+    fail = false;
+    actor.send({ type: 'session.retry' });
+    await flush();
+    expect(calls.loadMemberInfo).toEqual(['t-stored', 't-stored']);
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+  });
+
+  it('is logged in only after a login flow hands over its token and member info is stored', async () => {
+    const { actor, calls } = startSession({});
+    await flush();
+    actor.send({ type: 'session.loggedIn', token: 't-new' });
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(false);
+    await flush();
+    expect(calls.loadMemberInfo).toEqual(['t-new']);
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+  });
+
+  it('logout asks first; cancel keeps the session', async () => {
+    const { actor, calls } = startSession({}, { stored: 't-stored' });
+    await flush();
+    actor.send({ type: 'logout.request' });
+    expect(selectLogoutDialog(actor.getSnapshot())).toBe('open');
+    actor.send({ type: 'logout.cancel' });
+    await flush();
+    expect(selectLogoutDialog(actor.getSnapshot())).toBe('closed');
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+    expect(calls.logOut).toHaveLength(0);
+  });
+
+  it.each([false, true])(
+    'confirmed logout clears the session and goes home (call fails: %s)',
+    async (logOutFails) => {
+      const { actor, calls, spies } = startSession({}, { stored: 't-stored', logOutFails });
+      await flush();
+      actor.send({ type: 'logout.request' });
+      actor.send({ type: 'logout.confirm' });
+      expect(selectLogoutDialog(actor.getSnapshot())).toBe('busy');
+      await flush();
+      expect(calls.logOut).toEqual(['t-stored']);
+      expect(spies.clearSession).toHaveBeenCalledTimes(1);
+      expect(spies.goHome).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().value).toBe('loggedOut');
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, member: null });
+    },
+  );
+
+  it('a token found expired by another call ends the session at once', async () => {
+    const { actor, spies } = startSession({}, { stored: 't-stored' });
+    await flush();
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context.member).toBeNull();
+    expect(spies.clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells agents and trial accounts apart by agent type', async () => {
+    for (const [agentType, agent, trial] of [
+      [0, false, false],
+      [1, true, false],
+      [42, true, false],
+      [4, false, true],
+    ] as const) {
+      const { actor } = startSession({ tokenFromQuery: 't' }, { info: () => ({ ...demoMember, agentType }) });
+      await flush();
+      expect(
+        [selectIsAgent(actor.getSnapshot()), selectIsTrial(actor.getSnapshot())],
+        `type ${agentType}`,
+      ).toEqual([agent, trial]);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import type { MemberInfo } from '../contract/member.ts';
+import { type FlowError, readFlowError } from './form.ts';
+
+/**
+ * The visitor's session (spec §4 Login and Logout, §4 System status: "login state becomes true after member info
+ * is stored").
+ *
+ * States:
+ *   - `starting` (passes at once): a token in the page's query string wins — `storeToken` keeps it and info
+ *     loads; otherwise
+ *   - `restoring`: actor `restoreToken` (the app reads session storage) → a token goes to `loadingInfo`, none
+ *     (or a failed read) to `loggedOut`;
+ *   - `loadingInfo`: actor `loadMemberInfo` { token } → `loggedIn` with `member`. 'UNAUTHORIZED' (expired or
+ *     revoked token) runs `clearSession` and goes to `loggedOut`; any other failure to `failed`
+ *     (`session.retry` tries again);
+ *   - `loggedOut`: `session.loggedIn` { token } (sent by the login and registration flows) → `loadingInfo`;
+ *   - `loggedIn.idle` → `logout.request` → `loggedIn.confirming` (the confirm dialog) → `logout.confirm` →
+ *     `loggedIn.loggingOut` (actor `logOut`; failed or not, the local session ends) → `clearSession` and
+ *     `goHome`, `loggedOut`. `logout.cancel` returns to `loggedIn.idle`. `session.expired` (a call answered
+ *     UNAUTHORIZED) runs `clearSession` and goes to `loggedOut` at once (ignored while a logout runs: it ends the session anyway).
+ * Context the views read (see session.selectors.ts): `member`, `error` (why member info could not be read).
+ * Actions the app provides: `storeToken` { token }, `clearSession` (session storage except the merchant, and the
+ * login/agent/VIP state), `goHome`.
+ */
+
+export interface SessionInput {
+  tokenFromQuery?: string;
+}
+
+export interface SessionContext {
+  tokenFromQuery: string | null;
+  token: string | null;
+  member: MemberInfo | null;
+  error: FlowError | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.loggedIn'; token: string }
+  | { type: 'session.retry' }
+  | { type: 'session.expired' }
+  | { type: 'logout.request' }
+  | { type: 'logout.confirm' }
+  | { type: 'logout.cancel' };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    restoreToken: fromPromise<string | null>(async () => {
+      throw new Error('restoreToken must be provided');
+    }),
+    loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async () => {
+      throw new Error('loadMemberInfo must be provided');
+    }),
+    logOut: fromPromise<void, { token: string }>(async () => {
+      throw new Error('logOut must be provided');
+    }),
+  },
+  guards: {
+    hasQueryToken: ({ context }) => context.tokenFromQuery !== null,
+    isToken: (_, token: string | null) => typeof token === 'string' && token !== '',
+    isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
+  },
+  actions: {
+    storeToken: (_, _params: { token: string }) => {},
+    clearSession: () => {},
+    goHome: () => {},
+    keepToken: assign((_, token: string) => ({ token, error: null })),
+    keepMember: assign((_, member: MemberInfo) => ({ member, error: null })),
+    keepError: assign((_, error: FlowError) => ({ error })),
+    forgetSession: assign({ token: null, member: null, error: null }),
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'starting',
+  context: ({ input }) => ({
+    tokenFromQuery: input.tokenFromQuery?.trim() || null,
+    token: null,
+    member: null,
+    error: null,
+  }),
+  states: {
+    starting: {
+      always: [
+        {
+          guard: 'hasQueryToken',
+          target: 'loadingInfo',
+          actions: [
+            { type: 'keepToken', params: ({ context }) => context.tokenFromQuery! },
+            { type: 'storeToken', params: ({ context }) => ({ token: context.tokenFromQuery! }) },
+          ],
+        },
+        { target: 'restoring' },
+      ],
+    },
+    restoring: {
+      invoke: {
+        id: 'restoreToken',
+        src: 'restoreToken',
+        onDone: [
+          {
+            guard: { type: 'isToken', params: ({ event }) => event.output },
+            target: 'loadingInfo',
+            actions: { type: 'keepToken', params: ({ event }) => event.output! },
+          },
+          { target: 'loggedOut' },
+        ],
+        onError: 'loggedOut',
+      },
+    },
+    loadingInfo: {
+      invoke: {
+        id: 'loadMemberInfo',
+        src: 'loadMemberInfo',
+        input: ({ context }) => ({ token: context.token! }),
+        onDone: { target: 'loggedIn', actions: { type: 'keepMember', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: {
+              type: 'isUnauthorized',
+              params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
+            },
+            target: 'loggedOut',
+            actions: ['forgetSession', 'clearSession'],
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'keepError',
+              params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
+            },
+          },
+        ],
+      },
+    },
+    // The token may still be good (a dropped connection): keep it and let the visitor retry or log in again.
+    failed: {
+      on: {
+        'session.retry': 'loadingInfo',
+        'session.loggedIn': {
+          target: 'loadingInfo',
+          actions: { type: 'keepToken', params: ({ event }) => event.token },
+        },
+      },
+    },
+    loggedOut: {
+      on: {
+        'session.loggedIn': {
+          target: 'loadingInfo',
+          actions: { type: 'keepToken', params: ({ event }) => event.token },
+        },
+      },
+    },
+    loggedIn: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'logout.request': 'confirming',
+            'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
+          },
+        },
+        confirming: {
+          on: {
+            'logout.confirm': 'loggingOut',
+            'logout.cancel': 'idle',
+            'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
+          },
+        },
+        loggingOut: {
+          // No `session.expired` here: the logout under way ends the session anyway, and goes home.
+          invoke: {
+            id: 'logOut',
+            src: 'logOut',
+            input: ({ context }) => ({ token: context.token! }),
+            // Failed or not, this browser forgets the session: a revoked or unreachable server changes nothing.
+            onDone: { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession', 'goHome'] },
+            onError: { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession', 'goHome'] },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,20 @@
+import type { SnapshotFrom } from 'xstate';
+import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../contract/member.ts';
+import type { sessionMachine } from './session.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Spec §4: logged in only once the member info is stored (and until the logout is through). */
+export const selectIsLoggedIn = (s: Snapshot) => s.matches('loggedIn');
+export const selectMember = (s: Snapshot) => s.context.member;
+/** Spec §6: agent types 1, 2, 41 and 42 have the agent menu and centre. */
+export const selectIsAgent = (s: Snapshot) =>
+  (AGENT_TYPES as readonly number[]).includes(s.context.member?.agentType ?? -1);
+/** Spec §6: agent type 4 is a trial account ("Please Register An Account First"). */
+export const selectIsTrial = (s: Snapshot) => s.context.member?.agentType === TRIAL_AGENT_TYPE;
+/** The session is still being found out: the header shows neither login buttons nor the member menu. */
+export const selectIsStarting = (s: Snapshot) => s.matches('restoring') || s.matches('loadingInfo');
+/** The logout confirm dialog (its buttons are busy while the logout call runs). */
+export const selectLogoutDialog = (s: Snapshot) =>
+  s.matches({ loggedIn: 'confirming' }) ? 'open' : s.matches({ loggedIn: 'loggingOut' }) ? 'busy' : 'closed';
+export const selectSessionError = (s: Snapshot) => s.context.error;

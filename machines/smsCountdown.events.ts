@@ -1,0 +1,25 @@
+import type { EventFromLogic } from 'xstate';
+import { smsCountdownMachine } from './smsCountdown.machine.ts';
+import { afterEvent, doneEvent, errorEvent, withInput } from './test/machineGraph.ts';
+
+type M = typeof smsCountdownMachine;
+
+const request = { countryDialingCode: '+84', mobileNo: '912345678' };
+
+/** The SMS code button and representative events for its generated paths (tests and `npm run paths`). */
+export const smsCountdownWalk = {
+  name: 'smsCountdown',
+  machine: withInput(smsCountdownMachine, { firebase: false }),
+  events: [
+    { type: 'code.request', mobileValid: false, request },
+    { type: 'code.request', mobileValid: true, request },
+    doneEvent<M>('sendCode', { expiredMinutes: 2, expirationTime: '2030-01-01T00:02:00.000Z' }),
+    doneEvent<M>('sendCode', { expiredMinutes: 0, expirationTime: '2030-01-01T00:00:00.000Z' }),
+    errorEvent<M>('sendCode', { code: 'VALIDATION', message: 'Phone number format is incorrect' }),
+    errorEvent<M>('sendCode', { code: 'auth/too-many-requests' }),
+    afterEvent<M>('tick', 'smsCountdown.counting'),
+    afterEvent<M>('sendThrottle', 'smsCountdown.throttled'),
+    afterEvent<M>('tooManyRequestsBlock', 'smsCountdown.blocked'),
+    { type: 'error.dismiss' },
+  ] satisfies EventFromLogic<M>[],
+};

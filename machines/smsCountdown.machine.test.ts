@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { smsCountdownWalk } from './smsCountdown.events.ts';
+import {
+  type SmsCodeRequest,
+  type SmsCodeSent,
+  type SmsCountdownInput,
+  smsCountdownMachine,
+} from './smsCountdown.machine.ts';
+import { selectCodeButton, selectTooManyRequests } from './smsCountdown.selectors.ts';
+import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
+import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+describe('smsCountdown: generated paths', () => {
+  const paths = transitionPaths(smsCountdownWalk.machine, smsCountdownWalk.events);
+
+  it('visit every state and take every declared transition', () => {
+    expect([...coverage(paths).states].sort()).toEqual([
+      '"blocked"',
+      '"counting"',
+      '"enabled"',
+      '"sending"',
+      '"throttled"',
+    ]);
+    const seen = walked(smsCountdownMachine, paths);
+    expect([...seen.states].sort()).toEqual(statePaths(smsCountdownMachine).sort());
+    for (const t of declaredTransitions(smsCountdownMachine)) expect(seen.transitions, t).toContain(t);
+  });
+});
+
+const request: SmsCodeRequest = { countryDialingCode: '+84', mobileNo: '912345678' };
+const press = (mobileValid = true) => ({ type: 'code.request' as const, mobileValid, request });
+
+/** The button with a fake sender whose replies the test decides; `sent` records what it was asked to send. */
+function startButton(input: SmsCountdownInput, reply: () => SmsCodeSent | Promise<never>) {
+  const sent: SmsCodeRequest[] = [];
+  const sendCode = fromPromise<SmsCodeSent, SmsCodeRequest>(async ({ input: req }) => {
+    sent.push(req);
+    return reply();
+  });
+  const actor = createActor(smsCountdownMachine.provide({ actors: { sendCode } }), { input }).start();
+  return { actor, sent };
+}
+
+const minutes = (expiredMinutes: number) => () => ({
+  expiredMinutes,
+  expirationTime: new Date(Date.now() + expiredMinutes * 60_000).toISOString(),
+});
+
+describe('smsCountdown: behaviour', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts expiredMinutes × 60 seconds (2 minutes → 120 s), one a second, then enables the button', async () => {
+    const { actor, sent } = startButton({}, minutes(2));
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([request]);
+    expect(selectCodeButton(actor.getSnapshot())).toEqual({
+      disabled: true,
+      sending: false,
+      secondsLeft: 120,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(119);
+    await vi.advanceTimersByTimeAsync(118_000);
+    expect(selectCodeButton(actor.getSnapshot()).secondsLeft).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(selectCodeButton(actor.getSnapshot())).toEqual({
+      disabled: false,
+      sending: false,
+      secondsLeft: null,
+    });
+  });
+
+  it('counts 60 s with Firebase, whatever the reply says', async () => {
+    const { actor } = startButton({ firebase: true }, minutes(5));
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(60);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(actor.getSnapshot().value).toBe('enabled');
+  });
+
+  it('forgot password counts to the expiration time of the reply', async () => {
+    const { actor } = startButton({ countFrom: 'expirationTime' }, () => ({
+      expiredMinutes: 5,
+      expirationTime: new Date(Date.now() + 90_500).toISOString(),
+    }));
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.secondsLeft).toBe(91);
+    await vi.advanceTimersByTimeAsync(91_000);
+    expect(actor.getSnapshot().value).toBe('enabled');
+  });
+
+  it('an already expired code leaves the button enabled', async () => {
+    const { actor } = startButton({ countFrom: 'expirationTime' }, () => ({
+      expiredMinutes: 5,
+      expirationTime: new Date(Date.now() - 1000).toISOString(),
+    }));
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('enabled');
+  });
+
+  it('sends nothing while the mobile number is invalid or the countdown runs', async () => {
+    const { actor, sent } = startButton({}, minutes(1));
+    actor.send(press(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(0);
+    expect(actor.getSnapshot().value).toBe('enabled');
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(30_000);
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a failed send keeps the server message and ignores requests for 1000 ms', async () => {
+    const { actor, sent } = startButton({}, () =>
+      Promise.reject({ code: 'VALIDATION', message: 'Phone number format is incorrect' }),
+    );
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.error).toEqual({
+      code: 'VALIDATION',
+      message: 'Phone number format is incorrect',
+    });
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toHaveLength(1);
+    expect(selectCodeButton(actor.getSnapshot()).disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(actor.getSnapshot().context.error?.code).toBe('VALIDATION');
+    actor.send({ type: 'error.dismiss' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('Firebase too-many-requests blocks the button for 5 minutes', async () => {
+    const { actor, sent } = startButton({ firebase: true }, () =>
+      Promise.reject({ code: 'auth/too-many-requests' }),
+    );
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectTooManyRequests(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(5 * 60_000 - 1);
+    actor.send(press());
+    expect(sent).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('blocked');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().value).toBe('enabled');
+  });
+});

@@ -1,0 +1,171 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import {
+  selectIsAgent,
+  selectIsLoggedIn,
+  selectIsTrial,
+  selectLogoutDialog,
+  selectMember,
+} from '../../../machines/session.selectors.ts';
+import { whitelabelQuery } from '../../api/queries.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useAuthModals } from './modals.tsx';
+import { SessionContext } from './sessionContext.ts';
+import { useTrial } from './useTrial.ts';
+
+const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
+
+/** Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header). */
+export function AccountArea() {
+  const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  return loggedIn ? <UserMenu /> : <VisitorButtons />;
+}
+
+function VisitorButtons() {
+  const { open } = useAuthModals();
+  const trial = useTrial();
+  const info = useQuery(whitelabelQuery());
+  return (
+    <>
+      <button
+        type="button"
+        className={`${buttonClass} border border-brand`}
+        onClick={() => open({ name: 'login' })}
+      >
+        <Trans>Login</Trans>
+      </button>
+      <button
+        type="button"
+        className={`${buttonClass} bg-brand text-white`}
+        onClick={() => open({ name: 'register' })}
+      >
+        <Trans>Register</Trans>
+      </button>
+      {info.data?.features.FREE_PLAY && (
+        <button type="button" className="text-sm underline" disabled={trial.busy} onClick={trial.start}>
+          <Trans>Trial</Trans>
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Spec §2 logged-in header: user menu entries (points when on, agent only for agents) and sign out. */
+function UserMenu() {
+  const { t } = useLingui();
+  const member = SessionContext.useSelector(selectMember);
+  const isAgent = SessionContext.useSelector(selectIsAgent);
+  const isTrial = SessionContext.useSelector(selectIsTrial);
+  const logoutDialog = SessionContext.useSelector(selectLogoutDialog);
+  const session = SessionContext.useActorRef();
+  const info = useQuery(whitelabelQuery());
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [open]);
+  const entries = [
+    { label: t`Betting record`, page: 'personalHistoryCopy' },
+    { label: t`Account record`, page: 'transactionHistory' },
+    { label: t`Personal loss`, page: 'personalProfit' },
+    { label: t`Reward Center`, page: 'rewardCenter' },
+    ...(info.data?.features.PTSYS3 ? [{ label: t`Points`, page: 'pointMall' }] : []),
+    { label: t`My account`, page: 'securityCenter' },
+  ];
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="user-menu"
+        onClick={() => setOpen((o) => !o)}
+        className={`${buttonClass} flex items-center gap-2 border border-line`}
+      >
+        <span
+          className="grid h-6 w-6 place-items-center rounded-full text-xs text-white"
+          style={{ background: member?.clubLabel.color }}
+        >
+          {member?.account.slice(0, 1).toUpperCase()}
+        </span>
+        <span>{member?.nickname}</span>
+      </button>
+      <ul
+        id="user-menu"
+        className={`${open ? 'block' : 'hidden'} absolute right-0 z-40 mt-1 w-56 rounded-lg border border-line bg-raised p-1 shadow-xl`}
+      >
+        {isTrial && (
+          <li className="px-3 py-2 text-xs text-muted">
+            <Trans>Trial account</Trans>
+          </li>
+        )}
+        {entries.map((e) => (
+          <li key={e.page}>
+            <Link
+              to="/member"
+              search={{ page: e.page }}
+              className="block rounded-md px-3 py-2 text-sm hover:bg-line/40"
+              onClick={() => setOpen(false)}
+            >
+              {e.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/helpmc" className="block rounded-md px-3 py-2 text-sm hover:bg-line/40">
+            <Trans>Help center</Trans>
+          </Link>
+        </li>
+        {isAgent && (
+          <li>
+            <Link to="/agent" className="block rounded-md px-3 py-2 text-sm hover:bg-line/40">
+              <Trans>Agent</Trans>
+            </Link>
+          </li>
+        )}
+        <li>
+          <button
+            type="button"
+            className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
+            onClick={() => {
+              setOpen(false);
+              session.send({ type: 'logout.request' });
+            }}
+          >
+            <Trans>Sign out</Trans>
+          </button>
+        </li>
+      </ul>
+      <Modal
+        open={logoutDialog !== 'closed'}
+        title={<Trans>Sign out</Trans>}
+        closeLabel={t`Close`}
+        onClose={() => session.send({ type: 'logout.cancel' })}
+      >
+        <p className="mb-4">
+          <Trans>Do you want to sign out?</Trans>
+        </p>
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className={`${buttonClass} border border-line`}
+            onClick={() => session.send({ type: 'logout.cancel' })}
+          >
+            <Trans>Cancel</Trans>
+          </button>
+          <button
+            type="button"
+            disabled={logoutDialog === 'busy'}
+            className={`${buttonClass} bg-brand text-white`}
+            onClick={() => session.send({ type: 'logout.confirm' })}
+          >
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

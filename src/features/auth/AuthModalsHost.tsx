@@ -1,0 +1,149 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import type { LoginOutcome } from '../../../machines/login.machine.ts';
+import { whitelabelQuery } from '../../api/queries.ts';
+import { storedToken } from '../../api/session.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { LoginForm } from './LoginForm.tsx';
+import { useAuthModals } from './modals.tsx';
+import { registerSettingsQuery } from './queries.ts';
+import { RegisterForm } from './RegisterForm.tsx';
+import { SessionContext } from './sessionContext.ts';
+
+/** Where a login or registration lands: the session loads the member, the modal closes. */
+export function useAccountFlows() {
+  const session = SessionContext.useActorRef();
+  const { open, close } = useAuthModals();
+  const navigate = useNavigate();
+  const loggedIn = useCallback(() => {
+    const token = storedToken();
+    if (token) session.send({ type: 'session.loggedIn', token });
+  }, [session]);
+  const onLogin = useCallback(
+    (outcome: LoginOutcome) => {
+      close();
+      if (!outcome.loggedIn) return;
+      loggedIn();
+      // Spec §4: after a forced change the member goes home.
+      if (outcome.passwordChanged) void navigate({ to: '/' });
+    },
+    [close, loggedIn, navigate],
+  );
+  const onRegistered = useCallback(
+    ({ account, mode }: { account: string; mode: 'username' | 'mobile' }) => {
+      loggedIn();
+      void navigate({ to: '/' });
+      open({ name: 'registerSuccess', account, mode });
+    },
+    [loggedIn, navigate, open],
+  );
+  return { onLogin, onRegistered, open, close };
+}
+
+/** The account forms with the merchant's settings (skeleton while they load). */
+export function AccountForm({ form }: { form: 'login' | 'register' | 'forgot' | 'changePassword' }) {
+  const settings = useQuery(registerSettingsQuery());
+  const info = useQuery(whitelabelQuery());
+  const flows = useAccountFlows();
+  if (!settings.data || !info.data) return <Skeleton className="h-64 w-full" />;
+  const { fields, countries, ageLimit, smsVerification } = settings.data;
+  const f = info.data.features;
+  const passwordRule = fields.find((r) => r.field === 'password')!;
+  switch (form) {
+    case 'login':
+      return (
+        <LoginForm
+          passwordRule={passwordRule}
+          smsLogin={f.MOBILEVERCODELOGIN3}
+          countries={countries}
+          onDone={flows.onLogin}
+          onForgot={() => flows.open({ name: 'forgot' })}
+          onRegister={() => flows.open({ name: 'register' })}
+        />
+      );
+    case 'register':
+      return (
+        <RegisterForm
+          rules={fields}
+          countries={countries}
+          ageLimit={ageLimit}
+          smsVerification={smsVerification}
+          usernameMode={f.USERNAMEREG3}
+          mobileMode={f.MOBILENUMREG3}
+          affiliateFromUrl={new URLSearchParams(window.location.search).get('affiliateCode') ?? undefined}
+          onDone={flows.onRegistered}
+        />
+      );
+    case 'forgot':
+      return (
+        <ForgotPasswordForm
+          rules={fields}
+          countries={countries}
+          byEmail={f.CHNGPASSMAIL3}
+          byPhone={f.CHNGPASSVERIF3}
+          onDone={flows.close}
+        />
+      );
+    default:
+      return <ChangePasswordForm rule={passwordRule} onDone={flows.close} />;
+  }
+}
+
+/** The open account modal (spec §2 Modals). */
+export function AuthModalsHost() {
+  const { t } = useLingui();
+  const { modal, close } = useAuthModals();
+  if (!modal) return null;
+  const titles = {
+    login: t`Login`,
+    register: t`Register`,
+    forgot: t`Forgot password`,
+    changePassword: t`Change password`,
+    registerSuccess: t`Registration successful`,
+    realAccount: t`Notice`,
+  };
+  return (
+    <Modal open title={titles[modal.name]} closeLabel={t`Close`} onClose={close}>
+      {modal.name === 'registerSuccess' ? (
+        <div className="flex flex-col gap-4">
+          <p>
+            {modal.mode === 'mobile' ? (
+              <Trans>
+                Welcome! Your account number is <strong>{modal.account}</strong>. Keep it to log in.
+              </Trans>
+            ) : (
+              <Trans>Welcome, {modal.account}! Your account is ready.</Trans>
+            )}
+          </p>
+          <button
+            type="button"
+            className="h-11 rounded-full bg-brand font-semibold text-white"
+            onClick={close}
+          >
+            <Trans>OK</Trans>
+          </button>
+        </div>
+      ) : modal.name === 'realAccount' ? (
+        <div className="flex flex-col gap-4">
+          <p>
+            <Trans>Please Register An Account First</Trans>
+          </p>
+          <button
+            type="button"
+            className="h-11 rounded-full bg-brand font-semibold text-white"
+            onClick={close}
+          >
+            <Trans>OK</Trans>
+          </button>
+        </div>
+      ) : (
+        <AccountForm form={modal.name} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { captchaMachine } from '../../../machines/captcha.machine.ts';
+import {
+  selectCaptchaId,
+  selectCaptchaImage,
+  selectCaptchaStatus,
+} from '../../../machines/captcha.selectors.ts';
+import type { FormProblem } from '../../../machines/form.ts';
+import { loadCaptcha } from './actors.ts';
+import { Field } from './Field.tsx';
+
+const liveCaptcha = captchaMachine.provide({ actors: { loadCaptcha } });
+export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
+
+export function useCaptcha(): CaptchaActor {
+  return useActorRef(liveCaptcha);
+}
+
+/** The captcha answer and its image; a click on the image asks for a new one (at most once a second). */
+export function CaptchaField({
+  actor,
+  value,
+  onChange,
+  problem,
+}: {
+  actor: CaptchaActor;
+  value: string;
+  onChange: (answer: string, captchaId: string) => void;
+  problem?: FormProblem;
+}) {
+  const { t } = useLingui();
+  const image = useSelector(actor, selectCaptchaImage);
+  const status = useSelector(actor, selectCaptchaStatus);
+  const captchaId = useSelector(actor, selectCaptchaId) ?? '';
+  // A new image means a new id: the typed answer belongs to the old one.
+  useEffect(() => onChange('', captchaId), [captchaId]);
+  return (
+    <Field
+      label={<Trans>Captcha</Trans>}
+      value={value}
+      onChange={(e) => onChange(e.target.value, captchaId)}
+      autoComplete="off"
+      maxLength={16}
+      problem={problem}
+      addon={
+        <button
+          type="button"
+          onClick={() => actor.send({ type: 'captcha.refresh' })}
+          aria-label={t`New captcha image`}
+          className="h-11 w-28 shrink-0 overflow-hidden rounded-lg border border-line bg-white"
+        >
+          {image ? (
+            <img src={image} alt="" className="h-full w-full object-cover" />
+          ) : (
+            <span className="text-xs text-[#17142a]">
+              {status === 'failed' ? t`Tap to retry` : t`Loading`}
+            </span>
+          )}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import type { FormProblem } from '../../../machines/form.ts';
+import { problemMessage } from './fieldMessages.ts';
+
+/** A labelled input with its error line under it (spec §5: field error lines for wrong or missing input). */
+export function Field({
+  label,
+  problem,
+  addon,
+  ...input
+}: { label: ReactNode; problem?: FormProblem; addon?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className="h-11 w-full min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500"
+          {...input}
+        />
+        {addon}
+      </div>
+      {problem && (
+        <p id={errorId} className="text-sm text-red-500">
+          {problemMessage(i18n, problem)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A failed call's message, from the server's envelope or the spec's general network message. */
+export function FormError({ error }: { error: { code: string; message?: string } | null }) {
+  const { t } = useLingui();
+  if (!error) return null;
+  const text =
+    error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message;
+  return (
+    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,159 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { Country, RegisterFieldRule } from '../../../contract/auth.ts';
+import { type ForgotValues, forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
+import {
+  selectEmailSentDialog,
+  selectForgotBusy,
+  selectForgotError,
+  selectForgotFieldErrors,
+  selectForgotMode,
+} from '../../../machines/forgotPassword.selectors.ts';
+import { resetByPhone, sendResetEmail } from './actors.ts';
+import { CountrySelect } from './CountrySelect.tsx';
+import { Field, FormError } from './Field.tsx';
+import { SmsCodeField } from './SmsCodeField.tsx';
+
+const liveForgot = forgotPasswordMachine.provide({ actors: { sendResetEmail, resetByPhone } });
+
+export interface ForgotPasswordFormProps {
+  rules: RegisterFieldRule[];
+  countries: Country[];
+  byEmail: boolean;
+  byPhone: boolean;
+  onDone: () => void;
+}
+
+/** Forgot password by e-mail (a temporary password is sent) or by phone (SMS code + new password), spec §4/§5. */
+export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone }: ForgotPasswordFormProps) {
+  const { t } = useLingui();
+  const rule = (field: string) => rules.find((r) => r.field === field);
+  const actor = useActorRef(liveForgot, {
+    input: {
+      passwordRule: rule('password')!,
+      usernameRule: rule('username'),
+      emailRule: rule('email'),
+      mode: byEmail ? 'email' : 'phone',
+    },
+  });
+  const mode = useSelector(actor, selectForgotMode);
+  const busy = useSelector(actor, selectForgotBusy);
+  const sent = useSelector(actor, selectEmailSentDialog);
+  const problems = useSelector(actor, selectForgotFieldErrors);
+  const error = useSelector(actor, selectForgotError);
+  const [values, setValues] = useState<ForgotValues>({
+    countryDialingCode: countries[0]?.countryDialingCode,
+  });
+  const set = (patch: ForgotValues) => setValues((v) => ({ ...v, ...patch }));
+  const mobile = (values.mobileNum ?? '').trim();
+
+  useEffect(() => {
+    const sub = actor.subscribe((s) => s.status === 'done' && onDone());
+    return () => sub.unsubscribe();
+  }, [actor, onDone]);
+
+  if (sent)
+    return (
+      <div role="alertdialog" aria-label={t`E-mail sent`} className="flex flex-col gap-4">
+        <p>
+          <Trans>
+            A temporary password has been sent out to your e-mail. Use it to log in, then choose a new one.
+          </Trans>
+        </p>
+        <button
+          type="button"
+          className="h-11 rounded-full bg-brand font-semibold text-white"
+          onClick={() => actor.send({ type: 'dialog.close' })}
+        >
+          <Trans>OK</Trans>
+        </button>
+      </div>
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'user.submit', values });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Forgot password`}>
+      {byEmail && byPhone && (
+        <div role="tablist" className="flex">
+          {(['email', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => actor.send({ type: 'mode.switch', mode: m })}
+              className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
+            >
+              {m === 'email' ? t`By e-mail` : t`By phone`}
+            </button>
+          ))}
+        </div>
+      )}
+      {mode === 'email' ? (
+        <>
+          <Field
+            label={<Trans>Username</Trans>}
+            autoComplete="username"
+            value={values.username ?? ''}
+            onChange={(e) => set({ username: e.target.value })}
+            problem={problems.username}
+          />
+          <Field
+            label={<Trans>Email</Trans>}
+            type="email"
+            autoComplete="email"
+            value={values.email ?? ''}
+            onChange={(e) => set({ email: e.target.value })}
+            problem={problems.email}
+          />
+        </>
+      ) : (
+        <>
+          <Field
+            label={<Trans>Mobile number</Trans>}
+            type="tel"
+            value={values.mobileNum ?? ''}
+            onChange={(e) => set({ mobileNum: e.target.value })}
+            problem={problems.mobileNum}
+            addon={
+              <CountrySelect
+                countries={countries}
+                value={values.countryDialingCode ?? ''}
+                onChange={(countryDialingCode) => set({ countryDialingCode })}
+              />
+            }
+          />
+          <SmsCodeField
+            purpose="login"
+            countFrom="expirationTime"
+            request={{ countryDialingCode: values.countryDialingCode ?? '', mobileNo: mobile }}
+            mobileValid={/^\d{6,15}$/.test(mobile)}
+            value={values.verificationCode ?? ''}
+            onChange={(verificationCode) => set({ verificationCode })}
+            problem={problems.verificationCode}
+          />
+          <Field
+            label={<Trans>New password</Trans>}
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword ?? ''}
+            onChange={(e) => set({ newPassword: e.target.value })}
+            problem={problems.newPassword}
+          />
+        </>
+      )}
+      <FormError error={error} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="h-11 rounded-full bg-brand font-semibold text-white disabled:opacity-60"
+      >
+        {mode === 'email' ? <Trans>Send</Trans> : <Trans>Set new password</Trans>}
+      </button>
+    </form>
+  );
+}

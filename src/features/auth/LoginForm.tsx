@@ -1,0 +1,187 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { RegisterFieldRule } from '../../../contract/auth.ts';
+import { changePassword } from '../../../contract/member.ts';
+import { type LoginOutcome, type LoginValues, loginMachine } from '../../../machines/login.machine.ts';
+import {
+  selectForcedPasswordChange,
+  selectLoginBusy,
+  selectLoginError,
+  selectLoginFieldErrors,
+  selectLoginMode,
+  selectShowCaptcha,
+} from '../../../machines/login.selectors.ts';
+import { call } from '../../api/client.ts';
+import { storeToken } from '../../api/session.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { loadMemberInfo, logIn } from './actors.ts';
+import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
+import { CountrySelect } from './CountrySelect.tsx';
+import { Field, FormError } from './Field.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { SmsCodeField } from './SmsCodeField.tsx';
+
+export interface LoginFormProps {
+  passwordRule: RegisterFieldRule;
+  smsLogin: boolean;
+  countries: { countryCode: string; countryDialingCode: string }[];
+  onDone: (outcome: LoginOutcome) => void;
+  onForgot: () => void;
+  onRegister: () => void;
+}
+
+const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-white disabled:opacity-60';
+
+/** Login by username or SMS code, with the captcha on the server's flag and the forced password change (spec §4). */
+export function LoginForm({
+  passwordRule,
+  smsLogin,
+  countries,
+  onDone,
+  onForgot,
+  onRegister,
+}: LoginFormProps) {
+  const { t } = useLingui();
+  // The forced change needs the old password, which the visitor has just typed.
+  const typedPassword = useRef('');
+  const [login] = useState(() =>
+    loginMachine.provide({
+      actors: {
+        logIn,
+        loadMemberInfo,
+        changePassword: fromPromise(async ({ input }) => {
+          await call(changePassword, { body: { ...input, oldPassword: typedPassword.current } });
+        }),
+      },
+      actions: { storeToken: (_, { token }) => storeToken(token) },
+    }),
+  );
+  const actor = useActorRef(login, { input: { passwordRule } });
+  const mode = useSelector(actor, selectLoginMode);
+  const showCaptcha = useSelector(actor, selectShowCaptcha);
+  const busy = useSelector(actor, selectLoginBusy);
+  const forced = useSelector(actor, selectForcedPasswordChange);
+  const problems = useSelector(actor, selectLoginFieldErrors);
+  const error = useSelector(actor, selectLoginError);
+  const captcha = useCaptcha();
+  const [values, setValues] = useState<LoginValues>({
+    countryDialingCode: countries[0]?.countryDialingCode ?? '+84',
+  });
+  const set = (patch: LoginValues) => setValues((v) => ({ ...v, ...patch }));
+
+  useEffect(() => {
+    const sub = actor.subscribe((s) => {
+      if (s.status === 'done') onDone(s.output as LoginOutcome);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onDone]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    typedPassword.current = (values.password ?? '').trim();
+    actor.send({ type: 'user.submit', values });
+  };
+  const tab = (m: 'username' | 'sms', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === m}
+      onClick={() => actor.send({ type: 'mode.set', mode: m })}
+      className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <>
+      <Modal
+        open={forced}
+        title={<Trans>Change password</Trans>}
+        closeLabel={t`Close`}
+        onClose={() => {}}
+        dismissible={false}
+      >
+        <NewPasswordFields actor={actor} rule={passwordRule} />
+      </Modal>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Login`}>
+        {smsLogin && (
+          <div role="tablist" className="flex">
+            {tab('username', t`Username`)}
+            {tab('sms', t`SMS code`)}
+          </div>
+        )}
+        {mode === 'username' ? (
+          <>
+            <Field
+              label={<Trans>Username</Trans>}
+              autoComplete="username"
+              value={values.username ?? ''}
+              onChange={(e) => set({ username: e.target.value })}
+              problem={problems.username}
+            />
+            <Field
+              label={<Trans>Password</Trans>}
+              type="password"
+              autoComplete="current-password"
+              value={values.password ?? ''}
+              onChange={(e) => set({ password: e.target.value })}
+              problem={problems.password}
+            />
+            {showCaptcha && (
+              <CaptchaField
+                actor={captcha}
+                value={values.captcha ?? ''}
+                onChange={(answer, captchaId) => set({ captcha: answer, captchaId })}
+                problem={problems.captcha}
+              />
+            )}
+          </>
+        ) : (
+          <>
+            <Field
+              label={<Trans>Mobile number</Trans>}
+              type="tel"
+              autoComplete="tel-national"
+              value={values.mobileNo ?? ''}
+              onChange={(e) => set({ mobileNo: e.target.value })}
+              problem={problems.mobileNo}
+              addon={
+                <CountrySelect
+                  countries={countries}
+                  value={values.countryDialingCode ?? ''}
+                  onChange={(countryDialingCode) => set({ countryDialingCode })}
+                />
+              }
+            />
+            <SmsCodeField
+              purpose="login"
+              request={{
+                countryDialingCode: values.countryDialingCode ?? '',
+                mobileNo: (values.mobileNo ?? '').trim(),
+              }}
+              mobileValid={/^\d{6,15}$/.test((values.mobileNo ?? '').trim())}
+              value={values.verificationCode ?? ''}
+              onChange={(verificationCode) => set({ verificationCode })}
+              problem={problems.verificationCode}
+            />
+          </>
+        )}
+        <FormError error={error} />
+        <button type="submit" disabled={busy} className={submitClass}>
+          {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
+        </button>
+        <div className="flex justify-between text-sm">
+          <button type="button" className="underline" onClick={onForgot}>
+            <Trans>Forgot password?</Trans>
+          </button>
+          <button type="button" className="underline" onClick={onRegister}>
+            <Trans>Register</Trans>
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

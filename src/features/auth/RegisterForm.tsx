@@ -1,0 +1,237 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
+import type { Country, RegisterField, RegisterFieldRule } from '../../../contract/auth.ts';
+import {
+  type RegisterMode,
+  type RegisterValues,
+  registrationMachine,
+} from '../../../machines/registration.machine.ts';
+import {
+  selectCanSubmit,
+  selectInvalidInvitation,
+  selectRegisterError,
+  selectRegisterFieldErrors,
+  selectRegisterMode,
+  selectRegistrationBusy,
+  selectShownFields,
+  selectTermsAccepted,
+} from '../../../machines/registration.selectors.ts';
+import { storeToken } from '../../api/session.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { checkAffiliate, loadMemberInfo, registerAccount } from './actors.ts';
+import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
+import { CountrySelect } from './CountrySelect.tsx';
+import { Field, FormError } from './Field.tsx';
+import { SmsCodeField } from './SmsCodeField.tsx';
+
+const liveRegistration = registrationMachine.provide({
+  actors: { checkAffiliate, register: registerAccount, loadMemberInfo },
+  actions: { storeToken: (_, { token }) => storeToken(token) },
+});
+
+/** Input attributes per field (labels come from `useLabels`). */
+const INPUT: Partial<Record<RegisterField, InputHTMLAttributes<HTMLInputElement>>> = {
+  username: { autoComplete: 'username' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { type: 'password', autoComplete: 'new-password' },
+  paymentPassword: { type: 'password', inputMode: 'numeric', autoComplete: 'off' },
+  email: { type: 'email', autoComplete: 'email' },
+  payeeName: { autoComplete: 'name' },
+  mobileNum: { type: 'tel', autoComplete: 'tel-national' },
+};
+
+function useLabels(): Record<RegisterField, ReactNode> {
+  return {
+    username: <Trans>Username</Trans>,
+    password: <Trans>Password</Trans>,
+    confirmPassword: <Trans>Confirm password</Trans>,
+    payeeName: <Trans>Real name</Trans>,
+    email: <Trans>Email</Trans>,
+    qqNum: <Trans>QQ</Trans>,
+    mobileNum: <Trans>Mobile number</Trans>,
+    verificationCode: <Trans>Verification code</Trans>,
+    affiliateCode: <Trans>Invitation code</Trans>,
+    paymentPassword: <Trans>Payment password</Trans>,
+    line: <Trans>LINE</Trans>,
+    whatsapp: <Trans>WhatsApp</Trans>,
+    zalo: <Trans>Zalo</Trans>,
+    facebook: <Trans>Facebook</Trans>,
+    wechat: <Trans>WeChat</Trans>,
+    idNumber: <Trans>ID number</Trans>,
+    captcha: <Trans>Captcha</Trans>,
+  };
+}
+
+export interface RegisterFormProps {
+  rules: RegisterFieldRule[];
+  countries: Country[];
+  ageLimit: number;
+  smsVerification: boolean;
+  usernameMode: boolean;
+  mobileMode: boolean;
+  affiliateFromUrl?: string;
+  onDone: (result: { account: string; mode: RegisterMode }) => void;
+}
+
+/** Registration by username or mobile (spec §2, §4, §5): the machine checks, the form never loses what was typed. */
+export function RegisterForm(props: RegisterFormProps) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const actor = useActorRef(liveRegistration, {
+    input: {
+      rules: props.rules,
+      affiliateFromUrl: props.affiliateFromUrl,
+      firebase: false,
+      smsVerification: props.smsVerification,
+      mode: props.usernameMode ? 'username' : 'mobile',
+    },
+  });
+  const mode = useSelector(actor, selectRegisterMode);
+  const shown = useSelector(actor, selectShownFields);
+  const problems = useSelector(actor, selectRegisterFieldErrors);
+  const error = useSelector(actor, selectRegisterError);
+  const invalidInvitation = useSelector(actor, selectInvalidInvitation);
+  const termsAccepted = useSelector(actor, selectTermsAccepted);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const busy = useSelector(actor, selectRegistrationBusy);
+  const captcha = useCaptcha();
+  const [values, setValues] = useState<RegisterValues>({
+    countryDialingCode: props.countries[0]?.countryDialingCode,
+  });
+  const set = (patch: RegisterValues) => setValues((v) => ({ ...v, ...patch }));
+
+  useEffect(() => {
+    const sub = actor.subscribe((s) => {
+      if (s.status === 'done') props.onDone(s.output as { account: string; mode: RegisterMode });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, props.onDone]);
+
+  const switchMode = (m: RegisterMode) => {
+    actor.send({ type: 'mode.switch', mode: m });
+    captcha.send({ type: 'captcha.typeChanged' });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'user.submit', values });
+  };
+  const mobile = (values.mobileNum ?? '').trim();
+
+  const field = (f: RegisterField) => {
+    if (f === 'captcha')
+      return (
+        <CaptchaField
+          key={f}
+          actor={captcha}
+          value={values.captcha ?? ''}
+          onChange={(answer, captchaId) => set({ captcha: answer, captchaId })}
+          problem={problems.captcha}
+        />
+      );
+    if (f === 'verificationCode')
+      return (
+        <SmsCodeField
+          key={f}
+          purpose="register"
+          request={{ countryDialingCode: values.countryDialingCode ?? '', mobileNo: mobile }}
+          mobileValid={/^\d{6,15}$/.test(mobile)}
+          value={values.verificationCode ?? ''}
+          onChange={(verificationCode) => set({ verificationCode })}
+          problem={problems.verificationCode}
+        />
+      );
+    return (
+      <Field
+        key={f}
+        label={labels[f]}
+        {...INPUT[f]}
+        value={values[f] ?? ''}
+        onChange={(e) => set({ [f]: e.target.value })}
+        problem={problems[f]}
+        addon={
+          f === 'mobileNum' ? (
+            <CountrySelect
+              countries={props.countries}
+              value={values.countryDialingCode ?? ''}
+              onChange={(countryDialingCode) => set({ countryDialingCode })}
+            />
+          ) : undefined
+        }
+      />
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Register`}>
+      {props.usernameMode && props.mobileMode && (
+        <div role="tablist" className="flex">
+          {(['username', 'mobile'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => switchMode(m)}
+              className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
+            >
+              {m === 'username' ? t`By username` : t`By mobile`}
+            </button>
+          ))}
+        </div>
+      )}
+      {shown.map(field)}
+      <p className="text-xs text-muted">
+        <Trans>You must be {props.ageLimit} years or older to register.</Trans>
+      </p>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={termsAccepted}
+          onChange={() => actor.send({ type: 'terms.toggle' })}
+        />
+        <span>
+          <Trans>
+            I am of age and accept the{' '}
+            <Link to="/help" hash="term" className="underline">
+              terms and conditions
+            </Link>
+            .
+          </Trans>
+        </span>
+      </label>
+      {!invalidInvitation && <FormError error={error} />}
+      <button
+        type="submit"
+        disabled={!canSubmit || busy}
+        className="h-11 rounded-full bg-brand font-semibold text-white disabled:opacity-50"
+      >
+        {busy ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
+      </button>
+      <p className="text-center text-sm">
+        <Link to="/help" className="underline">
+          <Trans>Need help?</Trans>
+        </Link>
+      </p>
+      <Modal
+        open={invalidInvitation}
+        title={<Trans>Warning</Trans>}
+        closeLabel={t`Close`}
+        onClose={() => actor.send({ type: 'error.dismiss' })}
+      >
+        <p className="mb-4">
+          <Trans>Invalid invitation code</Trans>
+        </p>
+        <button
+          type="button"
+          className="rounded-full bg-brand px-5 py-2 font-semibold text-white"
+          onClick={() => actor.send({ type: 'error.dismiss' })}
+        >
+          <Trans>OK</Trans>
+        </button>
+      </Modal>
+    </form>
+  );
+}

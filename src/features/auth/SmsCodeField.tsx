@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormProblem } from '../../../machines/form.ts';
+import { type SmsCodeRequest, smsCountdownMachine } from '../../../machines/smsCountdown.machine.ts';
+import {
+  selectCodeButton,
+  selectSmsError,
+  selectTooManyRequests,
+} from '../../../machines/smsCountdown.selectors.ts';
+import { sendSmsCode } from './actors.ts';
+import { Field } from './Field.tsx';
+
+/** The verification-code input with its send button (spec §4 SMS code button). */
+export function SmsCodeField({
+  purpose,
+  countFrom,
+  request,
+  mobileValid,
+  value,
+  onChange,
+  problem,
+}: {
+  purpose: 'register' | 'login';
+  countFrom?: 'expiredMinutes' | 'expirationTime';
+  request: SmsCodeRequest;
+  mobileValid: boolean;
+  value: string;
+  onChange: (code: string) => void;
+  problem?: FormProblem;
+}) {
+  const { t } = useLingui();
+  const actor = useActorRef(smsCountdownMachine.provide({ actors: { sendCode: sendSmsCode(purpose) } }), {
+    input: { countFrom },
+  });
+  const button = useSelector(actor, selectCodeButton);
+  const error = useSelector(actor, selectSmsError);
+  const tooMany = useSelector(actor, selectTooManyRequests);
+  return (
+    <div className="flex flex-col gap-2">
+      <Field
+        label={<Trans>Verification code</Trans>}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={255}
+        problem={problem}
+        addon={
+          <button
+            type="button"
+            disabled={button.disabled}
+            onClick={() => actor.send({ type: 'code.request', mobileValid, request })}
+            className="h-11 shrink-0 rounded-lg bg-brand px-3 text-sm font-semibold text-white disabled:opacity-60"
+          >
+            {button.secondsLeft !== null ? t`${button.secondsLeft} s` : t`Send code`}
+          </button>
+        }
+      />
+      {!mobileValid && !value && (
+        <p className="text-xs text-muted">
+          <Trans>Enter a valid mobile number to receive a code.</Trans>
+        </p>
+      )}
+      {error && (
+        <div role="alertdialog" aria-label={t`SMS not sent`} className="rounded-lg bg-red-500/10 p-3 text-sm">
+          <p className="text-red-500">
+            {tooMany ? t`Too many requests, try again after 5 minutes.` : (error.message ?? t`Unknown error`)}
+          </p>
+          <button
+            type="button"
+            className="mt-2 font-semibold underline"
+            onClick={() => actor.send({ type: 'error.dismiss' })}
+          >
+            <Trans>OK</Trans>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { fromPromise } from 'xstate';
+import {
+  affiliateCheck,
+  captcha,
+  login,
+  loginSms,
+  register,
+  registerMobile,
+  registerSms,
+} from '../../../contract/auth.ts';
+import {
+  changePassword,
+  forgotByEmail,
+  forgotByPhone,
+  type MemberInfo,
+  memberInfo,
+} from '../../../contract/member.ts';
+import type { CaptchaImage } from '../../../machines/captcha.machine.ts';
+import type { PhoneResetRequest, ResetEmailRequest } from '../../../machines/forgotPassword.machine.ts';
+import type { LoginRequest } from '../../../machines/login.machine.ts';
+import type { Registered, RegisterRequest } from '../../../machines/registration.machine.ts';
+import type { SmsCodeRequest, SmsCodeSent } from '../../../machines/smsCountdown.machine.ts';
+import { call } from '../../api/client.ts';
+
+/** The machines' named actors, done with the real API client. */
+export const loadCaptcha = fromPromise<CaptchaImage>(async () => (await call(captcha, { query: {} })).value);
+
+export const loadMemberInfo = fromPromise<MemberInfo, { token: string }>(
+  async () => (await call(memberInfo, { query: {} })).value,
+);
+
+export const logIn = fromPromise<Awaited<ReturnType<typeof callLogin>>, LoginRequest>(({ input }) =>
+  callLogin(input),
+);
+const callLogin = async (body: LoginRequest) => (await call(login, { body })).value;
+
+export const changeOwnPassword = fromPromise<
+  void,
+  { oldPassword?: string; newPassword: string; confirmNewPassword: string }
+>(async ({ input }) => {
+  await call(changePassword, { body: input });
+});
+
+/** The SMS code button of a form: registration codes, or codes for registered numbers (login, reset). */
+export const sendSmsCode = (purpose: 'register' | 'login') =>
+  fromPromise<SmsCodeSent, SmsCodeRequest>(
+    async ({ input }) => (await call(purpose === 'register' ? registerSms : loginSms, { body: input })).value,
+  );
+
+export const checkAffiliate = fromPromise<{ valid: boolean }, { code: string }>(
+  async ({ input }) =>
+    (await call(affiliateCheck, { query: { code: input.code, domain: window.location.hostname } })).value,
+);
+
+export const registerAccount = fromPromise<Registered, RegisterRequest>(async ({ input }) => {
+  const v = input.values;
+  const common = {
+    password: v.password ?? '',
+    confirmPassword: v.confirmPassword ?? '',
+    payeeName: v.payeeName,
+    email: v.email,
+    qqNum: v.qqNum,
+    line: v.line,
+    whatsapp: v.whatsapp,
+    zalo: v.zalo,
+    facebook: v.facebook,
+    wechat: v.wechat,
+    idNumber: v.idNumber,
+    paymentPassword: v.paymentPassword,
+    affiliateCode: input.affiliateCode ?? v.affiliateCode,
+    captchaId: v.captchaId,
+    captcha: v.captcha,
+    domain: window.location.hostname,
+    registerUrl: window.location.href,
+    login: true,
+  };
+  if (input.mode === 'mobile')
+    return (
+      await call(registerMobile, {
+        body: {
+          ...common,
+          countryDialingCode: v.countryDialingCode ?? '',
+          mobileNum: v.mobileNum ?? '',
+          verificationCode: v.verificationCode,
+          ...(input.firebaseIdToken
+            ? { firebaseChannel: 'sms' as const, firebaseIdToken: input.firebaseIdToken }
+            : {}),
+        },
+      })
+    ).value;
+  return (await call(register, { body: { ...common, username: v.username ?? '' } })).value;
+});
+
+export const sendResetEmail = fromPromise<void, ResetEmailRequest>(async ({ input }) => {
+  await call(forgotByEmail, { body: input });
+});
+
+export const resetByPhone = fromPromise<void, PhoneResetRequest>(async ({ input }) => {
+  await call(forgotByPhone, { body: input });
+});
