@@ -98,3 +98,20 @@ describe('SPA serving', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('rate limit', () => {
+  it('counts API calls only, not pages and pictures', async () => {
+    const visitor = { 'x-forwarded-for': '192.0.2.200' };
+    for (let i = 0; i < 1300; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/art/PORTICO/icon.svg', headers: visitor });
+      if (res.statusCode !== 200) throw new Error(`picture ${i} got ${res.statusCode}`);
+    }
+    const call = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { ...visitor, merchant: 'PORTICO' },
+    });
+    expect(call.statusCode).toBe(200);
+    expect(Number(call.headers['x-ratelimit-remaining'])).toBe(1199);
+  });
+});

@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
-import { isPagePath, registerSpa } from './http/spa.ts';
+import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -57,8 +57,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, {
-    max: 600,
+    max: 1200,
     timeWindow: '1 minute',
+    // Pages, scripts and pictures are cheap and cached: only API calls count against a visitor's budget.
+    allowList: (req) => !isCallPath(req.url),
     errorResponseBuilder: (_req, ctx) =>
       new DomainError(429, 'RATE_LIMITED', `Too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`),
   });

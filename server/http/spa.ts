@@ -27,6 +27,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 
 export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
+/** Paths of API calls (not pictures or downloads): the ones a visitor's rate limit counts. */
+export const isCallPath = (url: string) =>
+  ['/wps/', '/lgw/', '/ops/', '/__dev/'].some((p) => url.startsWith(p));
+
 /** A page of the SPA: not an API path, and not a missing file (an asset gets a real 404, not the page). */
 export function isPagePath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -61,6 +61,7 @@ function UserMenu() {
   const logoutDialog = SessionContext.useSelector(selectLogoutDialog);
   const session = SessionContext.useActorRef();
   const info = useQuery(whitelabelQuery());
+  const modals = useAuthModals();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -104,14 +105,28 @@ function UserMenu() {
         )}
         {entries.map((e) => (
           <li key={e.page}>
-            <Link
-              to="/member"
-              search={{ page: e.page }}
-              className="block rounded-md px-3 py-2 text-sm hover:bg-line/40"
-              onClick={() => setOpen(false)}
-            >
-              {e.label}
-            </Link>
+            {isTrial ? (
+              // Spec §6: a trial account has no member centre; it is asked to register first.
+              <button
+                type="button"
+                className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
+                onClick={() => {
+                  setOpen(false);
+                  modals.open({ name: 'realAccount' });
+                }}
+              >
+                {e.label}
+              </button>
+            ) : (
+              <Link
+                to="/member"
+                search={{ page: e.page }}
+                className="block rounded-md px-3 py-2 text-sm hover:bg-line/40"
+                onClick={() => setOpen(false)}
+              >
+                {e.label}
+              </Link>
+            )}
           </li>
         ))}
         <li>

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** The captcha's answer from the dev tool (the demo merchants are in captcha mode 'dev'). */
+async function solveCaptcha(page: Page, captchaId: string) {
+  const res = await page.request.get(`/__dev/captcha/${captchaId}`);
+  return (await res.json()).value.answer as string;
+}
+
+/** Opens a form that loads a captcha and returns the captcha's id. */
+async function withCaptcha(page: Page, open: () => Promise<void>) {
+  const [reply] = await Promise.all([page.waitForResponse((r) => r.url().includes('/wps/captcha')), open()]);
+  return (await reply.json()).value.captchaId as string;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const unique = () => `e2e${Date.now().toString(36).slice(-6)}`;
+
+test.describe('accounts', () => {
+  test('register by username, log out, log in again', async ({ page }) => {
+    const username = unique();
+    await page.goto('/');
+    const captchaId = await withCaptcha(page, () =>
+      page.getByRole('button', { name: 'Register', exact: true }).click(),
+    );
+    const form = dialog(page).getByRole('form', { name: 'Register' });
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc12345');
+    await expect(form.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await form.getByLabel('Captcha', { exact: true }).fill(await solveCaptcha(page, captchaId));
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+
+    await expect(dialog(page).getByText(`Welcome, ${username}! Your account is ready.`)).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    const menu = page.getByRole('button', { name: username });
+    await expect(menu).toBeVisible();
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await dialog(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    const login = dialog(page).getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(username);
+    await login.getByLabel('Password').fill('abc12345');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: username })).toBeVisible();
+  });
+
+  test('a wrong field shows its message under the field and keeps what was typed', async ({ page }) => {
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Register' });
+    await form.getByLabel('Username').fill('1bad');
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc99999');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(
+      form.getByText('Enter 6-16 characters starting with a letter, then letters or numbers'),
+    ).toBeVisible();
+    await expect(form.getByText('Incorrect confirmation input')).toBeVisible();
+    await expect(form.getByLabel('Username')).toHaveValue('1bad');
+    await expect(form.getByLabel('Password', { exact: true })).toHaveValue('abc12345');
+  });
+
+  test('an account with the default password must change it at login', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill('reset01');
+    await login.getByLabel('Password').fill('Welcome123');
+    await login.getByRole('button', { name: 'Login' }).click();
+    const change = page.getByRole('dialog', { name: 'Change password' });
+    await expect(change).toBeVisible();
+    await expect(change.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await change.getByLabel('New password', { exact: true }).fill('Changed2026');
+    await change.getByLabel('Confirm new password').fill('Changed2026');
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('button', { name: 'reset01' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('register by mobile with the code from the dev outbox', async ({ page }) => {
+    const mobile = `9${Date.now().toString().slice(-8)}`;
+    await page.goto('/');
+    const captchaId = await withCaptcha(page, () =>
+      page.getByRole('button', { name: 'Register', exact: true }).click(),
+    );
+    const form = dialog(page).getByRole('form', { name: 'Register' });
+    await form.getByRole('tab', { name: 'By mobile' }).click();
+    await form.getByLabel('Mobile number').fill(mobile);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect(form.getByRole('button', { name: /\d+ s$/ })).toBeDisabled();
+    const outbox = await (await page.request.get(`/__dev/outbox?to=${mobile}`)).json();
+    const code = outbox.value[0].body.match(/\b(\d{6})\b/)[1];
+    await form.getByLabel('Verification code').fill(code);
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc12345');
+    await form.getByLabel('Captcha', { exact: true }).fill(await solveCaptcha(page, captchaId));
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+    await expect(dialog(page).getByText(/Your account number is m\d{8}/)).toBeVisible();
+  });
+
+  test('a trial account is asked to register before member-only pages', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Trial' }).click();
+    const menu = page.getByRole('button', { name: /^T trial\d{8}$/ });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    await page.getByRole('button', { name: 'Betting record' }).click();
+    await expect(dialog(page).getByText('Please Register An Account First')).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+  });
+});
