@@ -164,7 +164,7 @@ export const affiliateCheck = defineCall({
   response: wpsReply(z.object({ valid: z.boolean() })),
 });
 
-export const loginType = z.enum(['username', 'sms']);
+export const loginType = z.enum(['username', 'sms', 'firebase']);
 export type LoginType = z.infer<typeof loginType>;
 
 /** Why a login must change its password before going on (spec §4 Login). */
@@ -180,6 +180,11 @@ export const login = defineCall({
       username: z.string().trim().min(1, 'Input must not be empty').max(64),
       password: z.string().trim().min(1, 'Input must not be empty').max(64),
       ...captchaAnswer,
+    }),
+    z.object({
+      /** Social login: a Firebase ID token (Google, Facebook, Telegram); a new user gets an account. */
+      type: z.literal('firebase'),
+      idToken: z.string().min(1).max(8192),
     }),
     z.object({
       type: z.literal('sms'),

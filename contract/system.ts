@@ -37,6 +37,14 @@ export const moduleNode: z.ZodType<ModuleNode> = z.lazy(() =>
 export const downloadPackage = z.enum(['MOBILECONFIG', 'Android']);
 export type DownloadPackage = z.infer<typeof downloadPackage>;
 
+export const firebaseOptions = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+  appId: z.string(),
+});
+export type FirebaseOptions = z.infer<typeof firebaseOptions>;
+
 export const customerServiceType = z.enum(['VIP', 'LIVECHAT']);
 
 export const whitelabelInfo = z.object({
@@ -58,6 +66,8 @@ export const whitelabelInfo = z.object({
   maintenanceEnd: z.string().datetime().nullable(),
   regionRestriction: z.boolean(),
   defaultTheme: theme,
+  /** Public Firebase web options; social login and Firebase SMS show only when set (spec §6). */
+  firebase: firebaseOptions.nullable(),
 });
 export type WhitelabelInfo = z.infer<typeof whitelabelInfo>;
 

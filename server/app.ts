@@ -25,6 +25,7 @@ import { createOpsService } from './modules/ops/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
+import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 
@@ -33,6 +34,7 @@ export interface AppOptions {
   /** Production mode: no /__dev tools. */
   production?: boolean;
   messaging?: MessagingPort;
+  firebase?: FirebasePort;
   opsToken?: string;
   trustProxy?: boolean;
   distDir?: string;
@@ -79,7 +81,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionService(db);
   const captcha = createCaptchaService(db);
   const sms = createSmsService(db, messaging);
-  const auth = createAuthService(db, { sessions, captcha, sms });
+  const auth = createAuthService(db, {
+    sessions,
+    captcha,
+    sms,
+    firebase: opts.firebase ?? firebaseVerifier(),
+  });
   await app.register(async (api) => {
     merchantScope(api, db);
     api.decorate('authenticate', async (req: FastifyRequest) => {

@@ -38,6 +38,8 @@ export const members = pgTable(
     agentType: integer('agent_type').notNull().default(0),
     uplineId: integer('upline_id'),
     affiliateCode: text('affiliate_code'),
+    /** The Firebase user of a social login (Google, Facebook, Telegram). */
+    firebaseUid: text('firebase_uid'),
     clubRank: integer('club_rank').notNull().default(1),
     /** Null until the first login (firstTimeLogin). */
     firstLoginAt: at('first_login_at'),
@@ -49,6 +51,9 @@ export const members = pgTable(
   (t) => [
     unique('members_merchant_account').on(t.merchantCode, t.account),
     uniqueIndex('members_merchant_mobile').on(t.merchantCode, t.mobile).where(sql`${t.mobile} is not null`),
+    uniqueIndex('members_merchant_firebase')
+      .on(t.merchantCode, t.firebaseUid)
+      .where(sql`${t.firebaseUid} is not null`),
     uniqueIndex('members_merchant_affiliate')
       .on(t.merchantCode, t.affiliateCode)
       .where(sql`${t.affiliateCode} is not null`),

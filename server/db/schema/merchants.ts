@@ -24,6 +24,8 @@ export interface MerchantSettings {
   /** Registration age notice: 18 or 21. */
   ageLimit: 18 | 21;
   countries: { countryCode: string; countryDialingCode: string }[];
+  /** Public Firebase web options (social login, Firebase SMS); absent when the merchant has no Firebase project. */
+  firebase?: { apiKey: string; authDomain: string; projectId: string; appId: string } | null;
 }
 
 export const merchants = pgTable('merchants', {

@@ -9,6 +9,7 @@ import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newToken } from '../../lib/secrets.ts';
+import type { FirebasePort } from '../../ports/firebase.ts';
 import type { CaptchaService } from './captcha.ts';
 import { enforceRules, ruleOf } from './rules.ts';
 import type { Member, SessionService } from './sessions.ts';
@@ -41,10 +42,41 @@ const PROFILE_FIELDS = [
 
 export function createAuthService(
   db: Db,
-  deps: { sessions: SessionService; captcha: CaptchaService; sms: SmsService },
+  deps: { sessions: SessionService; captcha: CaptchaService; sms: SmsService; firebase?: FirebasePort },
   now: () => Date = () => new Date(),
 ) {
   const { sessions, captcha, sms } = deps;
+
+  /** The Firebase user behind an ID token of the merchant's Firebase project. */
+  async function firebaseIdentity(m: Merchant, idToken: string) {
+    const options = m.settings.firebase;
+    if (!options || !deps.firebase) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+    try {
+      return await deps.firebase.verify(idToken, options.projectId);
+    } catch {
+      throw new DomainError(401, 'UNAUTHORIZED', 'Sign-in could not be verified, please try again');
+    }
+  }
+
+  /** Social login: the member linked to the Firebase user, or a new account for a first visit. */
+  async function firebaseMember(m: Merchant, idToken: string): Promise<Member> {
+    const identity = await firebaseIdentity(m, idToken);
+    const linked = await findMember(m, eq(members.firebaseUid, identity.uid));
+    if (linked) return linked;
+    const account = `s${String(randomInt(10_000_000, 100_000_000))}`;
+    const [created] = await db
+      .insert(members)
+      .values({
+        merchantCode: m.code,
+        account,
+        nickname: (identity.name ?? identity.email?.split('@')[0] ?? account).slice(0, 40),
+        passwordHash: await hashPassword(newToken()),
+        email: identity.email ?? null,
+        firebaseUid: identity.uid,
+      })
+      .returning();
+    return created!;
+  }
 
   async function requireCaptcha(m: Merchant, body: { captchaId?: string; captcha?: string }) {
     if (!ruleOf(m.settings.registerFields, 'captcha')?.enabled) return;
@@ -191,7 +223,6 @@ export function createAuthService(
     async registerMobile(m: Merchant, body: RegisterMobileBody) {
       const f = m.settings.features;
       if (!f.MOBILENUMREG3) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
-      if (body.firebaseIdToken) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
       const withPassword = f.MOBILE_REG_WITH_PASSWORD;
       const rules = m.settings.registerFields.filter(
         (r) => withPassword || (r.field !== 'password' && r.field !== 'confirmPassword'),
@@ -203,7 +234,12 @@ export function createAuthService(
       ]);
       const uplineId = await uplineOf(m, body.affiliateCode);
       const mobile = normaliseMobile(body.countryDialingCode, body.mobileNum);
-      if (f.SMS_VERIFICATION) {
+      if (body.firebaseIdToken) {
+        // Firebase sent and checked the SMS: its token must be for this very number.
+        const identity = await firebaseIdentity(m, body.firebaseIdToken);
+        if (identity.phoneNumber?.replace(/\D/g, '') !== mobile)
+          throw fieldError(400, 'VALIDATION', 'verificationCode', 'Verification code not valid');
+      } else if (f.SMS_VERIFICATION) {
         if (!body.verificationCode)
           throw fieldError(400, 'VALIDATION', 'verificationCode', 'Please enter a valid verification code');
         await sms.verify(m, 'register', mobile, body.verificationCode);
@@ -226,6 +262,7 @@ export function createAuthService(
     },
 
     async login(m: Merchant, body: LoginBody) {
+      if (body.type === 'firebase') return opened(await firebaseMember(m, body.idToken), null);
       if (body.type === 'sms') {
         if (!m.settings.features.MOBILEVERCODELOGIN3)
           throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');

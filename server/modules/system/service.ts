@@ -68,6 +68,7 @@ export function createSystemService(db: Db, geo: GeoPort, now: () => Date = () =
         maintenanceEnd: m.maintenanceEnd?.toISOString() ?? null,
         regionRestriction: m.restrictedCountries.includes(location.country),
         defaultTheme: m.brand.defaultTheme,
+        firebase: s.firebase ?? null,
       };
     },
 

@@ -22,6 +22,7 @@ import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
+import { SocialLogin } from './SocialLogin.tsx';
 
 export interface LoginFormProps {
   passwordRule: RegisterFieldRule;
@@ -173,6 +174,9 @@ export function LoginForm({
         <button type="submit" disabled={busy} className={submitClass}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
         </button>
+        <SocialLogin
+          onLoggedIn={() => onDone({ loggedIn: true, afterLogin: true, passwordChanged: false })}
+        />
         <div className="flex justify-between text-sm">
           <button type="button" className="underline" onClick={onForgot}>
             <Trans>Forgot password?</Trans>

@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "firebase_uid" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "members_merchant_firebase" ON "members" USING btree ("merchant_code","firebase_uid") WHERE "members"."firebase_uid" is not null;
