@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { featureFlag, merchantCode, theme } from './merchant.ts';
+import { firebaseOptions } from './system.ts';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour is #rrggbb');
 const countryList = z.array(z.string().regex(/^[A-Z]{2}$/, 'Country is a 2-letter ISO code'));
@@ -18,6 +19,8 @@ export const updateMerchant = defineCall({
       maintenanceEnd: z.iso.datetime({ offset: true }).nullable(),
       restrictedCountries: countryList,
       features: z.partialRecord(featureFlag, z.boolean()),
+      /** Public Firebase web options of the merchant's project (null removes them). */
+      firebase: firebaseOptions.nullable(),
     })
     .partial()
     .refine((b) => Object.keys(b).length > 0, 'Nothing to change'),

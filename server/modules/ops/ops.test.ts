@@ -72,6 +72,29 @@ describe('operator API', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('sets and removes a merchant’s Firebase options', async () => {
+    const firebase = { apiKey: 'k', authDomain: 'lotus.firebaseapp.com', projectId: 'lotus', appId: 'a' };
+    const info = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant: 'LOTUS' } })
+      ).json().value;
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/LOTUS',
+      headers: auth,
+      payload: { firebase },
+    });
+    expect((await info()).firebase).toEqual(firebase);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/LOTUS',
+      headers: auth,
+      payload: { firebase: null },
+    });
+    expect((await info()).firebase).toBeNull();
+    expect((await info()).features.MOBILENUMREG3).toBe(true);
+  });
+
   it('adds a merchant with its own brand and domains and a copy of another catalogue', async () => {
     const res = await t.app.inject({
       method: 'POST',

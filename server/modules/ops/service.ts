@@ -37,8 +37,14 @@ export function createOpsService(db: Db) {
             ? { maintenanceEnd: change.maintenanceEnd ? new Date(change.maintenanceEnd) : null }
             : {}),
           ...(change.restrictedCountries ? { restrictedCountries: change.restrictedCountries } : {}),
-          ...(change.features
-            ? { settings: { ...m.settings, features: { ...m.settings.features, ...change.features } } }
+          ...(change.features || change.firebase !== undefined
+            ? {
+                settings: {
+                  ...m.settings,
+                  features: { ...m.settings.features, ...change.features },
+                  ...(change.firebase !== undefined ? { firebase: change.firebase } : {}),
+                },
+              }
             : {}),
         })
         .where(eq(merchants.code, code));

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { members, sessions } from '../../db/schema/index.ts';
+import { testDatabase } from '../../test/app.ts';
+import { createSessionService, SESSION_IDLE_MS } from './sessions.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(() => database.close());
+
+describe('sessions', () => {
+  it('end after the idle time, and every use keeps them alive', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const service = createSessionService(database.db, () => now);
+    const [member] = await database.db.select().from(members).where(eq(members.account, 'player01'));
+    const token = await service.open(member!);
+    // open() stamps the row with the database clock: start the test clock from it.
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.memberId, member!.id));
+    now = new Date(row!.lastSeenAt.getTime() + SESSION_IDLE_MS - 1000);
+    expect((await service.resolve('PORTICO', token)).member.account).toBe('player01');
+    now = new Date(now.getTime() + SESSION_IDLE_MS - 1000);
+    expect((await service.resolve('PORTICO', token)).member.account).toBe('player01');
+    now = new Date(now.getTime() + SESSION_IDLE_MS + 1000);
+    await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    now = new Date(now.getTime() + 1000);
+    await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('keep only a hash of the token', async () => {
+    const service = createSessionService(database.db);
+    const [member] = await database.db.select().from(members).where(eq(members.account, 'vip01'));
+    const token = await service.open(member!);
+    const rows = await database.db.select().from(sessions).where(eq(sessions.memberId, member!.id));
+    expect(rows.map((r) => r.tokenHash)).not.toContain(token);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
