@@ -81,6 +81,29 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('a member changes the password from the user menu', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill('vip01');
+    await login.getByLabel('Password').fill('Player123');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'vip01' }).click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const form = dialog(page).getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Old password').fill('wrong-one1');
+    await form.getByLabel('New password', { exact: true }).fill('Player456');
+    await form.getByLabel('Confirm new password').fill('Player456');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('The old password is incorrect')).toBeVisible();
+    await form.getByLabel('Old password').fill('Player123');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    const res = await page.request.post('/wps/session/login', {
+      data: { type: 'username', username: 'vip01', password: 'Player456' },
+    });
+    expect(res.ok()).toBe(true);
+  });
+
   test('register by mobile with the code from the dev outbox', async ({ page }) => {
     const mobile = `9${Date.now().toString().slice(-8)}`;
     await page.goto('/');

@@ -129,6 +129,20 @@ function UserMenu() {
             )}
           </li>
         ))}
+        {!isTrial && (
+          <li>
+            <button
+              type="button"
+              className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
+              onClick={() => {
+                setOpen(false);
+                modals.open({ name: 'changePassword' });
+              }}
+            >
+              <Trans>Change password</Trans>
+            </button>
+          </li>
+        )}
         <li>
           <Link to="/helpmc" className="block rounded-md px-3 py-2 text-sm hover:bg-line/40">
             <Trans>Help center</Trans>

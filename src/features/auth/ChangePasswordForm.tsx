@@ -39,7 +39,7 @@ export function ChangePasswordForm({ rule, onDone }: { rule: RegisterFieldRule; 
       {input('oldPassword', <Trans>Old password</Trans>, 'current-password')}
       {input('newPassword', <Trans>New password</Trans>, 'new-password')}
       {input('confirmNewPassword', <Trans>Confirm new password</Trans>, 'new-password')}
-      <FormError error={save.error ? readFlowError(save.error) : null} />
+      <FormError error={save.error ? readFlowError(save.error) : null} fieldErrors={problems} />
       <button
         type="submit"
         disabled={save.isPending}

@@ -37,10 +37,23 @@ export function Field({
   );
 }
 
-/** A failed call's message, from the server's envelope or the spec's general network message. */
-export function FormError({ error }: { error: { code: string; message?: string } | null }) {
+/**
+ * A failed call's message, from the server's envelope or the spec's general network message. When the server put
+ * the same words under a field, they show there only.
+ */
+export function FormError({
+  error,
+  fieldErrors = {},
+}: {
+  error: { code: string; message?: string } | null;
+  fieldErrors?: Record<string, FormProblem>;
+}) {
   const { t } = useLingui();
   if (!error) return null;
+  const underAField = Object.values(fieldErrors).some(
+    (p) => p.kind === 'server' && p.message === error.message,
+  );
+  if (underAField) return null;
   const text =
     error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message;
   return (

@@ -146,7 +146,7 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
           />
         </>
       )}
-      <FormError error={error} />
+      <FormError error={error} fieldErrors={problems} />
       <button
         type="submit"
         disabled={busy}

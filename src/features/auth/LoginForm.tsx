@@ -170,7 +170,7 @@ export function LoginForm({
             />
           </>
         )}
-        <FormError error={error} />
+        <FormError error={error} fieldErrors={problems} />
         <button type="submit" disabled={busy} className={submitClass}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
         </button>

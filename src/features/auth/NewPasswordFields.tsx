@@ -50,7 +50,7 @@ export function NewPasswordFields({
         onChange={(e) => setValues((v) => ({ ...v, confirmNewPassword: e.target.value }))}
         problem={problems.confirmNewPassword}
       />
-      <FormError error={error} />
+      <FormError error={error} fieldErrors={problems} />
       <button
         type="submit"
         disabled={busy}

@@ -202,7 +202,7 @@ export function RegisterForm(props: RegisterFormProps) {
           </Trans>
         </span>
       </label>
-      {!invalidInvitation && <FormError error={error} />}
+      {!invalidInvitation && <FormError error={error} fieldErrors={problems} />}
       <button
         type="submit"
         disabled={!canSubmit || busy}
