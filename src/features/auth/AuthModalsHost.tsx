@@ -76,6 +76,7 @@ export function AccountForm({ form }: { form: 'login' | 'register' | 'forgot' | 
           usernameMode={f.USERNAMEREG3}
           mobileMode={f.MOBILENUMREG3}
           affiliateFromUrl={new URLSearchParams(window.location.search).get('affiliateCode') ?? undefined}
+          firebase={info.data.firebase}
           onDone={flows.onRegistered}
         />
       );

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Country, RegisterField, RegisterFieldRule } from '../../../contract/auth.ts';
+import type { FirebaseOptions } from '../../../contract/system.ts';
 import {
   type RegisterMode,
   type RegisterValues,
@@ -20,14 +21,20 @@ import {
 } from '../../../machines/registration.selectors.ts';
 import { storeToken } from '../../api/session.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { checkAffiliate, loadMemberInfo, registerAccount } from './actors.ts';
+import {
+  checkAffiliate,
+  firebaseSmsSender,
+  loadMemberInfo,
+  registerAccount,
+  verifyFirebaseSms,
+} from './actors.ts';
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 
 const liveRegistration = registrationMachine.provide({
-  actors: { checkAffiliate, register: registerAccount, loadMemberInfo },
+  actors: { checkAffiliate, register: registerAccount, loadMemberInfo, verifyFirebaseSms },
   actions: { storeToken: (_, { token }) => storeToken(token) },
 });
 
@@ -72,6 +79,8 @@ export interface RegisterFormProps {
   usernameMode: boolean;
   mobileMode: boolean;
   affiliateFromUrl?: string;
+  /** The merchant's Firebase options: SMS codes then come from Firebase. */
+  firebase: FirebaseOptions | null;
   onDone: (result: { account: string; mode: RegisterMode }) => void;
 }
 
@@ -83,7 +92,7 @@ export function RegisterForm(props: RegisterFormProps) {
     input: {
       rules: props.rules,
       affiliateFromUrl: props.affiliateFromUrl,
-      firebase: false,
+      firebase: props.firebase !== null,
       smsVerification: props.smsVerification,
       mode: props.usernameMode ? 'username' : 'mobile',
     },
@@ -97,6 +106,10 @@ export function RegisterForm(props: RegisterFormProps) {
   const canSubmit = useSelector(actor, selectCanSubmit);
   const busy = useSelector(actor, selectRegistrationBusy);
   const captcha = useCaptcha();
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const [firebaseSender] = useState(() =>
+    props.firebase ? firebaseSmsSender(props.firebase, () => recaptcha.current) : undefined,
+  );
   const [values, setValues] = useState<RegisterValues>({
     countryDialingCode: props.countries[0]?.countryDialingCode,
   });
@@ -140,6 +153,7 @@ export function RegisterForm(props: RegisterFormProps) {
           value={values.verificationCode ?? ''}
           onChange={(verificationCode) => set({ verificationCode })}
           problem={problems.verificationCode}
+          firebaseSender={firebaseSender}
         />
       );
     return (
@@ -182,6 +196,7 @@ export function RegisterForm(props: RegisterFormProps) {
         </div>
       )}
       {shown.map(field)}
+      <div ref={recaptcha} />
       <p className="text-xs text-muted">
         <Trans>You must be {props.ageLimit} years or older to register.</Trans>
       </p>

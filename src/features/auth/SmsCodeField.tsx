@@ -9,6 +9,7 @@ import {
 } from '../../../machines/smsCountdown.selectors.ts';
 import { sendSmsCode } from './actors.ts';
 import { Field } from './Field.tsx';
+import { firebaseMessage } from './firebaseErrors.ts';
 
 /** The verification-code input with its send button (spec §4 SMS code button). */
 export function SmsCodeField({
@@ -19,6 +20,7 @@ export function SmsCodeField({
   value,
   onChange,
   problem,
+  firebaseSender,
 }: {
   purpose: 'register' | 'login';
   countFrom?: 'expiredMinutes' | 'expirationTime';
@@ -27,11 +29,14 @@ export function SmsCodeField({
   value: string;
   onChange: (code: string) => void;
   problem?: FormProblem;
+  /** Firebase sends the code instead of our server (merchants with Firebase options). */
+  firebaseSender?: ReturnType<typeof sendSmsCode>;
 }) {
-  const { t } = useLingui();
-  const actor = useActorRef(smsCountdownMachine.provide({ actors: { sendCode: sendSmsCode(purpose) } }), {
-    input: { countFrom },
-  });
+  const { t, i18n } = useLingui();
+  const actor = useActorRef(
+    smsCountdownMachine.provide({ actors: { sendCode: firebaseSender ?? sendSmsCode(purpose) } }),
+    { input: { countFrom, firebase: firebaseSender !== undefined } },
+  );
   const button = useSelector(actor, selectCodeButton);
   const error = useSelector(actor, selectSmsError);
   const tooMany = useSelector(actor, selectTooManyRequests);
@@ -64,7 +69,9 @@ export function SmsCodeField({
       {error && (
         <div role="alertdialog" aria-label={t`SMS not sent`} className="rounded-lg bg-red-500/10 p-3 text-sm">
           <p className="text-red-500">
-            {tooMany ? t`Too many requests, try again after 5 minutes.` : (error.message ?? t`Unknown error`)}
+            {tooMany || error.code.startsWith('auth/')
+              ? firebaseMessage(i18n, error.code)
+              : (error.message ?? t`Unknown error`)}
           </p>
           <button
             type="button"

@@ -15,10 +15,15 @@ import {
   type MemberInfo,
   memberInfo,
 } from '../../../contract/member.ts';
+import type { FirebaseOptions } from '../../../contract/system.ts';
 import type { CaptchaImage } from '../../../machines/captcha.machine.ts';
 import type { PhoneResetRequest, ResetEmailRequest } from '../../../machines/forgotPassword.machine.ts';
 import type { LoginRequest } from '../../../machines/login.machine.ts';
-import type { Registered, RegisterRequest } from '../../../machines/registration.machine.ts';
+import type {
+  FirebaseSmsCheck,
+  Registered,
+  RegisterRequest,
+} from '../../../machines/registration.machine.ts';
 import type { SmsCodeRequest, SmsCodeSent } from '../../../machines/smsCountdown.machine.ts';
 import { call } from '../../api/client.ts';
 
@@ -98,3 +103,19 @@ export const sendResetEmail = fromPromise<void, ResetEmailRequest>(async ({ inpu
 export const resetByPhone = fromPromise<void, PhoneResetRequest>(async ({ input }) => {
   await call(forgotByPhone, { body: input });
 });
+
+/** Firebase SMS (merchants with Firebase options): Firebase sends the code; the button counts 60 s. */
+export const firebaseSmsSender = (options: FirebaseOptions, recaptchaContainer: () => HTMLElement | null) =>
+  fromPromise<SmsCodeSent, SmsCodeRequest>(async ({ input }) => {
+    const { sendFirebaseSms } = await import('./firebaseClient.ts');
+    const phone = `+${input.countryDialingCode.replace(/\D/g, '')}${input.mobileNo.replace(/\D/g, '').replace(/^0+/, '')}`;
+    await sendFirebaseSms(options, phone, recaptchaContainer() ?? document.body);
+    return { expiredMinutes: 1, expirationTime: new Date(Date.now() + 60_000).toISOString() };
+  });
+
+export const verifyFirebaseSms = fromPromise<{ firebaseIdToken: string }, FirebaseSmsCheck>(
+  async ({ input }) => {
+    const { confirmFirebaseSms } = await import('./firebaseClient.ts');
+    return { firebaseIdToken: await confirmFirebaseSms(input.verificationCode) };
+  },
+);
