@@ -87,6 +87,7 @@ test.describe('accounts', () => {
     await login.getByLabel('Username').fill('vip01');
     await login.getByLabel('Password').fill('Player123');
     await login.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: 'vip01' }).click();
     await page.getByRole('button', { name: 'Change password' }).click();
     const form = dialog(page).getByRole('form', { name: 'Change password' });

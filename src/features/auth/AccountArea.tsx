@@ -96,7 +96,7 @@ function UserMenu() {
       </button>
       <ul
         id="user-menu"
-        className={`${open ? 'block' : 'hidden'} absolute right-0 z-40 mt-1 w-56 rounded-lg border border-line bg-raised p-1 shadow-xl`}
+        className={`${open ? 'block' : 'hidden'} absolute left-0 z-40 mt-1 w-56 sm:left-auto sm:right-0 rounded-lg border border-line bg-raised p-1 shadow-xl`}
       >
         {isTrial && (
           <li className="px-3 py-2 text-xs text-muted">

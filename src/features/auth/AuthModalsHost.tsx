@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
@@ -20,6 +20,7 @@ export function useAccountFlows() {
   const session = SessionContext.useActorRef();
   const { open, close } = useAuthModals();
   const navigate = useNavigate();
+  const path = useRouterState({ select: (s) => s.location.pathname });
   const loggedIn = useCallback(() => {
     const token = storedToken();
     if (token) session.send({ type: 'session.loggedIn', token });
@@ -29,10 +30,10 @@ export function useAccountFlows() {
       close();
       if (!outcome.loggedIn) return;
       loggedIn();
-      // Spec §4: after a forced change the member goes home.
-      if (outcome.passwordChanged) void navigate({ to: '/' });
+      // Spec §4: after a forced change the member goes home; so does a login made on the /login page.
+      if (outcome.passwordChanged || path === '/login') void navigate({ to: '/' });
     },
-    [close, loggedIn, navigate],
+    [close, loggedIn, navigate, path],
   );
   const onRegistered = useCallback(
     ({ account, mode }: { account: string; mode: 'username' | 'mobile' }) => {

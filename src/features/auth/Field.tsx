@@ -8,8 +8,15 @@ export function Field({
   label,
   problem,
   addon,
+  prefix,
   ...input
-}: { label: ReactNode; problem?: FormProblem; addon?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: ReactNode;
+  problem?: FormProblem;
+  /** A control before the input (the dial code) and one after it (send code, captcha image). */
+  prefix?: ReactNode;
+  addon?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix'>) {
   const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
@@ -19,6 +26,7 @@ export function Field({
         {label}
       </label>
       <div className="flex gap-2">
+        {prefix}
         <input
           id={id}
           aria-invalid={problem ? true : undefined}

@@ -119,7 +119,7 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
             value={values.mobileNum ?? ''}
             onChange={(e) => set({ mobileNum: e.target.value })}
             problem={problems.mobileNum}
-            addon={
+            prefix={
               <CountrySelect
                 countries={countries}
                 value={values.countryDialingCode ?? ''}

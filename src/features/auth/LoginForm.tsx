@@ -149,7 +149,7 @@ export function LoginForm({
               value={values.mobileNo ?? ''}
               onChange={(e) => set({ mobileNo: e.target.value })}
               problem={problems.mobileNo}
-              addon={
+              prefix={
                 <CountrySelect
                   countries={countries}
                   value={values.countryDialingCode ?? ''}

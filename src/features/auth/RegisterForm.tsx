@@ -164,7 +164,7 @@ export function RegisterForm(props: RegisterFormProps) {
         value={values[f] ?? ''}
         onChange={(e) => set({ [f]: e.target.value })}
         problem={problems[f]}
-        addon={
+        prefix={
           f === 'mobileNum' ? (
             <CountrySelect
               countries={props.countries}
