@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   selectIsAgent,
   selectIsLoggedIn,
@@ -69,6 +69,20 @@ function UserMenu() {
     document.addEventListener('keydown', close);
     return () => document.removeEventListener('keydown', close);
   }, [open]);
+  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40';
+  /** A menu entry that closes the menu, then acts. */
+  const action = (label: ReactNode, run: () => void) => (
+    <button
+      type="button"
+      className={item}
+      onClick={() => {
+        setOpen(false);
+        run();
+      }}
+    >
+      {label}
+    </button>
+  );
   const entries = [
     { label: t`Betting record`, page: 'personalHistoryCopy' },
     { label: t`Account record`, page: 'transactionHistory' },
@@ -107,66 +121,30 @@ function UserMenu() {
           <li key={e.page}>
             {isTrial ? (
               // Spec §6: a trial account has no member centre; it is asked to register first.
-              <button
-                type="button"
-                className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
-                onClick={() => {
-                  setOpen(false);
-                  modals.open({ name: 'realAccount' });
-                }}
-              >
-                {e.label}
-              </button>
+              action(e.label, () => modals.open({ name: 'realAccount' }))
             ) : (
-              <Link
-                to="/member"
-                search={{ page: e.page }}
-                className="block rounded-md px-3 py-2 text-sm hover:bg-line/40"
-                onClick={() => setOpen(false)}
-              >
+              <Link to="/member" search={{ page: e.page }} className={item} onClick={() => setOpen(false)}>
                 {e.label}
               </Link>
             )}
           </li>
         ))}
         {!isTrial && (
-          <li>
-            <button
-              type="button"
-              className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
-              onClick={() => {
-                setOpen(false);
-                modals.open({ name: 'changePassword' });
-              }}
-            >
-              <Trans>Change password</Trans>
-            </button>
-          </li>
+          <li>{action(<Trans>Change password</Trans>, () => modals.open({ name: 'changePassword' }))}</li>
         )}
         <li>
-          <Link to="/helpmc" className="block rounded-md px-3 py-2 text-sm hover:bg-line/40">
+          <Link to="/helpmc" className={item}>
             <Trans>Help center</Trans>
           </Link>
         </li>
         {isAgent && (
           <li>
-            <Link to="/agent" className="block rounded-md px-3 py-2 text-sm hover:bg-line/40">
+            <Link to="/agent" className={item}>
               <Trans>Agent</Trans>
             </Link>
           </li>
         )}
-        <li>
-          <button
-            type="button"
-            className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-line/40"
-            onClick={() => {
-              setOpen(false);
-              session.send({ type: 'logout.request' });
-            }}
-          >
-            <Trans>Sign out</Trans>
-          </button>
-        </li>
+        <li>{action(<Trans>Sign out</Trans>, () => session.send({ type: 'logout.request' }))}</li>
       </ul>
       <Modal
         open={logoutDialog !== 'closed'}

@@ -13,6 +13,7 @@ import {
 import { resetByPhone, sendResetEmail } from './actors.ts';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
+import { ModeTabs } from './ModeTabs.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 
 const liveForgot = forgotPasswordMachine.provide({ actors: { sendResetEmail, resetByPhone } });
@@ -78,20 +79,14 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Forgot password`}>
       {byEmail && byPhone && (
-        <div role="tablist" className="flex">
-          {(['email', 'phone'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => actor.send({ type: 'mode.switch', mode: m })}
-              className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
-            >
-              {m === 'email' ? t`By e-mail` : t`By phone`}
-            </button>
-          ))}
-        </div>
+        <ModeTabs
+          modes={[
+            { id: 'email', label: t`By e-mail` },
+            { id: 'phone', label: t`By phone` },
+          ]}
+          active={mode}
+          onSelect={(m) => actor.send({ type: 'mode.switch', mode: m })}
+        />
       )}
       {mode === 'email' ? (
         <>

@@ -20,6 +20,7 @@ import { loadMemberInfo, logIn } from './actors.ts';
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
+import { ModeTabs } from './ModeTabs.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 import { SocialLogin } from './SocialLogin.tsx';
@@ -84,17 +85,6 @@ export function LoginForm({
     typedPassword.current = (values.password ?? '').trim();
     actor.send({ type: 'user.submit', values });
   };
-  const tab = (m: 'username' | 'sms', label: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={mode === m}
-      onClick={() => actor.send({ type: 'mode.set', mode: m })}
-      className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
-    >
-      {label}
-    </button>
-  );
 
   return (
     <>
@@ -109,10 +99,14 @@ export function LoginForm({
       </Modal>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Login`}>
         {smsLogin && (
-          <div role="tablist" className="flex">
-            {tab('username', t`Username`)}
-            {tab('sms', t`SMS code`)}
-          </div>
+          <ModeTabs
+            modes={[
+              { id: 'username', label: t`Username` },
+              { id: 'sms', label: t`SMS code` },
+            ]}
+            active={mode}
+            onSelect={(m) => actor.send({ type: 'mode.set', mode: m })}
+          />
         )}
         {mode === 'username' ? (
           <>

@@ -31,6 +31,7 @@ import {
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
+import { ModeTabs } from './ModeTabs.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 
 const liveRegistration = registrationMachine.provide({
@@ -180,20 +181,14 @@ export function RegisterForm(props: RegisterFormProps) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Register`}>
       {props.usernameMode && props.mobileMode && (
-        <div role="tablist" className="flex">
-          {(['username', 'mobile'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              onClick={() => switchMode(m)}
-              className={`flex-1 border-b-2 py-2 text-sm font-semibold ${mode === m ? 'border-brand' : 'border-transparent text-muted'}`}
-            >
-              {m === 'username' ? t`By username` : t`By mobile`}
-            </button>
-          ))}
-        </div>
+        <ModeTabs
+          modes={[
+            { id: 'username', label: t`By username` },
+            { id: 'mobile', label: t`By mobile` },
+          ]}
+          active={mode}
+          onSelect={switchMode}
+        />
       )}
       {shown.map(field)}
       <div ref={recaptcha} />
