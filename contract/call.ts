@@ -43,6 +43,7 @@ export const errorCode = z.enum([
   'FORBIDDEN',
   'RATE_LIMITED',
   'CONFLICT',
+  'INSUFFICIENT_FUNDS',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -25,6 +25,8 @@ import { createOpsService } from './modules/ops/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
+import { createLedger } from './modules/wallet/ledger.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
@@ -99,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
+    walletRoutes(api, createLedger(db));
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

@@ -88,6 +88,11 @@ test.describe('accounts', () => {
     await login.getByLabel('Password').fill('Player123');
     await login.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('$1,000.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Hide balance' }).click();
+    await expect(page.getByText('$1,000.00')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show balance' }).click();
+    await expect(page.getByText('$1,000.00')).toBeVisible();
     await page.getByRole('button', { name: 'vip01' }).click();
     await page.getByRole('button', { name: 'Change password' }).click();
     const form = dialog(page).getByRole('form', { name: 'Change password' });

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
+import { createLedger } from '../../modules/wallet/ledger.ts';
 import { members } from '../schema/index.ts';
 
 /** Demo logins of every demo merchant (printed by `npm start`, listed in the README). */
@@ -42,5 +43,18 @@ export async function seedAccounts(database: Database, merchantCode: string): Pr
       affiliateCode: a.agentType > 0 ? a.account.toUpperCase() : null,
     })),
   );
-  await database.db.insert(members).values(rows);
+  const created = await database.db.insert(members).values(rows).returning();
+  // A demo credit, so balances show money from the first login; it comes from the house's promotion account.
+  const ledger = createLedger(database.db);
+  const promo = await ledger.wallet(merchantCode, null, 'HOUSE_PROMO');
+  for (const m of created) {
+    const main = await ledger.wallet(merchantCode, m.id, 'MAIN');
+    await ledger.post(merchantCode, `seed:opening:${m.account}`, 'DEMO_CREDIT', [
+      { walletId: promo, amount: -DEMO_CREDIT },
+      { walletId: main, amount: DEMO_CREDIT },
+    ]);
+  }
 }
+
+/** 1,000.00 in minor units. */
+export const DEMO_CREDIT = 100_000n;

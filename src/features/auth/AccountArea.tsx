@@ -11,6 +11,7 @@ import {
 } from '../../../machines/session.selectors.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { BalanceChip } from './BalanceChip.tsx';
 import { useAuthModals } from './modals.tsx';
 import { SessionContext } from './sessionContext.ts';
 import { useTrial } from './useTrial.ts';
@@ -20,7 +21,14 @@ const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
 /** Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header). */
 export function AccountArea() {
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
-  return loggedIn ? <UserMenu /> : <VisitorButtons />;
+  return loggedIn ? (
+    <>
+      <BalanceChip />
+      <UserMenu />
+    </>
+  ) : (
+    <VisitorButtons />
+  );
 }
 
 function VisitorButtons() {

@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { ledgerEntries, members, wallets } from '../../db/schema/index.ts';
+import { DEMO_CREDIT } from '../../db/seed/accounts.ts';
+import { testApp, type TestApp } from '../../test/app.ts';
+import { client } from '../../test/auth.ts';
+import { createLedger } from './ledger.ts';
+
+let t: TestApp;
+let database: Database;
+let ledger: ReturnType<typeof createLedger>;
+beforeAll(async () => {
+  t = await testApp();
+  database = t.database;
+  ledger = createLedger(database.db);
+});
+afterAll(() => t.close());
+
+const memberId = async (account: string) =>
+  (await database.db.select().from(members).where(eq(members.account, account)))[0]!.id;
+
+/** For every wallet: balance = sum of its entries. */
+async function invariantBreaches() {
+  const rows = await database.db.execute(sql`
+    select w.id from wallets w left join ledger_entries e on e.wallet_id = w.id
+    group by w.id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+describe('ledger', () => {
+  it('moves money in balanced pairs and answers a replay with the first reply, moving nothing', async () => {
+    const house = await ledger.wallet('PORTICO', null, 'HOUSE_CASH');
+    const main = await ledger.wallet('PORTICO', await memberId('player01'), 'MAIN');
+    const legs = [
+      { walletId: house, amount: -2500n },
+      { walletId: main, amount: 2500n },
+    ];
+    const first = await ledger.post('PORTICO', 'dep-1', 'DEPOSIT', legs, { ref: 'first' });
+    const replay = await ledger.post('PORTICO', 'dep-1', 'DEPOSIT', legs, { ref: 'second' });
+    expect(first.replayed).toBe(false);
+    expect(replay).toEqual({ transactionId: first.transactionId, replayed: true, reply: { ref: 'first' } });
+    expect(await ledger.memberBalance('PORTICO', await memberId('player01'))).toBe(DEMO_CREDIT + 2500n);
+    const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, first.transactionId));
+    expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
+  });
+
+  it('refuses to take a member below zero and writes nothing', async () => {
+    const house = await ledger.wallet('PORTICO', null, 'HOUSE_CASH');
+    const main = await ledger.wallet('PORTICO', await memberId('vip01'), 'MAIN');
+    await expect(
+      ledger.post('PORTICO', 'wd-too-much', 'WITHDRAW', [
+        { walletId: main, amount: -(DEMO_CREDIT + 1n) },
+        { walletId: house, amount: DEMO_CREDIT + 1n },
+      ]),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(await ledger.memberBalance('PORTICO', await memberId('vip01'))).toBe(DEMO_CREDIT);
+    const retry = await ledger.post('PORTICO', 'wd-too-much', 'WITHDRAW', [
+      { walletId: main, amount: -100n },
+      { walletId: house, amount: 100n },
+    ]);
+    expect(retry.replayed).toBe(false);
+  });
+
+  it('refuses unbalanced movements', async () => {
+    const main = await ledger.wallet('PORTICO', await memberId('vip01'), 'MAIN');
+    await expect(ledger.post('PORTICO', 'bad', 'X', [{ walletId: main, amount: 5n }])).rejects.toThrow(/unbalanced/);
+  });
+
+  it('keeps balance = sum of entries for every wallet after a random concurrent run with replays', async () => {
+    const house = await ledger.wallet('PORTICO', null, 'HOUSE_CASH');
+    const players = await Promise.all(
+      ['player01', 'vip01', 'agent01'].map(async (a) => ledger.wallet('PORTICO', await memberId(a), 'MAIN')),
+    );
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const ops = Array.from({ length: 120 }, (_, i) => {
+      const wallet = players[Math.floor(rand() * players.length)]!;
+      const amount = BigInt(Math.floor(rand() * 60_000) - 30_000);
+      const key = `run-${Math.floor(i / 2)}`; // every key is used twice: the second is a replay
+      return ledger
+        .post('PORTICO', key, 'RANDOM', [
+          { walletId: wallet, amount },
+          { walletId: house, amount: -amount },
+        ])
+        .catch((e: { code?: string }) => {
+          if (e.code !== 'INSUFFICIENT_FUNDS') throw e;
+        });
+    });
+    await Promise.all(ops);
+    expect(await invariantBreaches()).toBe(0);
+    const all = await database.db.select().from(wallets);
+    expect(all.filter((w) => w.memberId !== null).every((w) => w.balance >= 0n)).toBe(true);
+  });
+});
+
+describe('balance call', () => {
+  it('answers the logged-in member’s total in minor units with the currency', async () => {
+    const api = client(t.app);
+    const { token } = (await api.login('reset01', 'Welcome123')).body.value;
+    const res = await api.send('GET', '/wps/v2/wallets/balance', undefined, token);
+    expect(res.body.value).toEqual({ sumBalance: Number(DEMO_CREDIT), currency: 'USD', currencySign: '$' });
+    expect((await api.send('GET', '/wps/v2/wallets/balance')).status).toBe(401);
+  });
+});
