@@ -8,6 +8,7 @@ import * as games from '../contract/games.ts';
 import * as member from '../contract/member.ts';
 import * as ops from '../contract/ops.ts';
 import * as system from '../contract/system.ts';
+import * as wallet from '../contract/wallet.ts';
 import { type TestApp, testApp } from './test/app.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'portico-dist-'));
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const calls = [auth, content, games, member, ops, system].flatMap((m) =>
+const calls = [auth, content, games, member, ops, system, wallet].flatMap((m) =>
   Object.values(m).filter(
     (v): v is { method: string; path: string } => typeof v === 'object' && v !== null && 'path' in v,
   ),

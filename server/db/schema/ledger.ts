@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from './accounts.ts';
 import { merchants } from './merchants.ts';
 
@@ -29,9 +41,7 @@ export const wallets = pgTable(
     uniqueIndex('wallets_member_kind')
       .on(t.merchantCode, t.memberId, t.kind)
       .where(sql`${t.memberId} is not null`),
-    uniqueIndex('wallets_house_kind')
-      .on(t.merchantCode, t.kind)
-      .where(sql`${t.memberId} is null`),
+    uniqueIndex('wallets_house_kind').on(t.merchantCode, t.kind).where(sql`${t.memberId} is null`),
   ],
 );
 
@@ -66,4 +76,3 @@ export const ledgerEntries = pgTable(
   },
   (t) => [index('ledger_entries_wallet').on(t.walletId, t.id)],
 );
-

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../lib/password.ts';
-import type { Database } from '../client.ts';
 import { createLedger } from '../../modules/wallet/ledger.ts';
+import type { Database } from '../client.ts';
 import { members } from '../schema/index.ts';
 
 /** Demo logins of every demo merchant (printed by `npm start`, listed in the README). */

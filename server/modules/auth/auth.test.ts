@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../../contract/auth.ts';
+import type { AnyCall } from '../../../contract/call.ts';
+import * as member from '../../../contract/member.ts';
+import * as wallet from '../../../contract/wallet.ts';
 import { members } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
@@ -168,6 +172,24 @@ describe('register by mobile with an SMS code', () => {
     expect(wrong.body.fields.verificationCode).toBe('Please enter a valid verification code');
   });
 
+  it('refuses an expired code', async () => {
+    const to = { countryDialingCode: '+84', mobileNo: '0912000333' };
+    await api.send('POST', '/wps/verification/sms/register', to);
+    const code = await api.smsCode('84912000333');
+    await t.database.db.execute(
+      "update sms_codes set expires_at = now() - interval '1 minute' where mobile = '84912000333'",
+    );
+    const res = await api.send('PUT', '/wps/member/register/mobile', {
+      countryDialingCode: '+84',
+      mobileNum: '0912000333',
+      verificationCode: code,
+      password: 'abc12345',
+      confirmPassword: 'abc12345',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.verificationCode).toBe('Code expired, please send again');
+  });
+
   it('stores codes hashed, never in clear', async () => {
     const rows = await t.database.db.execute('select code_hash from sms_codes');
     for (const r of (rows as unknown as { rows: { code_hash: string }[] }).rows)
@@ -263,6 +285,20 @@ describe('trial, logout and sessions', () => {
       body: { success: false, code: 'UNAUTHORIZED', message: 'Not logged in, please login' },
     });
     expect((await api.send('DELETE', '/wps/session/logout', undefined, token)).status).toBe(401);
+  });
+
+  it('a revoked token is refused by every call that needs one', async () => {
+    const { token } = (await api.login('player01', 'Player123')).body.value;
+    await api.send('DELETE', '/wps/session/logout', undefined, token);
+    // Every call of the contract that needs a token (the session is checked before the input is read).
+    const tokenCalls = [auth, member, wallet]
+      .flatMap((m) => Object.values(m))
+      .filter((c): c is AnyCall => typeof c === 'object' && c !== null && 'auth' in c && c.auth === 'token');
+    expect(tokenCalls.length).toBeGreaterThanOrEqual(4);
+    for (const c of tokenCalls) {
+      const res = await api.send(c.method as 'GET', c.path, c.method === 'GET' ? undefined : {}, token);
+      expect(res.status, c.path).toBe(401);
+    }
   });
 
   it('a token of one merchant is nothing at another', async () => {

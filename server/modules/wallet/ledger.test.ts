@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { ledgerEntries, members, wallets } from '../../db/schema/index.ts';
 import { DEMO_CREDIT } from '../../db/seed/accounts.ts';
-import { testApp, type TestApp } from '../../test/app.ts';
+import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { createLedger } from './ledger.ts';
 
@@ -41,7 +41,10 @@ describe('ledger', () => {
     expect(first.replayed).toBe(false);
     expect(replay).toEqual({ transactionId: first.transactionId, replayed: true, reply: { ref: 'first' } });
     expect(await ledger.memberBalance('PORTICO', await memberId('player01'))).toBe(DEMO_CREDIT + 2500n);
-    const entries = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, first.transactionId));
+    const entries = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, first.transactionId));
     expect(entries.reduce((s, e) => s + e.amount, 0n)).toBe(0n);
   });
 
@@ -64,7 +67,9 @@ describe('ledger', () => {
 
   it('refuses unbalanced movements', async () => {
     const main = await ledger.wallet('PORTICO', await memberId('vip01'), 'MAIN');
-    await expect(ledger.post('PORTICO', 'bad', 'X', [{ walletId: main, amount: 5n }])).rejects.toThrow(/unbalanced/);
+    await expect(ledger.post('PORTICO', 'bad', 'X', [{ walletId: main, amount: 5n }])).rejects.toThrow(
+      /unbalanced/,
+    );
   });
 
   it('keeps balance = sum of entries for every wallet after a random concurrent run with replays', async () => {

@@ -24,7 +24,12 @@ export interface Posted {
  * wallets (the merchant's side) may.
  */
 export function createLedger(db: Db) {
-  async function walletId(tx: Tx, merchantCode: string, memberId: number | null, kind: string): Promise<number> {
+  async function walletId(
+    tx: Tx,
+    merchantCode: string,
+    memberId: number | null,
+    kind: string,
+  ): Promise<number> {
     const owner = memberId === null ? isNull(wallets.memberId) : eq(wallets.memberId, memberId);
     const find = async () =>
       (
@@ -51,7 +56,8 @@ export function createLedger(db: Db) {
       legs: Leg[],
       reply: Record<string, unknown> = {},
     ): Promise<Posted> {
-      if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error(`unbalanced ${kind}: legs must sum to 0`);
+      if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n)
+        throw new Error(`unbalanced ${kind}: legs must sum to 0`);
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(ledgerTransactions)
@@ -63,22 +69,34 @@ export function createLedger(db: Db) {
             .select()
             .from(ledgerTransactions)
             .where(
-              and(eq(ledgerTransactions.merchantCode, merchantCode), eq(ledgerTransactions.idempotencyKey, idempotencyKey)),
+              and(
+                eq(ledgerTransactions.merchantCode, merchantCode),
+                eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+              ),
             );
           return { transactionId: first!.id, replayed: true, reply: first!.reply };
         }
         // Lock in id order, so two movements over the same wallets never wait on each other crosswise.
         const ids = [...new Set(legs.map((l) => l.walletId))].sort((a, b) => a - b);
-        const locked = await tx.select().from(wallets).where(inArray(wallets.id, ids)).orderBy(wallets.id).for('update');
+        const locked = await tx
+          .select()
+          .from(wallets)
+          .where(inArray(wallets.id, ids))
+          .orderBy(wallets.id)
+          .for('update');
         const balances = new Map(locked.map((w) => [w.id, w]));
         for (const leg of legs) {
           const w = balances.get(leg.walletId);
-          if (!w || w.merchantCode !== merchantCode) throw new Error(`wallet ${leg.walletId} is not ${merchantCode}'s`);
+          if (!w || w.merchantCode !== merchantCode)
+            throw new Error(`wallet ${leg.walletId} is not ${merchantCode}'s`);
           const after = w.balance + leg.amount;
           if (w.memberId !== null && after < 0n)
             throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
           balances.set(w.id, { ...w, balance: after });
-          await tx.update(wallets).set({ balance: sql`${wallets.balance} + ${leg.amount}` }).where(eq(wallets.id, w.id));
+          await tx
+            .update(wallets)
+            .set({ balance: sql`${wallets.balance} + ${leg.amount}` })
+            .where(eq(wallets.id, w.id));
           await tx
             .insert(ledgerEntries)
             .values({ transactionId: created.id, walletId: w.id, amount: leg.amount, balanceAfter: after });
