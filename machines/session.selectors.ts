@@ -18,3 +18,5 @@ export const selectIsStarting = (s: Snapshot) => s.matches('restoring') || s.mat
 export const selectLogoutDialog = (s: Snapshot) =>
   s.matches({ loggedIn: 'confirming' }) ? 'open' : s.matches({ loggedIn: 'loggingOut' }) ? 'busy' : 'closed';
 export const selectSessionError = (s: Snapshot) => s.context.error;
+/** Member info could not be read (not a refused token): the header offers a retry. */
+export const selectSessionFailed = (s: Snapshot) => s.matches('failed');

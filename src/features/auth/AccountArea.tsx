@@ -5,22 +5,45 @@ import { type ReactNode, useEffect, useState } from 'react';
 import {
   selectIsAgent,
   selectIsLoggedIn,
+  selectIsStarting,
   selectIsTrial,
   selectLogoutDialog,
   selectMember,
+  selectSessionFailed,
 } from '../../../machines/session.selectors.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BalanceChip } from './BalanceChip.tsx';
 import { useAuthModals } from './modals.tsx';
 import { SessionContext } from './sessionContext.ts';
+import { useSessionExpiry } from './useSessionExpiry.ts';
 import { useTrial } from './useTrial.ts';
 
 const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
 
 /** Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header). */
 export function AccountArea() {
+  useSessionExpiry();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const starting = SessionContext.useSelector(selectIsStarting);
+  const failed = SessionContext.useSelector(selectSessionFailed);
+  const session = SessionContext.useActorRef();
+  // A returning member's session is still loading: no login buttons to click meanwhile.
+  if (starting) return <Skeleton className="h-8 w-40" />;
+  if (failed)
+    return (
+      <>
+        <button
+          type="button"
+          className="text-sm underline"
+          onClick={() => session.send({ type: 'session.retry' })}
+        >
+          <Trans>Could not load your account. Retry</Trans>
+        </button>
+        <VisitorButtons />
+      </>
+    );
   return loggedIn ? (
     <>
       <BalanceChip />

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { FormProblem } from '../../../machines/form.ts';
 import { problemMessage } from './fieldMessages.ts';
+import { firebaseMessage } from './firebaseErrors.ts';
 
 /** A labelled input with its error line under it (spec §5: field error lines for wrong or missing input). */
 export function Field({
@@ -56,14 +57,17 @@ export function FormError({
   error: { code: string; message?: string } | null;
   fieldErrors?: Record<string, FormProblem>;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (!error) return null;
   const underAField = Object.values(fieldErrors).some(
     (p) => p.kind === 'server' && p.message === error.message,
   );
   if (underAField) return null;
-  const text =
-    error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message;
+  const text = error.code.startsWith('auth/')
+    ? firebaseMessage(i18n, error.code)
+    : error.code === 'NETWORK' || !error.message
+      ? t`Network abnormal, please try again.`
+      : error.message;
   return (
     <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
       {text}

@@ -11,10 +11,9 @@ import {
   selectForgotMode,
 } from '../../../machines/forgotPassword.selectors.ts';
 import { resetByPhone, sendResetEmail } from './actors.ts';
-import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
+import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
-import { SmsCodeField } from './SmsCodeField.tsx';
 
 const liveForgot = forgotPasswordMachine.provide({ actors: { sendResetEmail, resetByPhone } });
 
@@ -47,7 +46,6 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
     countryDialingCode: countries[0]?.countryDialingCode,
   });
   const set = (patch: ForgotValues) => setValues((v) => ({ ...v, ...patch }));
-  const mobile = (values.mobileNum ?? '').trim();
 
   useEffect(() => {
     const sub = actor.subscribe((s) => s.status === 'done' && onDone());
@@ -108,28 +106,23 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
         </>
       ) : (
         <>
-          <Field
-            label={<Trans>Mobile number</Trans>}
-            type="tel"
-            value={values.mobileNum ?? ''}
-            onChange={(e) => set({ mobileNum: e.target.value })}
-            problem={problems.mobileNum}
-            prefix={
-              <CountrySelect
-                countries={countries}
-                value={values.countryDialingCode ?? ''}
-                onChange={(countryDialingCode) => set({ countryDialingCode })}
-              />
-            }
-          />
-          <SmsCodeField
-            purpose="login"
+          <MobileCodeFields
+            countries={countries}
             countFrom="expirationTime"
-            request={{ countryDialingCode: values.countryDialingCode ?? '', mobileNo: mobile }}
-            mobileValid={/^\d{6,15}$/.test(mobile)}
-            value={values.verificationCode ?? ''}
-            onChange={(verificationCode) => set({ verificationCode })}
-            problem={problems.verificationCode}
+            value={{
+              countryDialingCode: values.countryDialingCode ?? '',
+              mobile: values.mobileNum ?? '',
+              code: values.verificationCode ?? '',
+            }}
+            onChange={(p) =>
+              set({
+                ...(p.countryDialingCode !== undefined ? { countryDialingCode: p.countryDialingCode } : {}),
+                ...(p.mobile !== undefined ? { mobileNum: p.mobile } : {}),
+                ...(p.code !== undefined ? { verificationCode: p.code } : {}),
+              })
+            }
+            mobileProblem={problems.mobileNum}
+            codeProblem={problems.verificationCode}
           />
           <Field
             label={<Trans>New password</Trans>}

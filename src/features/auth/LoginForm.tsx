@@ -18,11 +18,10 @@ import { storeToken } from '../../api/session.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { loadMemberInfo, logIn } from './actors.ts';
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
-import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
+import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { SmsCodeField } from './SmsCodeField.tsx';
 import { SocialLogin } from './SocialLogin.tsx';
 
 export interface LoginFormProps {
@@ -135,36 +134,26 @@ export function LoginForm({
             )}
           </>
         ) : (
-          <>
-            <Field
-              label={<Trans>Mobile number</Trans>}
-              type="tel"
-              autoComplete="tel-national"
-              value={values.mobileNo ?? ''}
-              onChange={(e) => set({ mobileNo: e.target.value })}
-              problem={problems.mobileNo}
-              prefix={
-                <CountrySelect
-                  countries={countries}
-                  value={values.countryDialingCode ?? ''}
-                  onChange={(countryDialingCode) => set({ countryDialingCode })}
-                />
-              }
-            />
-            <SmsCodeField
-              purpose="login"
-              request={{
-                countryDialingCode: values.countryDialingCode ?? '',
-                mobileNo: (values.mobileNo ?? '').trim(),
-              }}
-              mobileValid={/^\d{6,15}$/.test((values.mobileNo ?? '').trim())}
-              value={values.verificationCode ?? ''}
-              onChange={(verificationCode) => set({ verificationCode })}
-              problem={problems.verificationCode}
-            />
-          </>
+          <MobileCodeFields
+            countries={countries}
+            value={{
+              countryDialingCode: values.countryDialingCode ?? '',
+              mobile: values.mobileNo ?? '',
+              code: values.verificationCode ?? '',
+            }}
+            onChange={(p) =>
+              set({
+                ...(p.countryDialingCode !== undefined ? { countryDialingCode: p.countryDialingCode } : {}),
+                ...(p.mobile !== undefined ? { mobileNo: p.mobile } : {}),
+                ...(p.code !== undefined ? { verificationCode: p.code } : {}),
+              })
+            }
+            mobileProblem={problems.mobileNo}
+            codeProblem={problems.verificationCode}
+          />
         )}
-        <FormError error={error} fieldErrors={problems} />
+        {/* During the forced change its own dialog shows the failure. */}
+        {!forced && <FormError error={error} fieldErrors={problems} />}
         <button type="submit" disabled={busy} className={submitClass}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
         </button>

@@ -124,6 +124,7 @@ export function RegisterForm(props: RegisterFormProps) {
   }, [actor, props.onDone]);
 
   const switchMode = (m: RegisterMode) => {
+    if (m === mode || busy) return;
     actor.send({ type: 'mode.switch', mode: m });
     captcha.send({ type: 'captcha.typeChanged' });
   };

@@ -72,7 +72,8 @@ export const registerAccount = fromPromise<Registered, RegisterRequest>(async ({
     wechat: v.wechat,
     idNumber: v.idNumber,
     paymentPassword: v.paymentPassword,
-    affiliateCode: input.affiliateCode ?? v.affiliateCode,
+    // The machine decides the code: the checked one typed, or the one from the URL.
+    affiliateCode: input.affiliateCode,
     captchaId: v.captchaId,
     captcha: v.captcha,
     domain: window.location.hostname,
