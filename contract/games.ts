@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, lgwReply } from './call.ts';
+import { defineCall, lgwReply, wpsReply } from './call.ts';
 
 /** Game types of spec §3 (a game's and a vendor's `gameType`). */
 export const gameType = z.enum([
@@ -81,4 +81,121 @@ export const gameVendor = defineCall({
     platform: z.string().default('html5-desktop'),
   }),
   response: lgwReply(z.object({ lanes: z.array(vendorLane) })),
+});
+
+/** A game of the catalogue as lists show it (spec §3 Game); flags are 1/0 as the spec has them. */
+export const game = z.object({
+  id: z.number().int(),
+  nodeId: z.string(),
+  vassalage: z.string(),
+  gameType,
+  gameName: z.string(),
+  displayName: z.string(),
+  gameClassify: z.string(),
+  iconUrl: z.string(),
+  isNew: z.union([z.literal(0), z.literal(1)]),
+  isHot: z.union([z.literal(0), z.literal(1)]),
+  supportPlay: z.boolean(),
+  /** Minimum bet in minor units. */
+  minBet: z.number().int(),
+  /** Set while the game is under maintenance: until when. */
+  maintenanceUntil: z.string().nullable(),
+});
+export type Game = z.infer<typeof game>;
+
+/** Spec §9 page sizes: 42 by default, 28 on a name search, at most the popup list's 1000. */
+export const PAGE_SIZE = {
+  default: 42,
+  search: 28,
+  lobby: 20,
+  popup: 1000,
+  favourites: 999,
+  hot: 8,
+  popular: 20,
+};
+
+const flag = z.enum(['0', '1']).transform((v) => v === '1');
+
+export const gameList = defineCall({
+  method: 'GET',
+  path: '/lgw/games/list',
+  summary: 'Game list with the spec filters (type, vendor, class, new, name, minimum bet) and paging',
+  query: z.object({
+    gameType: gameType.optional(),
+    vassalage: z.string().trim().max(40).optional(),
+    gameClassify: z.string().trim().max(40).optional(),
+    isNew: flag.optional(),
+    gameName: z.string().trim().max(60).optional(),
+    /** Games whose minimum bet is at most this (minor units). */
+    minBet: z.coerce.number().int().min(0).optional(),
+    language: z.string().optional(),
+    clientType: z.coerce.number().int().optional(),
+    platform: z.string().max(40).optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE.popup).optional(),
+  }),
+  response: lgwReply(
+    z.object({ games: z.array(game), totalPages: z.number().int(), total: z.number().int() }),
+  ),
+});
+
+export const hotGames = defineCall({
+  method: 'GET',
+  path: '/lgw/games/hot',
+  summary: 'Hot games (isHot = 1), optionally of one vendor',
+  query: z.object({
+    vassalage: z.string().trim().max(40).optional(),
+    language: z.string().optional(),
+    isPlatform: z.coerce.number().int().optional(),
+    platform: z.string().max(40).optional(),
+  }),
+  response: lgwReply(z.object({ games: z.array(game) })),
+});
+
+const favouriteRef = z.object({
+  nodeId: z.string().trim().min(1).max(80),
+  vendor: z.string().trim().max(40),
+  gameType,
+});
+
+export const favouriteIds = defineCall({
+  method: 'GET',
+  path: '/wps/game/fav/ids',
+  summary: 'The member’s favourite games as node ids',
+  auth: 'token',
+  query: z.object({}),
+  response: wpsReply(z.array(z.string())),
+});
+
+export const favouriteList = defineCall({
+  method: 'GET',
+  path: '/wps/game/fav/list',
+  summary: 'The member’s favourite games (999 a page by default), newest first',
+  auth: 'token',
+  query: z.object({
+    gameType: gameType.optional(),
+    vendor: z.string().trim().max(40).optional(),
+    language: z.string().optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE.favourites).default(PAGE_SIZE.favourites),
+  }),
+  response: wpsReply(z.object({ content: z.array(game), totalPages: z.number().int() })),
+});
+
+export const addFavourite = defineCall({
+  method: 'POST',
+  path: '/wps/game/fav/add',
+  summary: 'Add a game to the favourites (addFavGameV2)',
+  auth: 'token',
+  body: favouriteRef,
+  response: wpsReply(z.null()),
+});
+
+export const removeFavourite = defineCall({
+  method: 'POST',
+  path: '/wps/game/fav/remove',
+  summary: 'Remove a game from the favourites (removeFavGameV2)',
+  auth: 'token',
+  body: favouriteRef,
+  response: wpsReply(z.null()),
 });

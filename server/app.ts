@@ -16,6 +16,7 @@ import { createSmsService } from './modules/auth/sms.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { createGameListService } from './modules/games/list.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
@@ -97,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return sessions.resolve(req.merchant.code, token);
     });
     systemRoutes(api, createSystemService(db, geo));
-    gamesRoutes(api, createGamesService(db));
+    gamesRoutes(api, createGamesService(db), createGameListService(db));
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BannerGroup } from '../../../contract/content.ts';
 import type { GameCategory, GameType } from '../../../contract/games.ts';
+import { members } from './accounts.ts';
 import { merchants } from './merchants.ts';
 
 const merchantCode = () =>
@@ -77,3 +78,17 @@ export const notices = pgTable('notices', {
   contents: jsonb('contents').$type<Record<string, string>>().notNull(),
   sort: integer('sort').notNull().default(0),
 });
+
+/** A member's favourite games (by node id). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    merchantCode: merchantCode(),
+    nodeId: text('node_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
+);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../../contract/auth.ts';
 import type { AnyCall } from '../../../contract/call.ts';
+import * as games from '../../../contract/games.ts';
 import * as member from '../../../contract/member.ts';
 import * as wallet from '../../../contract/wallet.ts';
 import { members } from '../../db/schema/index.ts';
@@ -291,7 +292,7 @@ describe('trial, logout and sessions', () => {
     const { token } = (await api.login('player01', 'Player123')).body.value;
     await api.send('DELETE', '/wps/session/logout', undefined, token);
     // Every call of the contract that needs a token (the session is checked before the input is read).
-    const tokenCalls = [auth, member, wallet]
+    const tokenCalls = [auth, games, member, wallet]
       .flatMap((m) => Object.values(m))
       .filter((c): c is AnyCall => typeof c === 'object' && c !== null && 'auth' in c && c.auth === 'token');
     expect(tokenCalls.length).toBeGreaterThanOrEqual(4);

@@ -1,9 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { gameMenus, gameVendor } from '../../../contract/games.ts';
-import { okData, route } from '../../http/route.ts';
+import {
+  addFavourite,
+  favouriteIds,
+  favouriteList,
+  gameList,
+  gameMenus,
+  gameVendor,
+  hotGames,
+  removeFavourite,
+} from '../../../contract/games.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { okData, okValue, route } from '../../http/route.ts';
+import type { GameListService } from './list.ts';
 import type { createGamesService } from './service.ts';
 
-export function gamesRoutes(app: FastifyInstance, games: ReturnType<typeof createGamesService>): void {
+export function gamesRoutes(
+  app: FastifyInstance,
+  games: ReturnType<typeof createGamesService>,
+  lists: GameListService,
+): void {
   route(app, gameMenus, async ({ merchant }) => okData({ menus: await games.menus(merchant.code) }));
   route(app, gameVendor, async ({ merchant }) => okData({ lanes: await games.lanes(merchant.code) }));
+  route(app, gameList, async ({ merchant, query, req }) =>
+    okData(await lists.list(merchant.code, requestLocale(req, query.language), query)),
+  );
+  route(app, hotGames, async ({ merchant, query, req }) =>
+    okData({ games: await lists.hot(merchant.code, requestLocale(req, query.language), query.vassalage) }),
+  );
+  route(app, favouriteIds, async ({ auth }) => okValue(await lists.favouriteIds(auth.member)));
+  route(app, favouriteList, async ({ auth, query, req }) =>
+    okValue(await lists.favouriteList(auth.member, requestLocale(req, query.language), query)),
+  );
+  route(app, addFavourite, async ({ auth, body }) => {
+    await lists.setFavourite(auth.member, body.nodeId, true);
+    return okValue(null);
+  });
+  route(app, removeFavourite, async ({ auth, body }) => {
+    await lists.setFavourite(auth.member, body.nodeId, false);
+    return okValue(null);
+  });
 }

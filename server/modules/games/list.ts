@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Game, type gameList, PAGE_SIZE } from '../../../contract/games.ts';
+import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
+import type { Locale } from '../../../contract/merchant.ts';
+import type { Db } from '../../db/client.ts';
+import { favourites, games, vendors } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import { artPath } from '../art/paths.ts';
+import type { Member } from '../auth/sessions.ts';
+import { localized } from '../content/service.ts';
+
+type GameRow = typeof games.$inferSelect;
+type ListQuery = z.output<typeof gameList.query>;
+
+/** `%`, `_` and `\` typed in a search are literal characters. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Date): Game {
+  const name = localized(row.names, locale);
+  return {
+    id: row.id,
+    nodeId: row.nodeId,
+    vassalage: row.vassalage,
+    gameType: row.gameType,
+    gameName: name,
+    displayName: vendorName,
+    gameClassify: row.gameClassify,
+    iconUrl: `${artPath.tile(row.merchantCode, row.nodeId)}?lang=${locale}`,
+    isNew: row.isNew ? 1 : 0,
+    isHot: row.isHot ? 1 : 0,
+    supportPlay: row.supportPlay,
+    minBet: row.minBet,
+    maintenanceUntil:
+      row.maintenanceUntil && row.maintenanceUntil > now ? row.maintenanceUntil.toISOString() : null,
+  };
+}
+
+/** Game lists of a merchant's catalogue: filters of spec §7, paging of spec §9. */
+export function createGameListService(db: Db, now: () => Date = () => new Date()) {
+  const withVendor = (where: SQL | undefined) =>
+    db
+      .select({ game: games, vendorName: vendors.displayName })
+      .from(games)
+      .innerJoin(
+        vendors,
+        and(
+          eq(vendors.merchantCode, games.merchantCode),
+          eq(vendors.vassalage, games.vassalage),
+          eq(vendors.gameType, games.gameType),
+        ),
+      )
+      .where(where);
+  const map = (rows: { game: GameRow; vendorName: string }[], locale: Locale) =>
+    rows.map((r) => toGame(r.game, locale, r.vendorName, now()));
+
+  return {
+    async list(merchantCode: string, locale: Locale, q: ListQuery) {
+      // Names are searched in the visitor's language and in English.
+      const name = q.gameName ? `%${likeEscape(q.gameName)}%` : undefined;
+      const where = and(
+        eq(games.merchantCode, merchantCode),
+        q.gameType ? eq(games.gameType, q.gameType) : undefined,
+        q.vassalage ? eq(games.vassalage, q.vassalage) : undefined,
+        q.gameClassify ? eq(games.gameClassify, q.gameClassify) : undefined,
+        q.isNew !== undefined ? eq(games.isNew, q.isNew) : undefined,
+        q.minBet !== undefined ? lte(games.minBet, q.minBet) : undefined,
+        name
+          ? sql`(${ilike(sql`${games.names}->>${locale}`, name)} or ${ilike(sql`${games.names}->>'en'`, name)})`
+          : undefined,
+      );
+      const pageSize = q.pageSize ?? (q.gameName ? PAGE_SIZE.search : PAGE_SIZE.default);
+      const [total] = await db.select({ n: count() }).from(games).where(where);
+      const rows = await withVendor(where)
+        .orderBy(asc(games.sort), asc(games.id))
+        .limit(pageSize)
+        .offset((q.pageNo - 1) * pageSize);
+      const n = total?.n ?? 0;
+      return { games: map(rows, locale), total: n, totalPages: Math.ceil(n / pageSize) };
+    },
+
+    async hot(merchantCode: string, locale: Locale, vassalage?: string) {
+      const rows = await withVendor(
+        and(
+          eq(games.merchantCode, merchantCode),
+          eq(games.isHot, true),
+          vassalage ? eq(games.vassalage, vassalage) : undefined,
+        ),
+      ).orderBy(asc(games.sort), asc(games.id));
+      return map(rows, locale);
+    },
+
+    async favouriteIds(member: Member) {
+      const rows = await db
+        .select({ nodeId: favourites.nodeId })
+        .from(favourites)
+        .where(eq(favourites.memberId, member.id))
+        .orderBy(desc(favourites.createdAt));
+      return rows.map((r) => r.nodeId);
+    },
+
+    async favouriteList(
+      member: Member,
+      locale: Locale,
+      q: { gameType?: Game['gameType']; vendor?: string; pageNo: number; pageSize: number },
+    ) {
+      const ids = await this.favouriteIds(member);
+      if (ids.length === 0) return { content: [], totalPages: 0 };
+      const rows = await withVendor(
+        and(
+          eq(games.merchantCode, member.merchantCode),
+          inArray(games.nodeId, ids),
+          q.gameType ? eq(games.gameType, q.gameType) : undefined,
+          q.vendor ? eq(games.vassalage, q.vendor) : undefined,
+        ),
+      );
+      const ordered = ids.flatMap((id) => rows.filter((r) => r.game.nodeId === id));
+      const page = ordered.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
+      return { content: map(page, locale), totalPages: Math.ceil(ordered.length / q.pageSize) };
+    },
+
+    /** Spec §4 favourite toggle; trial accounts have no favourites (spec §6). */
+    async setFavourite(member: Member, nodeId: string, on: boolean) {
+      if (member.agentType === TRIAL_AGENT_TYPE)
+        throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
+      const [known] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.merchantCode, member.merchantCode), eq(games.nodeId, nodeId)));
+      if (!known) throw new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
+      if (on)
+        await db
+          .insert(favourites)
+          .values({ memberId: member.id, merchantCode: member.merchantCode, nodeId })
+          .onConflictDoNothing();
+      else
+        await db
+          .delete(favourites)
+          .where(and(eq(favourites.memberId, member.id), eq(favourites.nodeId, nodeId)));
+    },
+  };
+}
+export type GameListService = ReturnType<typeof createGameListService>;
