@@ -31,8 +31,15 @@ export function transitionPaths<M extends AnyStateMachine>(
   });
   const paths: WalkPath<M>[] = [];
   for (const p of toStates) {
-    const steps = p.steps as unknown as WalkStep<M>[];
-    const last = p.state as AnyMachineSnapshot;
+    // The graph keeps one snapshot per state value, whose context may come from another route: replay the
+    // path's events so every step carries the context its own route leads to.
+    const raw = p.steps as unknown as WalkStep<M>[];
+    let replayed = raw[0]!.state;
+    const steps = raw.map((step, i) => {
+      if (i > 0) replayed = getNextSnapshot(machine, replayed as never, step.event) as AnyMachineSnapshot;
+      return { event: step.event, state: replayed };
+    });
+    const last = replayed;
     const names = steps.slice(1).map((s) => label(s.event));
     for (const event of events) {
       if (!last.can(event)) continue;
