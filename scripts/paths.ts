@@ -5,6 +5,7 @@
 import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
 import { captchaWalk } from '../machines/captcha.events.ts';
 import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
+import { gameListWalks } from '../machines/gameList.events.ts';
 import { loginWalk } from '../machines/login.events.ts';
 import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
@@ -24,6 +25,7 @@ const walks: Walk[] = [
   registrationWalk,
   ...forgotPasswordWalks,
   ...sessionWalks,
+  ...gameListWalks,
 ];
 
 /** 'editing.termsAccepted'; parallel regions in brackets: 'settled(image.ready, throttle.open)'. */

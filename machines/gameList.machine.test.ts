@@ -1,0 +1,413 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { gameListWalks, sampleGame } from './gameList.events.ts';
+import {
+  type FavouriteToggle,
+  type GameListInput,
+  type GameListPage,
+  type GameListRequest,
+  gameListMachine,
+} from './gameList.machine.ts';
+import {
+  selectCanLoadMore,
+  selectFavouriteBusy,
+  selectGames,
+  selectInhouse,
+  selectIsFavourite,
+  selectListFailed,
+  selectLoginRequired,
+  selectMode,
+  selectMoreGames,
+} from './gameList.selectors.ts';
+import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
+import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+describe('gameList: generated paths', () => {
+  it('visit every state and take every declared transition (RNG lobby and favourites page together)', () => {
+    const paths = gameListWalks.flatMap((w) => transitionPaths(w.machine, w.events));
+    const lists = ['"failed"', '"loading"', '{"ready":"idle"}', '{"ready":"loadingMore"}'];
+    const favourites = ['"idle"', '"loadingIds"', '"toggling"'];
+    expect([...coverage(paths).states].sort()).toEqual(
+      lists.flatMap((l) => favourites.map((f) => `{"list":${l},"favourites":${f}}`)).sort(),
+    );
+    const seen = walked(gameListMachine, paths);
+    expect([...seen.states].sort()).toEqual(statePaths(gameListMachine).sort());
+    for (const t of declaredTransitions(gameListMachine)) expect(seen.transitions, t).toContain(t);
+  });
+});
+
+type Reply<T> = T | { reject: unknown };
+
+interface Fakes {
+  /** The catalogue's answer to a request (default: 3 pages of 2 games, numbered by page). */
+  games?: (request: GameListRequest) => Reply<GameListPage>;
+  favouriteIds?: Reply<string[]>;
+  toggleFails?: boolean;
+}
+
+const pageOf = (request: GameListRequest): GameListPage => ({
+  games: [sampleGame(`p${request.page}a`), sampleGame(`p${request.page}b`)],
+  totalPages: 3,
+});
+
+/** The game list with fake calls: each one is recorded and answers on the next timer tick. */
+function startGameList(input: Partial<GameListInput> = {}, fakes: Fakes = {}) {
+  const calls = {
+    loadGames: [] as GameListRequest[],
+    loadFavouriteIds: 0,
+    toggleFavourite: [] as FavouriteToggle[],
+  };
+  const answer = <T>(reply: Reply<T>): T => {
+    if (reply && typeof reply === 'object' && 'reject' in reply) throw reply.reject;
+    return reply as T;
+  };
+  const logic = gameListMachine.provide({
+    actors: {
+      loadGames: fromPromise<GameListPage, GameListRequest>(async ({ input }) => {
+        calls.loadGames.push(input);
+        return answer((fakes.games ?? pageOf)(input));
+      }),
+      loadFavouriteIds: fromPromise<string[]>(async () => {
+        calls.loadFavouriteIds++;
+        return answer(fakes.favouriteIds ?? ['p1a']);
+      }),
+      toggleFavourite: fromPromise<void, FavouriteToggle>(async ({ input }) => {
+        calls.toggleFavourite.push(input);
+        if (fakes.toggleFails) throw { code: 'NETWORK' };
+      }),
+    },
+  });
+  const actor = createActor(logic, {
+    input: { path: '/rng', gameType: 'RNG', loggedIn: true, ...input },
+  }).start();
+  return { actor, calls, snapshot: () => actor.getSnapshot() };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+const ids = (s: ReturnType<ReturnType<typeof startGameList>['snapshot']>) =>
+  selectGames(s).map((g) => g.nodeId);
+
+describe('gameList: behaviour', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('loads page 1 of game mode with the default page size, and a member’s favourite ids', async () => {
+    const { snapshot, calls } = startGameList();
+    await flush();
+    expect(calls.loadGames).toEqual([
+      {
+        mode: 'game',
+        classify: 'ALL',
+        vendor: null,
+        gameName: '',
+        language: 'EN',
+        gameType: 'RNG',
+        inhouse: false,
+        page: 1,
+        pageSize: 42,
+      },
+    ]);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(selectMoreGames(snapshot())).toBe(true);
+    expect(calls.loadFavouriteIds).toBe(1);
+    expect(selectIsFavourite(snapshot(), 'p1a')).toBe(true);
+    expect(selectIsFavourite(snapshot(), 'p1b')).toBe(false);
+  });
+
+  it('a visitor’s favourite ids are not asked for', async () => {
+    const { calls } = startGameList({ loggedIn: false });
+    await flush();
+    expect(calls.loadFavouriteIds).toBe(0);
+  });
+
+  it('load more appends the next page and increments the page until the last one', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(calls.loadGames.map((r) => r.page)).toEqual([1, 2]);
+    expect(snapshot().context.page).toBe(2);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b', 'p2a', 'p2b']);
+    expect(selectCanLoadMore(snapshot())).toBe(true);
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(snapshot().context.page).toBe(3);
+    expect(ids(snapshot())).toHaveLength(6);
+    expect(selectMoreGames(snapshot())).toBe(false);
+    expect(selectCanLoadMore(snapshot())).toBe(false);
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(calls.loadGames).toHaveLength(3);
+  });
+
+  it('a failed next page keeps the list and the page and reports the error', async () => {
+    const { actor, snapshot } = startGameList(
+      {},
+      { games: (r) => (r.page === 2 ? { reject: { code: 'NETWORK' } } : pageOf(r)) },
+    );
+    await flush();
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(snapshot().context.page).toBe(1);
+    expect(snapshot().context.error).toEqual({ code: 'NETWORK' });
+    expect(selectCanLoadMore(snapshot())).toBe(true);
+  });
+
+  it('a failed first page can be retried', async () => {
+    let fail = true;
+    const { actor, snapshot, calls } = startGameList(
+      {},
+      { games: (r) => (fail ? { reject: { code: 'NETWORK', message: 'down' } } : pageOf(r)) },
+    );
+    await flush();
+    expect(selectListFailed(snapshot())).toBe(true);
+    expect(snapshot().context.error).toEqual({ code: 'NETWORK', message: 'down' });
+    fail = false;
+    actor.send({ type: 'list.retry' });
+    await flush();
+    expect(calls.loadGames).toHaveLength(2);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(snapshot().context.error).toBeNull();
+  });
+
+  it('choosing the active mode again returns to game mode', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    expect(selectMode(snapshot())).toBe('hot');
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    expect(selectMode(snapshot())).toBe('game');
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    expect(selectMode(snapshot())).toBe('fav');
+    await flush();
+    // Each change cancelled the load before it: only the last one answered.
+    expect(calls.loadGames.map((r) => r.mode)).toEqual(['game', 'hot', 'game', 'recent', 'fav']);
+  });
+
+  it.each([
+    ['mode.select', { type: 'mode.select', mode: 'hot' }],
+    ['classify.select', { type: 'classify.select', classify: 'NEW' }],
+    ['vendor.select', { type: 'vendor.select', vendor: 'JDB' }],
+    ['search.submit', { type: 'search.submit', gameName: 'dragon' }],
+    ['path.change', { type: 'path.change', path: '/fish', gameType: 'FISH' }],
+    ['language.change', { type: 'language.change', language: 'TY' }],
+  ] as const)('%s clears the list, resets the page to 1 and reloads', async (_, event) => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(snapshot().context.page).toBe(2);
+    actor.send(event);
+    expect(selectGames(snapshot())).toEqual([]);
+    expect(snapshot().context.page).toBe(1);
+    expect(selectMoreGames(snapshot())).toBe(false);
+    await flush();
+    expect(calls.loadGames).toHaveLength(3);
+    expect(calls.loadGames[2]!.page).toBe(1);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+  });
+
+  it('fav mode loads the first 999 games at once and has no more games', async () => {
+    const { actor, snapshot, calls } = startGameList(
+      {},
+      { games: () => ({ games: [sampleGame('f1')], totalPages: 4 }) },
+    );
+    await flush();
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    await flush();
+    expect(calls.loadGames[1]).toMatchObject({ mode: 'fav', page: 1, pageSize: 999 });
+    expect(selectMoreGames(snapshot())).toBe(false);
+    expect(selectCanLoadMore(snapshot())).toBe(false);
+  });
+
+  it('recent mode has more games while page < totalPages', async () => {
+    const { actor, snapshot, calls } = startGameList(
+      {},
+      { games: (r) => ({ games: [sampleGame(`r${r.page}`)], totalPages: 2 }) },
+    );
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ mode: 'recent', page: 1, pageSize: 42 });
+    expect(selectMoreGames(snapshot())).toBe(true);
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ mode: 'recent', page: 2 });
+    expect(ids(snapshot())).toEqual(['r1', 'r2']);
+    expect(selectMoreGames(snapshot())).toBe(false);
+  });
+
+  it('search trims the name, switches to game mode and uses the search page size', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    actor.send({ type: 'search.submit', gameName: '  Fortune Tiger ' });
+    expect(selectMode(snapshot())).toBe('game');
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ mode: 'game', gameName: 'Fortune Tiger', pageSize: 28 });
+  });
+
+  it('the inhouse flag is set for game mode on /inhouse only', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    expect(selectInhouse(snapshot())).toBe(false);
+    actor.send({ type: 'path.change', path: '/inhouse', gameType: 'RNG' });
+    expect(selectInhouse(snapshot())).toBe(true);
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    expect(selectInhouse(snapshot())).toBe(false);
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    expect(selectInhouse(snapshot())).toBe(true);
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ mode: 'game', inhouse: true });
+    expect(startGameList({ path: '/inhouse' }).snapshot().context.inhouse).toBe(true);
+  });
+
+  it('changing path, vendor or language resets the class to ALL', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    actor.send({ type: 'classify.select', classify: 'NEW' });
+    actor.send({ type: 'vendor.select', vendor: 'PG' });
+    expect(snapshot().context).toMatchObject({ classify: 'ALL', vendor: 'PG' });
+    actor.send({ type: 'classify.select', classify: 'SLOT' });
+    actor.send({ type: 'language.change', language: 'TY' });
+    expect(snapshot().context).toMatchObject({ classify: 'ALL', language: 'TY', vendor: 'PG' });
+    actor.send({ type: 'classify.select', classify: 'HOT' });
+    actor.send({ type: 'search.submit', gameName: 'x' });
+    actor.send({ type: 'path.change', path: '/live', gameType: 'LIVE' });
+    expect(snapshot().context).toMatchObject({
+      classify: 'ALL',
+      vendor: null,
+      gameName: '',
+      gameType: 'LIVE',
+    });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({
+      classify: 'ALL',
+      vendor: null,
+      gameType: 'LIVE',
+      pageSize: 42,
+    });
+  });
+
+  it('choosing the active vendor again clears the vendor filter', () => {
+    const { actor, snapshot } = startGameList();
+    actor.send({ type: 'vendor.select', vendor: 'PG' });
+    actor.send({ type: 'vendor.select', vendor: 'PG' });
+    expect(snapshot().context.vendor).toBeNull();
+  });
+
+  it('a visitor asking for class FAV, fav or recent mode gets the login popup and no load', async () => {
+    const { actor, snapshot, calls } = startGameList({ loggedIn: false });
+    await flush();
+    actor.send({ type: 'classify.select', classify: 'FAV' });
+    expect(selectLoginRequired(snapshot())).toBe(true);
+    expect(snapshot().context.classify).toBe('ALL');
+    actor.send({ type: 'loginPopup.dismiss' });
+    expect(selectLoginRequired(snapshot())).toBe(false);
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    expect(selectLoginRequired(snapshot())).toBe(true);
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    expect(selectMode(snapshot())).toBe('game');
+    await flush();
+    expect(calls.loadGames).toHaveLength(1);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    // Hot games and the other classes are for everyone.
+    actor.send({ type: 'classify.select', classify: 'NEW' });
+    expect(snapshot().context.classify).toBe('NEW');
+  });
+
+  it('a visitor on the /fav route starts in game mode with the login popup', () => {
+    const { snapshot, calls } = startGameList({ loggedIn: false, mode: 'fav', path: '/fav' });
+    expect(selectMode(snapshot())).toBe('game');
+    expect(selectLoginRequired(snapshot())).toBe(true);
+    expect(calls.loadGames[0]!.mode).toBe('game');
+  });
+
+  it('after a login FAV is allowed and the favourite ids load', async () => {
+    const { actor, snapshot, calls } = startGameList({ loggedIn: false });
+    await flush();
+    actor.send({ type: 'classify.select', classify: 'FAV' });
+    actor.send({ type: 'session.change', loggedIn: true });
+    expect(selectLoginRequired(snapshot())).toBe(false);
+    await flush();
+    expect(calls.loadFavouriteIds).toBe(1);
+    expect(calls.loadGames).toHaveLength(1);
+    actor.send({ type: 'classify.select', classify: 'FAV' });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ classify: 'FAV', page: 1 });
+    expect(selectLoginRequired(snapshot())).toBe(false);
+  });
+
+  it('a logout forgets the favourites and takes a member-only list back to game / ALL', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    actor.send({ type: 'classify.select', classify: 'FAV' });
+    await flush();
+    expect(selectIsFavourite(snapshot(), 'p1a')).toBe(true);
+    actor.send({ type: 'session.change', loggedIn: false });
+    expect(snapshot().context).toMatchObject({
+      mode: 'game',
+      classify: 'ALL',
+      loggedIn: false,
+      favouriteIds: [],
+    });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ mode: 'game', classify: 'ALL' });
+  });
+
+  it('a logout with a list for everyone keeps it', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'session.change', loggedIn: false });
+    await flush();
+    expect(calls.loadGames).toHaveLength(1);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+  });
+
+  it('favourite toggle adds a game, updating the ids only after the call', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'favourite.toggle', nodeId: 'p1b', vendor: 'PG', gameType: 'RNG' });
+    expect(selectFavouriteBusy(snapshot())).toBe(true);
+    expect(selectIsFavourite(snapshot(), 'p1b')).toBe(false);
+    // The list stays usable while the call runs.
+    expect(selectCanLoadMore(snapshot())).toBe(true);
+    await flush();
+    expect(calls.toggleFavourite).toEqual([{ nodeId: 'p1b', vendor: 'PG', gameType: 'RNG', on: true }]);
+    expect(selectIsFavourite(snapshot(), 'p1b')).toBe(true);
+    expect(selectFavouriteBusy(snapshot())).toBe(false);
+  });
+
+  it('favourite toggle removes a favourite, updating the ids only after the call', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'favourite.toggle', nodeId: 'p1a', vendor: 'PG', gameType: 'RNG' });
+    expect(selectIsFavourite(snapshot(), 'p1a')).toBe(true);
+    await flush();
+    expect(calls.toggleFavourite).toEqual([{ nodeId: 'p1a', vendor: 'PG', gameType: 'RNG', on: false }]);
+    expect(selectIsFavourite(snapshot(), 'p1a')).toBe(false);
+    expect(snapshot().context.favouriteIds).toEqual([]);
+  });
+
+  it('a failed favourite toggle leaves the ids as they were and reports the error', async () => {
+    const { actor, snapshot } = startGameList({}, { toggleFails: true });
+    await flush();
+    actor.send({ type: 'favourite.toggle', nodeId: 'p1b', vendor: 'PG', gameType: 'RNG' });
+    await flush();
+    expect(snapshot().context.favouriteIds).toEqual(['p1a']);
+    expect(snapshot().context.error).toEqual({ code: 'NETWORK' });
+    actor.send({ type: 'error.dismiss' });
+    expect(snapshot().context.error).toBeNull();
+  });
+
+  it('a visitor’s favourite toggle calls nothing and asks for a login', async () => {
+    const { actor, snapshot, calls } = startGameList({ loggedIn: false });
+    await flush();
+    actor.send({ type: 'favourite.toggle', nodeId: 'p1a', vendor: 'PG', gameType: 'RNG' });
+    await flush();
+    expect(calls.toggleFavourite).toEqual([]);
+    expect(selectLoginRequired(snapshot())).toBe(true);
+  });
+});

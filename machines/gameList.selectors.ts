@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from 'xstate';
+import type { gameListMachine } from './gameList.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof gameListMachine>;
+
+/** The games shown, pages appended in order. */
+export const selectGames = (s: Snapshot) => s.context.games;
+/** The More button shows: fav mode never has more, the others while page < totalPages. */
+export const selectMoreGames = (s: Snapshot) => s.context.moreGames;
+/** More can be asked for now (more games, and no page on its way). */
+export const selectCanLoadMore = (s: Snapshot) => s.can({ type: 'list.more' });
+export const selectMode = (s: Snapshot) => s.context.mode;
+export const selectClassify = (s: Snapshot) => s.context.classify;
+export const selectVendor = (s: Snapshot) => s.context.vendor;
+export const selectGameName = (s: Snapshot) => s.context.gameName;
+export const selectPage = (s: Snapshot) => s.context.page;
+/** Game mode on the in-house lobby (spec §4). */
+export const selectInhouse = (s: Snapshot) => s.context.inhouse;
+/** The favourite heart of a game is filled. */
+export const selectIsFavourite = (s: Snapshot, nodeId: string) => s.context.favouriteIds.includes(nodeId);
+/** The first page is loading (the list is empty and shows a loader). */
+export const selectListLoading = (s: Snapshot) => s.matches({ list: 'loading' });
+/** The next page is loading (the More button is busy). */
+export const selectLoadingMore = (s: Snapshot) => s.matches({ list: { ready: 'loadingMore' } });
+/** The first page could not be loaded: the view offers `list.retry`. */
+export const selectListFailed = (s: Snapshot) => s.matches({ list: 'failed' });
+/** A favourite call or the favourite ids are on their way: hearts are disabled. */
+export const selectFavouriteBusy = (s: Snapshot) => !s.matches({ favourites: 'idle' });
+export const selectGameListError = (s: Snapshot) => s.context.error;
+/** A visitor asked for favourites or recent games (spec §6): the login popup opens. */
+export const selectLoginRequired = (s: Snapshot) => s.context.loginRequired;
