@@ -95,7 +95,10 @@ describe('SPA serving', () => {
 
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://apis.google.com");
+    expect(csp).toContain('frame-src');
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

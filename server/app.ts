@@ -28,7 +28,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
+import { FIREBASE_ORIGINS, type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 
@@ -58,7 +58,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'] },
+      directives: {
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Firebase Auth (social login, phone codes) needs Google's scripts, frames and APIs; nothing else is allowed.
+        scriptSrc: ["'self'", ...FIREBASE_ORIGINS.scripts],
+        frameSrc: ["'self'", ...FIREBASE_ORIGINS.frames],
+        connectSrc: ["'self'", ...FIREBASE_ORIGINS.apis],
+      },
     },
   });
   await app.register(rateLimit, {

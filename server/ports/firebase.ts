@@ -37,3 +37,14 @@ export function firebaseVerifier(keys: JSONWebKeySet | URL = new URL(FIREBASE_JW
     },
   };
 }
+
+/** Where the Firebase Auth web SDK loads from and talks to (for the Content-Security-Policy). */
+export const FIREBASE_ORIGINS = {
+  scripts: ['https://apis.google.com', 'https://www.gstatic.com', 'https://www.google.com'],
+  frames: ['https://*.firebaseapp.com', 'https://www.google.com', 'https://recaptcha.google.com'],
+  apis: [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    'https://www.googleapis.com',
+  ],
+};
