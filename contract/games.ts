@@ -199,3 +199,26 @@ export const removeFavourite = defineCall({
   body: favouriteRef,
   response: wpsReply(z.null()),
 });
+
+/** Spec §3 winner board entry: who won how much in which game (names masked). */
+export const winnerEntry = z.object({
+  customerId: z.number().int(),
+  vo: z.object({
+    iconUrl: z.string(),
+    customerName: z.string(),
+    gameName: z.string(),
+    winAmount: z.number().int(),
+  }),
+});
+
+export const winnerBoard = defineCall({
+  method: 'GET',
+  path: '/wps/game/winners',
+  summary: 'Latest big wins (gameCategory ALL or one category), newest first',
+  query: z.object({
+    gameCategory: z.union([z.literal('ALL'), gameCategory]).default('ALL'),
+    limitNum: z.coerce.number().int().min(1).max(100).default(20),
+    language: z.string().optional(),
+  }),
+  response: wpsReply(z.object({ list: z.array(winnerEntry) })),
+});

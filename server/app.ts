@@ -19,6 +19,7 @@ import { devRoutes } from './modules/dev/routes.ts';
 import { createGameListService } from './modules/games/list.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
+import { createWinnerBoard } from './modules/games/winners.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -105,7 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return sessions.resolve(req.merchant.code, token);
     });
     systemRoutes(api, createSystemService(db, geo));
-    gamesRoutes(api, createGamesService(db), createGameListService(db));
+    gamesRoutes(api, createGamesService(db), createGameListService(db), createWinnerBoard(db));
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));

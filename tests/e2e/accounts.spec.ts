@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** The captcha's answer from the dev tool (the demo merchants are in captcha mode 'dev'). */
 async function solveCaptcha(page: Page, captchaId: string) {
@@ -6,10 +6,12 @@ async function solveCaptcha(page: Page, captchaId: string) {
   return (await res.json()).value.answer as string;
 }
 
-/** Opens a form that loads a captcha and returns the captcha's id. */
-async function withCaptcha(page: Page, open: () => Promise<void>) {
-  const [reply] = await Promise.all([page.waitForResponse((r) => r.url().includes('/wps/captcha')), open()]);
-  return (await reply.json()).value.captchaId as string;
+/** The id of the captcha a form shows, once it shows one other than `not` (after a refresh). */
+async function shownCaptcha(form: Locator, not?: string | null) {
+  const image = form.getByRole('button', { name: 'New captcha image' });
+  await expect(image).toHaveAttribute('data-captcha-id', /.+/);
+  if (not) await expect(image).not.toHaveAttribute('data-captcha-id', not);
+  return (await image.getAttribute('data-captcha-id'))!;
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -19,10 +21,9 @@ test.describe('accounts', () => {
   test('register by username, log out, log in again', async ({ page }) => {
     const username = unique();
     await page.goto('/');
-    const captchaId = await withCaptcha(page, () =>
-      page.getByRole('button', { name: 'Register', exact: true }).click(),
-    );
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     const form = dialog(page).getByRole('form', { name: 'Register' });
+    const captchaId = await shownCaptcha(form);
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Password', { exact: true }).fill('abc12345');
     await form.getByLabel('Confirm password').fill('abc12345');
@@ -113,11 +114,12 @@ test.describe('accounts', () => {
   test('register by mobile with the code from the dev outbox', async ({ page }) => {
     const mobile = `9${Date.now().toString().slice(-8)}`;
     await page.goto('/');
-    const captchaId = await withCaptcha(page, () =>
-      page.getByRole('button', { name: 'Register', exact: true }).click(),
-    );
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
     const form = dialog(page).getByRole('form', { name: 'Register' });
+    const first = await shownCaptcha(form);
+    // Switching the registration type refreshes the captcha (spec §4): answer the new one.
     await form.getByRole('tab', { name: 'By mobile' }).click();
+    const captchaId = await shownCaptcha(form, first);
     await form.getByLabel('Mobile number').fill(mobile);
     await form.getByRole('button', { name: 'Send code' }).click();
     await expect(form.getByRole('button', { name: /\d+ s$/ })).toBeDisabled();

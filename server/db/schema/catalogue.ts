@@ -92,3 +92,20 @@ export const favourites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
 );
+
+/** Big wins for the winner board: settled wins of members, and a generated history on a new install. */
+export const winners = pgTable(
+  'winners',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    memberId: integer('member_id').references(() => members.id),
+    /** Shown masked ("pla***01"). */
+    customerName: text('customer_name').notNull(),
+    nodeId: text('node_id').notNull(),
+    /** Minor units. */
+    winAmount: bigint('win_amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('winners_merchant_time').on(t.merchantCode, t.createdAt)],
+);

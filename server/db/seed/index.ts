@@ -1,9 +1,10 @@
 import type { Database } from '../client.ts';
-import { banners, domains, games, merchants, notices, vendors } from '../schema/index.ts';
+import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
+import { winnerHistory } from './winners.ts';
 
 const BATCH = 500;
 
@@ -36,6 +37,9 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
         })),
       ),
     );
+    await tx
+      .insert(winners)
+      .values(winnerHistory(gameRows, m.catalogue.seed).map((w) => ({ ...w, merchantCode: m.code })));
     await tx.insert(notices).values(
       m.notices.map((n, sort) => ({
         merchantCode: m.code,

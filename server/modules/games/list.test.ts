@@ -109,3 +109,34 @@ describe('favourites', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('winner board', () => {
+  type W = {
+    customerId: number;
+    vo: { iconUrl: string; customerName: string; gameName: string; winAmount: number };
+  };
+  it('lists the latest 20 wins of a new install with masked names and real games', async () => {
+    const { list } = (await api.send('GET', '/wps/game/winners?gameCategory=ALL&limitNum=20')).body.value as {
+      list: W[];
+    };
+    expect(list).toHaveLength(20);
+    for (const w of list) {
+      expect(w.vo.customerName).toMatch(/^.{2}\*\*\*.{2}$/);
+      expect(w.vo.winAmount).toBeGreaterThanOrEqual(5_000);
+      expect(w.vo.iconUrl).toMatch(/^\/art\/PORTICO\/tiles\//);
+      expect(w.vo.gameName.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('filters by category, names games in the asked language and refuses unknown categories', async () => {
+    const live = (await api.send('GET', '/wps/game/winners?gameCategory=LIVE&limitNum=100')).body.value
+      .list as W[];
+    const all = (await api.send('GET', '/wps/game/winners?limitNum=100')).body.value.list as W[];
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.length).toBeLessThan(all.length);
+    const vi = (await api.send('GET', '/wps/game/winners?limitNum=1&language=vi')).body.value.list as W[];
+    expect(vi[0]!.vo.gameName).not.toBe(all[0]!.vo.gameName);
+    expect((await api.send('GET', '/wps/game/winners?gameCategory=NOPE')).status).toBe(400);
+    expect((await api.send('GET', '/wps/game/winners?limitNum=500')).status).toBe(400);
+  });
+});

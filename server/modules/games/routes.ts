@@ -8,17 +8,30 @@ import {
   gameVendor,
   hotGames,
   removeFavourite,
+  winnerBoard,
 } from '../../../contract/games.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okData, okValue, route } from '../../http/route.ts';
 import type { GameListService } from './list.ts';
 import type { createGamesService } from './service.ts';
+import type { createWinnerBoard } from './winners.ts';
 
 export function gamesRoutes(
   app: FastifyInstance,
   games: ReturnType<typeof createGamesService>,
   lists: GameListService,
+  board: ReturnType<typeof createWinnerBoard>,
 ): void {
+  route(app, winnerBoard, async ({ merchant, query, req }) =>
+    okValue({
+      list: await board.latest(
+        merchant.code,
+        requestLocale(req, query.language),
+        query.gameCategory,
+        query.limitNum,
+      ),
+    }),
+  );
   route(app, gameMenus, async ({ merchant }) => okData({ menus: await games.menus(merchant.code) }));
   route(app, gameVendor, async ({ merchant }) => okData({ lanes: await games.lanes(merchant.code) }));
   route(app, gameList, async ({ merchant, query, req }) =>

@@ -50,6 +50,8 @@ export function CaptchaField({
           type="button"
           onClick={() => actor.send({ type: 'captcha.refresh' })}
           aria-label={t`New captcha image`}
+          // The id of the image shown, so tools and tests can tell which captcha the answer belongs to.
+          data-captcha-id={captchaId}
           className="h-11 w-28 shrink-0 overflow-hidden rounded-lg border border-line bg-white"
         >
           {image ? (
