@@ -44,6 +44,7 @@ export const errorCode = z.enum([
   'RATE_LIMITED',
   'CONFLICT',
   'INSUFFICIENT_FUNDS',
+  'GAME_MAINTENANCE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -56,6 +57,10 @@ export const errorEnvelope = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** Login only: the next attempt must carry a solved captcha (spec §4: a failed login with a captcha flag). */
   captchaRequired: z.boolean().optional(),
+  /** INSUFFICIENT_FUNDS: the member's real balance (minor units), so a game shows what is there. */
+  balance: z.number().int().optional(),
+  /** GAME_MAINTENANCE: until when the game is down (ISO time; null when no end is set). */
+  maintenanceUntil: z.string().nullable().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

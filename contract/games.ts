@@ -222,3 +222,53 @@ export const winnerBoard = defineCall({
   }),
   response: wpsReply(z.object({ list: z.array(winnerEntry) })),
 });
+
+export const popularGames = defineCall({
+  method: 'GET',
+  path: '/lgw/games/popular',
+  summary:
+    'Popular games: the most launched games of the last 7 days (catalogue order when there is no play yet)',
+  query: z.object({
+    count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.popular),
+    gameType: gameType.optional(),
+    language: z.string().optional(),
+  }),
+  response: lgwReply(z.object({ games: z.array(game) })),
+});
+
+export const recentGames = defineCall({
+  method: 'GET',
+  path: '/wps/game/recent',
+  summary: 'The member’s recently launched games (getRecentGameList), latest first, each game once',
+  auth: 'token',
+  query: z.object({
+    clientType: z.coerce.number().int().optional(),
+    vassalage: z.string().trim().max(40).optional(),
+    gameType: gameType.optional(),
+    language: z.string().optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE.popup).default(PAGE_SIZE.default),
+  }),
+  response: wpsReply(z.object({ list: z.array(game), totalPages: z.number().int() })),
+});
+
+/** A PvP (card game) table a member can join. */
+export const pvpRoom = z.object({
+  roomId: z.string(),
+  nodeId: z.string(),
+  vassalage: z.string(),
+  gameName: z.string(),
+  /** Minor units. */
+  minBet: z.number().int(),
+  players: z.number().int(),
+  maxPlayers: z.number().int(),
+});
+
+export const pvpRooms = defineCall({
+  method: 'GET',
+  path: '/wps/relay/GLS2_roomList',
+  summary: 'PvP room list (tables of the card games, with their seats taken)',
+  auth: 'token',
+  query: z.object({ vassalage: z.string().trim().max(40).optional(), language: z.string().optional() }),
+  response: wpsReply(z.object({ list: z.array(pvpRoom) })),
+});

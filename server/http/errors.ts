@@ -9,24 +9,26 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Login only: the next attempt needs a captcha. */
-    readonly captchaRequired?: boolean,
+    /** What the envelope carries besides (captchaRequired, balance, maintenanceUntil). */
+    readonly extra: ErrorExtra = {},
   ) {
     super(message);
   }
 }
 
+export type ErrorExtra = Pick<ErrorEnvelope, 'captchaRequired' | 'balance' | 'maintenanceUntil'>;
+
 export const envelope = (
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
-  captchaRequired?: boolean,
+  extra: ErrorExtra = {},
 ): ErrorEnvelope => ({
   success: false,
   code,
   message,
   ...(fields ? { fields } : {}),
-  ...(captchaRequired !== undefined ? { captchaRequired } : {}),
+  ...extra,
 });
 
 const fieldPath = (instancePath: string, params: Record<string, unknown> | undefined) =>
@@ -38,9 +40,7 @@ const fieldPath = (instancePath: string, params: Record<string, unknown> | undef
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
-      return reply
-        .code(err.statusCode)
-        .send(envelope(err.code, err.message, err.fields, err.captchaRequired));
+      return reply.code(err.statusCode).send(envelope(err.code, err.message, err.fields, err.extra));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

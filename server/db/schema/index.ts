@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './ledger.ts';
 export * from './merchants.ts';
+export * from './play.ts';

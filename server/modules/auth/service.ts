@@ -134,13 +134,9 @@ export function createAuthService(
         set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now() },
       })
       .returning({ failures: loginFailures.failures });
-    throw new DomainError(
-      401,
-      'UNAUTHORIZED',
-      'Incorrect username or password',
-      undefined,
-      (row?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES,
-    );
+    throw new DomainError(401, 'UNAUTHORIZED', 'Incorrect username or password', undefined, {
+      captchaRequired: (row?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES,
+    });
   }
 
   async function recentFailures(m: Merchant, account: string) {
