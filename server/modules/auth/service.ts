@@ -277,7 +277,7 @@ export function createAuthService(
             'UNAUTHORIZED',
             'Captcha is incorrect, please try again',
             { captcha: 'Captcha is incorrect' },
-            true,
+            { captchaRequired: true },
           );
       }
       const member = await findMember(m, eq(members.account, account));
