@@ -6,6 +6,7 @@ import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
 import { captchaWalk } from '../machines/captcha.events.ts';
 import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
 import { gameListWalks } from '../machines/gameList.events.ts';
+import { jackpotTickerWalk } from '../machines/jackpotTicker.events.ts';
 import { loginWalk } from '../machines/login.events.ts';
 import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
@@ -26,6 +27,7 @@ const walks: Walk[] = [
   ...forgotPasswordWalks,
   ...sessionWalks,
   ...gameListWalks,
+  jackpotTickerWalk,
 ];
 
 /** 'editing.termsAccepted'; parallel regions in brackets: 'settled(image.ready, throttle.open)'. */
