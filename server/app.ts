@@ -17,9 +17,12 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { createGameListService } from './modules/games/list.ts';
+import { createPlayListService } from './modules/games/play.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { createWinnerBoard } from './modules/games/winners.ts';
+import { launchRoutes } from './modules/launch/routes.ts';
+import { createLaunchService } from './modules/launch/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -30,6 +33,7 @@ import { createSystemService } from './modules/system/service.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { FIREBASE_ORIGINS, type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
+import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 
@@ -39,11 +43,15 @@ export interface AppOptions {
   production?: boolean;
   messaging?: MessagingPort;
   firebase?: FirebasePort;
+  /** Game-vendor drivers by vendor code (tests); every other code uses the built-in ones. */
+  vendorDrivers?: Record<string, GameVendorDriver>;
   opsToken?: string;
   trustProxy?: boolean;
   distDir?: string;
   geo?: GeoPort;
   logger?: boolean;
+  /** Per-IP rate limit of API calls (default on); bench/api-throughput.ts turns it off. */
+  rateLimit?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -69,14 +77,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, {
-    max: 1200,
-    timeWindow: '1 minute',
-    // Pages, scripts and pictures are cheap and cached: only API calls count against a visitor's budget.
-    allowList: (req) => !isCallPath(req.url),
-    errorResponseBuilder: (_req, ctx) =>
-      new DomainError(429, 'RATE_LIMITED', `Too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`),
-  });
+  if (opts.rateLimit !== false)
+    await app.register(rateLimit, {
+      max: 1200,
+      timeWindow: '1 minute',
+      // Pages, scripts and pictures are cheap and cached: only API calls count against a visitor's budget.
+      allowList: (req) => !isCallPath(req.url),
+      errorResponseBuilder: (_req, ctx) =>
+        new DomainError(
+          429,
+          'RATE_LIMITED',
+          `Too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+        ),
+    });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Portico API', version: '1.0.0', description: 'Generated from contract/ (zod).' },
@@ -90,6 +103,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const devTools = !opts.production;
   const messaging = opts.messaging ?? outboxMessaging(db);
   const sessions = createSessionService(db);
+  const ledger = createLedger(db);
+  const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
   const sms = createSmsService(db, messaging);
   const auth = createAuthService(db, {
@@ -106,11 +121,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return sessions.resolve(req.merchant.code, token);
     });
     systemRoutes(api, createSystemService(db, geo));
-    gamesRoutes(api, createGamesService(db), createGameListService(db), createWinnerBoard(db));
+    gamesRoutes(api, {
+      games: createGamesService(db),
+      lists: createGameListService(db),
+      plays: createPlayListService(db),
+      board: createWinnerBoard(db),
+    });
+    launchRoutes(api, createLaunchService(db, drivers));
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
-    walletRoutes(api, createLedger(db));
+    walletRoutes(api, ledger);
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

@@ -36,23 +36,28 @@ export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Da
   };
 }
 
+/** Catalogue games with their vendor's display name (the `displayName` of a listed game). */
+export const selectGames = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ game: games, vendorName: vendors.displayName })
+    .from(games)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.merchantCode, games.merchantCode),
+        eq(vendors.vassalage, games.vassalage),
+        eq(vendors.gameType, games.gameType),
+      ),
+    )
+    .where(where);
+
+export const toGames = (rows: { game: GameRow; vendorName: string }[], locale: Locale, now: Date) =>
+  rows.map((r) => toGame(r.game, locale, r.vendorName, now));
+
 /** Game lists of a merchant's catalogue: filters of spec §7, paging of spec §9. */
 export function createGameListService(db: Db, now: () => Date = () => new Date()) {
-  const withVendor = (where: SQL | undefined) =>
-    db
-      .select({ game: games, vendorName: vendors.displayName })
-      .from(games)
-      .innerJoin(
-        vendors,
-        and(
-          eq(vendors.merchantCode, games.merchantCode),
-          eq(vendors.vassalage, games.vassalage),
-          eq(vendors.gameType, games.gameType),
-        ),
-      )
-      .where(where);
-  const map = (rows: { game: GameRow; vendorName: string }[], locale: Locale) =>
-    rows.map((r) => toGame(r.game, locale, r.vendorName, now()));
+  const withVendor = (where: SQL | undefined) => selectGames(db, where);
+  const map = (rows: { game: GameRow; vendorName: string }[], locale: Locale) => toGames(rows, locale, now());
 
   return {
     async list(merchantCode: string, locale: Locale, q: ListQuery) {

@@ -7,21 +7,27 @@ import {
   gameMenus,
   gameVendor,
   hotGames,
+  popularGames,
+  pvpRooms,
+  recentGames,
   removeFavourite,
   winnerBoard,
 } from '../../../contract/games.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okData, okValue, route } from '../../http/route.ts';
 import type { GameListService } from './list.ts';
+import type { PlayListService } from './play.ts';
 import type { createGamesService } from './service.ts';
 import type { createWinnerBoard } from './winners.ts';
 
-export function gamesRoutes(
-  app: FastifyInstance,
-  games: ReturnType<typeof createGamesService>,
-  lists: GameListService,
-  board: ReturnType<typeof createWinnerBoard>,
-): void {
+export interface GamesServices {
+  games: ReturnType<typeof createGamesService>;
+  lists: GameListService;
+  plays: PlayListService;
+  board: ReturnType<typeof createWinnerBoard>;
+}
+
+export function gamesRoutes(app: FastifyInstance, { games, lists, plays, board }: GamesServices): void {
   route(app, winnerBoard, async ({ merchant, query, req }) =>
     okValue({
       list: await board.latest(
@@ -52,4 +58,26 @@ export function gamesRoutes(
     await lists.setFavourite(auth.member, body.nodeId, false);
     return okValue(null);
   });
+  route(app, popularGames, async ({ merchant, query, req }) =>
+    okData({
+      games: await plays.popular(
+        merchant.code,
+        requestLocale(req, query.language),
+        query.count,
+        query.gameType,
+      ),
+    }),
+  );
+  route(app, recentGames, async ({ auth, query, req }) =>
+    okValue(await plays.recent(auth.member, requestLocale(req, query.language), query)),
+  );
+  route(app, pvpRooms, async ({ auth, query, req }) =>
+    okValue({
+      list: await plays.pvpRooms(
+        auth.member.merchantCode,
+        requestLocale(req, query.language),
+        query.vassalage,
+      ),
+    }),
+  );
 }

@@ -105,6 +105,15 @@ export function createLedger(db: Db) {
       });
     },
 
+    /** One wallet's balance, in minor units. */
+    async walletBalance(walletId: number): Promise<bigint> {
+      const [row] = await db
+        .select({ balance: wallets.balance })
+        .from(wallets)
+        .where(eq(wallets.id, walletId));
+      return row?.balance ?? 0n;
+    },
+
     /** The member's total over the main and vendor wallets, in minor units. */
     async memberBalance(merchantCode: string, memberId: number): Promise<bigint> {
       const [row] = await db

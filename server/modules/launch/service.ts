@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { launchPayload } from '../../../contract/launch.ts';
+import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
+import type { Locale } from '../../../contract/merchant.ts';
+import type { Db } from '../../db/client.ts';
+import { gameLaunches, games } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import { newToken, sha256 } from '../../lib/secrets.ts';
+import type { VendorDrivers } from '../../ports/gameVendor.ts';
+import type { Member } from '../auth/sessions.ts';
+
+/** A launch token lets the game's page reach the wallet for this long (a long session at one table). */
+export const LAUNCH_TTL_MS = 12 * 3_600_000;
+
+type Payload = z.output<typeof launchPayload>;
+
+/** Spec §3 Game launch and §4 Starting a game: who may open which game, and where it opens. */
+export function createLaunchService(db: Db, drivers: VendorDrivers, now: () => Date = () => new Date()) {
+  return {
+    async launch(member: Member, merchantCode: string, body: Payload, language: Locale) {
+      // The payload repeats who is asking; only the session is trusted, so a mismatch is refused, not ignored.
+      if (
+        (body.username && body.username.toLowerCase() !== member.account) ||
+        (body.merchantCode && body.merchantCode !== merchantCode)
+      )
+        throw new DomainError(403, 'FORBIDDEN', 'This launch belongs to another account');
+      const [game] = await db
+        .select()
+        .from(games)
+        .where(and(eq(games.merchantCode, merchantCode), eq(games.nodeId, body.nodeId)));
+      if (!game || game.vassalage !== body.vassalage)
+        throw new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
+      const trial = member.agentType === TRIAL_AGENT_TYPE;
+      if (trial && !game.supportPlay)
+        throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
+      if (game.maintenanceUntil && game.maintenanceUntil > now())
+        throw new DomainError(
+          409,
+          'GAME_MAINTENANCE',
+          'The game is under maintenance, please see other popular games',
+          undefined,
+          { maintenanceUntil: game.maintenanceUntil.toISOString() },
+        );
+      const launchToken = newToken();
+      const target = drivers(game.vassalage).launch({
+        merchantCode,
+        memberId: member.id,
+        nodeId: game.nodeId,
+        vassalage: game.vassalage,
+        gameType: game.gameType,
+        gameClassify: game.gameClassify,
+        launchToken,
+        language,
+        trial,
+      });
+      await db.insert(gameLaunches).values({
+        merchantCode,
+        memberId: member.id,
+        nodeId: game.nodeId,
+        vassalage: game.vassalage,
+        gameType: game.gameType,
+        tokenHash: sha256(launchToken),
+        trial,
+        language,
+        expiresAt: new Date(now().getTime() + LAUNCH_TTL_MS),
+      });
+      return { content: target.url, openIn: target.openIn };
+    },
+  };
+}
+export type LaunchService = ReturnType<typeof createLaunchService>;
