@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import type { AnyCall, CallInput, CallOutput, ErrorCode } from '../../contract/call.ts';
+import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
 import { errorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/merchant.ts';
 import { storedMerchant, storedToken } from './session.ts';
@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status = 0,
     /** Login: the next attempt needs a captcha. */
     readonly captchaRequired?: boolean,
+    /** INSUFFICIENT_FUNDS: the real balance; GAME_MAINTENANCE: until when (minor units / ISO time). */
+    readonly extra: Pick<ErrorEnvelope, 'balance' | 'maintenanceUntil'> = {},
   ) {
     super(message);
   }
@@ -63,6 +65,7 @@ export async function call<C extends AnyCall>(
           env.data.fields,
           err.status ?? 0,
           env.data.captchaRequired,
+          { balance: env.data.balance, maintenanceUntil: env.data.maintenanceUntil },
         );
       throw new ApiError('NETWORK', err.message, {}, err.status ?? 0);
     }
