@@ -1,5 +1,16 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { z } from 'zod';
+import { GamePage } from '../features/launch/GamePage.tsx';
 
-export const Route = createFileRoute('/game')(soonRoute(<Trans>Game</Trans>));
+/** `/game?nodeId=…&vendor=…`: the game opened in the portal (spec §2 /game). */
+export const Route = createFileRoute('/game')({
+  validateSearch: z.object({
+    nodeId: z.string().max(80).catch(''),
+    vendor: z.string().max(40).catch(''),
+    name: z.string().max(120).optional().catch(undefined),
+  }),
+  component: function GameRoute() {
+    const { nodeId, vendor, name } = Route.useSearch();
+    return <GamePage nodeId={nodeId} vendor={vendor} name={name} />;
+  },
+});

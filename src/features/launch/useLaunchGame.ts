@@ -1,0 +1,54 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import type { Game } from '../../../contract/games.ts';
+import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
+import { launchTarget } from '../../domain/launchTarget.ts';
+import { useAuthModals } from '../auth/modals.tsx';
+import { SessionContext } from '../auth/sessionContext.ts';
+import { useTrial } from '../auth/useTrial.ts';
+
+export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameName'>;
+
+/**
+ * Starting a game (spec §4, §6): members go to the game; a visitor's play opens the login popup and a free trial
+ * opens a trial account first — either way the chosen game opens once the session is there (closing the popup
+ * without logging in forgets it).
+ */
+export function useLaunchGame() {
+  const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const starting = SessionContext.useSelector(selectIsStarting);
+  const modals = useAuthModals();
+  const trial = useTrial();
+  const navigate = useNavigate();
+  const [waiting, setWaiting] = useState<LaunchGame | null>(null);
+
+  const go = useCallback(
+    (game: LaunchGame) => {
+      const target = launchTarget(game);
+      if (target.page === '/game')
+        void navigate({
+          to: '/game',
+          search: { nodeId: game.nodeId, vendor: game.vassalage, name: game.gameName },
+        });
+      else void navigate({ to: target.page });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!waiting) return;
+    if (loggedIn) {
+      setWaiting(null);
+      go(waiting);
+    } else if (modals.modal === null && !trial.busy && !starting) setWaiting(null);
+  }, [waiting, loggedIn, modals.modal, trial.busy, starting, go]);
+
+  const launch = (game: LaunchGame, mode: 'play' | 'trial' = 'play') => {
+    if (loggedIn) return go(game);
+    setWaiting(game);
+    if (mode === 'trial') trial.start();
+    else modals.open({ name: 'login' });
+  };
+
+  return { launch, pending: waiting?.nodeId ?? null, trialError: trial.error };
+}
