@@ -1,0 +1,266 @@
+// Throughput of the game-list API against a trivial route of the same server, on PGlite and on PostgreSQL.
+// Prints a table: backend, route, req/s, p99 latency, and each route's req/s as a fraction of the trivial route's.
+//
+//   npm run bench:api [-- --duration 10 --warmup 2 --connections 10 --only pglite|postgres]
+//
+// The server runs in this process (buildApp + listen on port 0, rate limit off), on a fresh database migrated and
+// seeded the way `npm start` does it. The load generator (autocannon) runs in a worker thread, so it does not share
+// the server's event loop. PostgreSQL: DATABASE_URL when set (a fresh database portico_bench_<pid> is created in it
+// and dropped after); otherwise a throwaway cluster started with initdb/pg_ctl when they are installed; else skipped.
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { MERCHANT_HEADER } from '../contract/merchant.ts';
+import { buildApp } from '../server/app.ts';
+import { type Database, type DatabaseSource, migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { seedDatabase } from '../server/db/seed/index.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log(
+    'Usage: npm run bench:api -- [--duration s] [--warmup s] [--connections n] [--only pglite|postgres]',
+  );
+  process.exit(0);
+}
+const positive = (name: string, value: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got "${value}"`);
+  return n;
+};
+const duration = positive('duration', args.duration);
+const warmup = Number(args.warmup) || 0;
+const connections = Math.round(positive('connections', args.connections));
+if (args.only && args.only !== 'pglite' && args.only !== 'postgres')
+  throw new Error(`--only must be pglite or postgres, got "${args.only}"`);
+
+const MERCHANT = 'PORTICO';
+const TRIVIAL_PATH = '/__bench/ping';
+const ROUTES = [
+  { name: 'trivial', path: TRIVIAL_PATH, note: 'bench-only route, no DB' },
+  { name: 'status', path: '/wps/system/status', note: 'merchant lookup only' },
+  { name: 'game list', path: '/lgw/games/list?gameType=RNG&pageNo=1&pageSize=42', note: 'RNG, page 1 of 42' },
+] as const;
+
+interface Row {
+  backend: string;
+  route: string;
+  reqPerSec: number;
+  p99: number;
+  ratio: number;
+  errors: number;
+}
+
+// ---- Cleanup, also on Ctrl-C ----
+const cleanups: (() => Promise<void> | void)[] = [];
+const runCleanups = async () => {
+  while (cleanups.length > 0) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (e) {
+      console.error('cleanup failed:', e instanceof Error ? e.message : e);
+    }
+  }
+};
+process.on('SIGINT', () => {
+  void runCleanups().then(() => process.exit(130));
+});
+
+// ---- Measuring ----
+async function measure(url: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { [MERCHANT_HEADER]: MERCHANT },
+    workers: 1, // the load generator gets its own thread: the server's event loop is this one
+  });
+}
+
+async function benchBackend(backend: string, source: DatabaseSource): Promise<Row[]> {
+  const started = Date.now();
+  const database: Database = await openDatabase(source);
+  cleanups.push(() => database.close());
+  await migrateDatabase(database);
+  await seedDatabase(database);
+  const app = await buildApp({ db: database.db, production: true, rateLimit: false });
+  app.get(TRIVIAL_PATH, async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  cleanups.push(() => app.close());
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  console.log(`${backend}: migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // The game list must really be a page of games, or the figures mean nothing.
+  const probe = await fetch(`${base}${ROUTES[2].path}`, { headers: { [MERCHANT_HEADER]: MERCHANT } });
+  const body = (await probe.json()) as { data?: { games?: unknown[]; total?: number } };
+  const games = body.data?.games?.length ?? 0;
+  if (probe.status !== 200 || games === 0)
+    throw new Error(`${backend}: the game list answered ${probe.status} with ${games} games`);
+  console.log(`${backend}: game list page has ${games} games of ${body.data?.total}`);
+
+  const rows: Row[] = [];
+  for (const route of ROUTES) {
+    if (warmup > 0) await measure(`${base}${route.path}`, warmup);
+    const r = await measure(`${base}${route.path}`, duration);
+    const errors = r.errors + r.timeouts + r.non2xx;
+    rows.push({
+      backend,
+      route: `${route.name} (${route.note})`,
+      // Completed requests over the run, not the mean of per-second samples (those are timed on this busy thread).
+      reqPerSec: r.requests.total / r.duration,
+      p99: r.latency.p99,
+      ratio: 0,
+      errors,
+    });
+    if (errors > 0) console.warn(`${backend} ${route.name}: ${errors} errors, timeouts or non-2xx replies`);
+  }
+  const trivial = rows[0]!.reqPerSec;
+  for (const row of rows) row.ratio = row.reqPerSec / trivial;
+  return rows;
+}
+
+// ---- PostgreSQL: DATABASE_URL, else a throwaway cluster, else skipped ----
+function postgresBin(name: string): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    const root = '/usr/lib/postgresql';
+    if (!existsSync(root)) return undefined;
+    const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) if (existsSync(join(root, v, 'bin', name))) return join(root, v, 'bin', name);
+    return undefined;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a cluster in a temporary folder (as user postgres when run as root); returns an admin URL. */
+async function throwawayCluster(): Promise<{ url?: string; why?: string }> {
+  const initdb = postgresBin('initdb');
+  const pgCtl = postgresBin('pg_ctl');
+  if (!initdb || !pgCtl) return { why: 'DATABASE_URL is unset and initdb/pg_ctl are not installed' };
+  const dir = mkdtempSync(join(tmpdir(), 'portico-bench-pg-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  let asUser: string[] = [];
+  if (process.getuid?.() === 0) {
+    // initdb refuses to run as root.
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    chownSync(dir, uid, gid);
+    asUser = ['runuser', '-u', 'postgres', '--'];
+  }
+  const run = (cmd: string, cmdArgs: string[]) => {
+    const [file, ...rest] = [...asUser, cmd, ...cmdArgs];
+    execFileSync(file!, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
+  };
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=50`;
+  run(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
+  cleanups.push(() => run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']));
+  const version = execFileSync(pgCtl, ['--version'], { encoding: 'utf8' }).trim();
+  console.log(`PostgreSQL: throwaway cluster (${version}) on 127.0.0.1:${port}`);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+}
+
+async function benchPostgres(): Promise<Row[] | string> {
+  let adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) console.log('PostgreSQL: DATABASE_URL');
+  else {
+    const cluster = await throwawayCluster();
+    if (!cluster.url) return cluster.why!;
+    adminUrl = cluster.url;
+  }
+  const name = `portico_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  cleanups.push(() => admin.end());
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    // pool.end() resolves before its sockets are closed: a forced drop now would kill a closing client, whose
+    // error event nobody listens to any more (an uncaught error). Wait for the bench's sessions to leave first.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const rows = await benchBackend('PostgreSQL', { kind: 'postgres', url: url.href });
+  await runCleanups();
+  return rows;
+}
+
+async function benchPglite(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'portico-bench-pglite-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const rows = await benchBackend('PGlite', { kind: 'pglite', dataDir: dir });
+  await runCleanups();
+  return rows;
+}
+
+// ---- Main ----
+console.log(
+  `API throughput: autocannon, ${connections} connections, ${duration} s per route after ${warmup} s warm-up; ` +
+    `merchant ${MERCHANT}; Node ${process.version}, ${cpus().length} CPUs`,
+);
+const rows: Row[] = [];
+const skipped: string[] = [];
+try {
+  if (args.only !== 'postgres') rows.push(...(await benchPglite()));
+  if (args.only !== 'pglite') {
+    const pgRows = await benchPostgres();
+    if (typeof pgRows === 'string') skipped.push(`PostgreSQL skipped: ${pgRows}`);
+    else rows.push(...pgRows);
+  }
+} finally {
+  await runCleanups();
+}
+
+const header = ['backend', 'route', 'req/s', 'p99 ms', '÷ trivial'];
+const cells = rows.map((r) => [
+  r.backend,
+  r.route,
+  r.reqPerSec.toFixed(0),
+  r.p99.toFixed(1),
+  r.ratio.toFixed(3) + (r.errors > 0 ? ` (${r.errors} errors)` : ''),
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+const line = (c: string[]) =>
+  c.map((v, i) => (i >= 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const c of cells) console.log(line(c));
+for (const backend of new Set(rows.map((r) => r.backend))) {
+  const list = rows.find((r) => r.backend === backend && r.route.startsWith('game list'));
+  if (list) console.log(`${backend}: game list / trivial = ${list.ratio.toFixed(3)}`);
+}
+for (const s of skipped) console.log(s);
