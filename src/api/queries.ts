@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { noticeIndex } from '../../contract/content.ts';
-import { gameMenus, gameVendor } from '../../contract/games.ts';
+import { type GameCategory, gameMenus, gameVendor, winnerBoard } from '../../contract/games.ts';
 import { whitelabel } from '../../contract/system.ts';
 import { call } from './client.ts';
 
@@ -30,5 +30,18 @@ export const noticeIndexQuery = (language: string) =>
   queryOptions({
     queryKey: ['noticeIndex', language],
     queryFn: async () => (await call(noticeIndex, { query: { language } })).value,
+    staleTime: 60_000,
+  });
+
+/** Spec §9: the winner board holds 20 wins. */
+export const WINNER_BOARD_SIZE = 20;
+
+/** The home winner board (spec §7): latest wins of a category, or of all (`ALL`), newest first. */
+export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: string) =>
+  queryOptions({
+    queryKey: ['winnerBoard', gameCategory, language],
+    queryFn: async () =>
+      (await call(winnerBoard, { query: { gameCategory, limitNum: WINNER_BOARD_SIZE, language } })).value
+        .list,
     staleTime: 60_000,
   });
