@@ -78,6 +78,11 @@ const runCleanups = async () => {
 process.on('SIGINT', () => {
   void runCleanups().then(() => process.exit(130));
 });
+// A crash must not leave a throwaway PostgreSQL cluster running.
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  void runCleanups().then(() => process.exit(1));
+});
 
 // ---- Measuring ----
 async function measure(url: string, seconds: number): Promise<autocannon.Result> {
