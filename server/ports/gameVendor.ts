@@ -80,9 +80,9 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
       return ledger.walletBalance(id);
     },
     transferIn: (m, member, vendor, amount, txId) =>
-      move(m, member, 'MAIN', vendor, amount, `transfer-in:${vendor}:${txId}`),
+      move(m, member, 'MAIN', vendor, amount, `transfer-in:${vendor}:${member}:${txId}`),
     transferOut: (m, member, vendor, amount, txId) =>
-      move(m, member, vendor, 'MAIN', amount, `transfer-out:${vendor}:${txId}`),
+      move(m, member, vendor, 'MAIN', amount, `transfer-out:${vendor}:${member}:${txId}`),
   };
 }
 

@@ -57,6 +57,8 @@ export const games = pgTable(
   (t) => [
     unique('games_merchant_node').on(t.merchantCode, t.nodeId),
     index('games_merchant_type_vendor').on(t.merchantCode, t.gameType, t.vassalage),
+    // Lists are read in catalogue order, a page at a time.
+    index('games_merchant_type_order').on(t.merchantCode, t.gameType, t.sort, t.id),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
@@ -55,11 +56,14 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
 /** Seeds the demo merchants once: a database that already has merchants is left alone. */
 export async function seedDatabase(database: Database): Promise<boolean> {
   return database.exclusive('portico:seed', async () => {
-    if ((await database.db.$count(merchants)) > 0) return false;
-    for (const m of DEMO_MERCHANTS) {
-      await seedMerchant(database, m);
-      await seedAccounts(database, m.code);
-    }
-    return true;
+    const fresh = (await database.db.$count(merchants)) === 0;
+    if (fresh)
+      for (const m of DEMO_MERCHANTS) {
+        await seedMerchant(database, m);
+        await seedAccounts(database, m.code);
+      }
+    // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.
+    await database.db.execute(sql`analyze`);
+    return fresh;
   });
 }

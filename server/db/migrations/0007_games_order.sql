@@ -1,0 +1,1 @@
+CREATE INDEX "games_merchant_type_order" ON "games" USING btree ("merchant_code","game_type","sort","id");
