@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * One API call: the single description both the SPA client and the server route are derived from.
- * `auth: 'token'` calls need a session token; the merchant always comes from the request (header or domain).
+ * `auth: 'token'` calls need a session token, `auth: 'launch'` calls a game launch token (header X-Launch-Token,
+ * sent by an in-house game's page); the merchant always comes from the request (header or domain).
  */
 export interface Call<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -13,7 +14,7 @@ export interface Call<
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  auth?: 'token' | 'ops';
+  auth?: 'token' | 'ops' | 'launch';
   params?: P;
   query?: Q;
   body?: B;
@@ -22,6 +23,9 @@ export interface Call<
 
 // biome-ignore lint/suspicious/noExplicitAny: the widest call, for generic helpers
 export type AnyCall = Call<any, any, any, any>;
+
+/** The header a game page sends its launch token in (calls with `auth: 'launch'`). */
+export const LAUNCH_TOKEN_HEADER = 'x-launch-token';
 
 export const defineCall = <const C extends AnyCall>(call: C): C => call;
 

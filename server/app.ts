@@ -21,12 +21,18 @@ import { createPlayListService } from './modules/games/play.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { createWinnerBoard } from './modules/games/winners.ts';
+import { createLaunchResolver } from './modules/inhouse/launches.ts';
+import { cryptoRandom, type RandomInt } from './modules/inhouse/random.ts';
+import { inhouseRoutes } from './modules/inhouse/routes.ts';
+import { createInhouseService } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
+import { seamlessRoutes } from './modules/seamless/routes.ts';
+import { createSeamlessWallet } from './modules/seamless/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
@@ -46,6 +52,10 @@ export interface AppOptions {
   /** Game-vendor drivers by vendor code (tests); every other code uses the built-in ones. */
   vendorDrivers?: Record<string, GameVendorDriver>;
   opsToken?: string;
+  /** Master secret of signed seamless-wallet calls; without it /seamless/* is off. */
+  seamlessSecret?: string;
+  /** Where in-house games draw outcomes (tests rig it). */
+  gameRandom?: RandomInt;
   trustProxy?: boolean;
   distDir?: string;
   geo?: GeoPort;
@@ -132,6 +142,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
     walletRoutes(api, ledger);
+    const seamless = createSeamlessWallet(db);
+    api.decorate('authenticateLaunch', createLaunchResolver(db));
+    const random = opts.gameRandom ?? cryptoRandom;
+    const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');
+    inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
+    if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -13,7 +14,12 @@ export interface Config {
   trustProxy: boolean;
   /** Built SPA to serve; none in API-only mode. */
   distDir?: string;
+  /** Master secret of the signed seamless-wallet calls (per-merchant secrets derive from it); off when unset. */
+  seamlessSecret?: string;
 }
+
+/** Outside production, without PORTICO_SEAMLESS_SECRET: a fixed, public development secret. */
+export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seamless').digest('hex');
 
 export const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -31,5 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     // An empty PORTICO_DIST_DIR means API only (npm run dev serves the SPA through Vite).
     distDir: env.PORTICO_DIST_DIR === '' ? undefined : (env.PORTICO_DIST_DIR ?? DEFAULT_DIST),
+    seamlessSecret:
+      env.PORTICO_SEAMLESS_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_SEAMLESS_SECRET),
   };
 }

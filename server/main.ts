@@ -19,6 +19,7 @@ const seeded = await seedDatabase(database);
 const app = await buildApp({
   db: database.db,
   opsToken: config.opsToken,
+  seamlessSecret: config.seamlessSecret,
   trustProxy: config.trustProxy,
   distDir: config.distDir,
   logger: config.production,

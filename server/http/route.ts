@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
+import type { gameLaunches } from '../db/schema/index.ts';
 import type { Member } from '../modules/auth/sessions.ts';
 import type { Merchant } from './merchant.ts';
 
@@ -11,14 +12,19 @@ export interface Auth {
   tokenHash: string;
 }
 
+/** The game launch behind a launch-token call (the token's hash stays out of handlers). */
+export type Launch = Omit<typeof gameLaunches.$inferSelect, 'tokenHash'>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves the request's session (provided by the scope that registers token calls). */
     authenticate?: (req: FastifyRequest) => Promise<Auth>;
+    /** Resolves the request's game launch (provided by the scope that registers launch-token calls). */
+    authenticateLaunch?: (req: FastifyRequest) => Promise<Launch>;
   }
 }
 
-const sessionsOf = new WeakMap<FastifyRequest, Auth>();
+const sessionsOf = new WeakMap<FastifyRequest, Auth | Launch>();
 
 export interface RouteOptions {
   /** Per-route limit on top of the global one (per IP). */
@@ -33,8 +39,8 @@ export interface Ctx<C extends AnyCall> {
   query: Out<C['query']>;
   body: Out<C['body']>;
   merchant: Merchant;
-  /** Present for calls with `auth: 'token'`. */
-  auth: C['auth'] extends 'token' ? Auth : undefined;
+  /** Present for calls with `auth: 'token'` (the session) and `auth: 'launch'` (the game launch). */
+  auth: C['auth'] extends 'token' ? Auth : C['auth'] extends 'launch' ? Launch : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -47,15 +53,15 @@ export function route<C extends AnyCall>(
   options: RouteOptions = {},
 ): void {
   const area = call.path.split('/')[2] ?? 'api';
-  const authenticate = app.authenticate;
-  if (call.auth === 'token' && !authenticate)
-    throw new Error(`${call.path} needs a session: register it in the auth scope`);
+  const authenticate = call.auth === 'launch' ? app.authenticateLaunch : app.authenticate;
+  if ((call.auth === 'token' || call.auth === 'launch') && !authenticate)
+    throw new Error(`${call.path} needs a ${call.auth} resolver: register it in the auth scope`);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     // Who is asking is settled before the input is even read.
-    ...(call.auth === 'token'
+    ...(call.auth === 'token' || call.auth === 'launch'
       ? {
           preValidation: async (req: FastifyRequest) => {
             sessionsOf.set(req, await authenticate!(req));

@@ -4,7 +4,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Paths that belong to the API: a miss there is a 404 envelope, never the SPA page. */
-export const API_PREFIXES = ['/wps/', '/lgw/', '/api/', '/ops/', '/art/', '/downloads/', '/__dev/'];
+export const API_PREFIXES = [
+  '/wps/',
+  '/lgw/',
+  '/api/',
+  '/ops/',
+  '/art/',
+  '/downloads/',
+  '/__dev/',
+  '/inhouse/',
+  '/seamless/',
+];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback). */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -29,7 +39,7 @@ export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWit
 
 /** Paths of API calls (not pictures or downloads): the ones a visitor's rate limit counts. */
 export const isCallPath = (url: string) =>
-  ['/wps/', '/lgw/', '/ops/', '/__dev/'].some((p) => url.startsWith(p));
+  ['/wps/', '/lgw/', '/ops/', '/__dev/', '/inhouse/', '/seamless/'].some((p) => url.startsWith(p));
 
 /** A page of the SPA: not an API path, and not a missing file (an asset gets a real 404, not the page). */
 export function isPagePath(url: string): boolean {
