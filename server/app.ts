@@ -36,6 +36,7 @@ import { createSeamlessWallet } from './modules/seamless/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
+import { vendorDemoRoutes } from './modules/vendorDemo/routes.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { FIREBASE_ORIGINS, type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');
     inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
     if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
+    vendorDemoRoutes(api, db, ledger, drivers);
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

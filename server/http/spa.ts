@@ -14,6 +14,7 @@ export const API_PREFIXES = [
   '/__dev/',
   '/inhouse/',
   '/seamless/',
+  '/vendor-demo/',
 ];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback). */
@@ -39,7 +40,9 @@ export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWit
 
 /** Paths of API calls (not pictures or downloads): the ones a visitor's rate limit counts. */
 export const isCallPath = (url: string) =>
-  ['/wps/', '/lgw/', '/ops/', '/__dev/', '/inhouse/', '/seamless/'].some((p) => url.startsWith(p));
+  ['/wps/', '/lgw/', '/ops/', '/__dev/', '/inhouse/', '/seamless/', '/vendor-demo/'].some((p) =>
+    url.startsWith(p),
+  );
 
 /** A page of the SPA: not an API path, and not a missing file (an asset gets a real 404, not the page). */
 export function isPagePath(url: string): boolean {

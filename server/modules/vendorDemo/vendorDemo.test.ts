@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../test/app.ts';
+import { client } from '../../test/auth.ts';
+import { inhouseGames, invariantBreaches, launchToken, newMember } from '../../test/play.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const send = async (method: 'GET' | 'POST', url: string, token: string, payload?: object) => {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { merchant: 'PORTICO', 'x-launch-token': token },
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+
+describe('demo vendor (game-vendor port, demo driver)', () => {
+  it('shows the launched game and the member’s wallets, from a real launch', async () => {
+    const api = client(t.app);
+    const token = (await api.login('player01', 'Player123')).body.value.token;
+    const { rng } = await inhouseGames(t.database.db);
+    const launched = await api.send(
+      'POST',
+      '/wps/game/launchGame',
+      { nodeId: rng.nodeId, vassalage: rng.vassalage },
+      token,
+    );
+    const url = new URL(launched.body.value.content, 'http://x');
+    const session = await send('GET', '/vendor-demo/session', url.searchParams.get('t')!);
+    expect(session.status).toBe(200);
+    expect(session.body.value).toMatchObject({
+      nodeId: rng.nodeId,
+      gameName: rng.names.en,
+      gameType: 'RNG',
+      trial: false,
+      wallets: { vendor: 0, currencySign: expect.any(String) },
+    });
+    expect(session.body.value.wallets.main).toBeGreaterThan(0);
+  });
+
+  it('moves money in and out once per request id, never beyond what is there', async () => {
+    const db = t.database.db;
+    const m = await newMember(db, 'demovendor1', 50_000n);
+    const { rng } = await inhouseGames(db);
+    const token = await launchToken(db, { memberId: m.id, nodeId: rng.nodeId });
+    const id = randomUUID();
+    const first = await send('POST', '/vendor-demo/transfer', token, {
+      requestId: id,
+      direction: 'in',
+      amount: 20_000,
+    });
+    expect(first.body.value.wallets).toMatchObject({ main: 30_000, vendor: 20_000 });
+    const again = await send('POST', '/vendor-demo/transfer', token, {
+      requestId: id,
+      direction: 'in',
+      amount: 20_000,
+    });
+    expect(again.body.value.wallets).toMatchObject({ main: 30_000, vendor: 20_000 });
+    const over = await send('POST', '/vendor-demo/transfer', token, {
+      requestId: randomUUID(),
+      direction: 'out',
+      amount: 20_001,
+    });
+    expect(over).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS' } });
+    const out = await send('POST', '/vendor-demo/transfer', token, {
+      requestId: randomUUID(),
+      direction: 'out',
+      amount: 5_000,
+    });
+    expect(out.body.value.wallets).toMatchObject({ main: 35_000, vendor: 15_000 });
+    expect(await invariantBreaches(db)).toBe(0);
+  });
+
+  it('refuses bad amounts, in-house launches and ended sessions, moving nothing', async () => {
+    const db = t.database.db;
+    const m = await newMember(db, 'demovendor2', 10_000n);
+    const { rng, slot } = await inhouseGames(db);
+    const token = await launchToken(db, { memberId: m.id, nodeId: rng.nodeId });
+    for (const amount of [0, -5, 1.5, 1e15, '100'])
+      expect(
+        (
+          await send('POST', '/vendor-demo/transfer', token, {
+            requestId: randomUUID(),
+            direction: 'in',
+            amount,
+          })
+        ).status,
+      ).toBe(400);
+    expect(
+      (await send('POST', '/vendor-demo/transfer', token, { requestId: 'x', direction: 'in', amount: 1 }))
+        .status,
+    ).toBe(400);
+    const inhouse = await launchToken(db, { memberId: m.id, nodeId: slot.nodeId });
+    expect((await send('GET', '/vendor-demo/session', inhouse)).status).toBe(403);
+    const ended = await launchToken(db, {
+      memberId: m.id,
+      nodeId: rng.nodeId,
+      expiresAt: new Date(Date.now() - 1),
+    });
+    expect((await send('GET', '/vendor-demo/session', ended)).status).toBe(401);
+    expect((await send('GET', '/vendor-demo/session', 'nonsense')).status).toBe(401);
+    const session = await send('GET', '/vendor-demo/session', token);
+    expect(session.body.value.wallets).toMatchObject({ main: 10_000, vendor: 0 });
+  });
+});
