@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const API = process.env.PORTICO_API ?? 'http://127.0.0.1:8080';
-const apiPrefixes = ['/wps', '/lgw', '/api', '/art', '/downloads', '/__dev'];
+// A leading ^ makes a regular expression: /inhouse is also a page, only /inhouse/… is the API.
+const apiPrefixes = ['/wps', '/lgw', '/api', '/art', '/downloads', '/__dev', '^/(inhouse|seamless)/'];
 
 export default defineConfig({
   plugins: [

@@ -38,6 +38,8 @@ import { Route as RngRouteImport } from './routes/rng'
 import { Route as SeamlessRouteImport } from './routes/seamless'
 import { Route as SportsRouteImport } from './routes/sports'
 import { Route as VnLotteryRouteImport } from './routes/vnLottery'
+import { Route as PlayDiceRouteImport } from './routes/play.dice'
+import { Route as PlaySlotRouteImport } from './routes/play.slot'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -184,6 +186,16 @@ const VnLotteryRoute = VnLotteryRouteImport.update({
   path: '/vnLottery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlayDiceRoute = PlayDiceRouteImport.update({
+  id: '/play/dice',
+  path: '/play/dice',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlaySlotRoute = PlaySlotRouteImport.update({
+  id: '/play/slot',
+  path: '/play/slot',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -215,6 +227,8 @@ export interface FileRoutesByFullPath {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/dice': typeof PlayDiceRoute
+  '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -246,6 +260,8 @@ export interface FileRoutesByTo {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/dice': typeof PlayDiceRoute
+  '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -278,6 +294,8 @@ export interface FileRoutesById {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/dice': typeof PlayDiceRoute
+  '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -311,6 +329,8 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/dice'
+    | '/play/slot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -342,6 +362,8 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/dice'
+    | '/play/slot'
   id:
     | '__root__'
     | '/'
@@ -373,6 +395,8 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/dice'
+    | '/play/slot'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -405,6 +429,8 @@ export interface RootRouteChildren {
   SeamlessRoute: typeof SeamlessRoute
   SportsRoute: typeof SportsRoute
   VnLotteryRoute: typeof VnLotteryRoute
+  PlayDiceRoute: typeof PlayDiceRoute
+  PlaySlotRoute: typeof PlaySlotRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -612,6 +638,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VnLotteryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/play/dice': {
+      id: '/play/dice'
+      path: '/play/dice'
+      fullPath: '/play/dice'
+      preLoaderRoute: typeof PlayDiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/play/slot': {
+      id: '/play/slot'
+      path: '/play/slot'
+      fullPath: '/play/slot'
+      preLoaderRoute: typeof PlaySlotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -645,6 +685,8 @@ const rootRouteChildren: RootRouteChildren = {
   SeamlessRoute: SeamlessRoute,
   SportsRoute: SportsRoute,
   VnLotteryRoute: VnLotteryRoute,
+  PlayDiceRoute: PlayDiceRoute,
+  PlaySlotRoute: PlaySlotRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

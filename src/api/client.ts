@@ -29,10 +29,14 @@ export const setApiLanguage = (locale: string) => {
 const fillPath = (path: string, params: Record<string, unknown> = {}) =>
   path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
 
-/** Calls the server as the contract describes; the reply is parsed by the contract's response schema. */
+/**
+ * Calls the server as the contract describes; the reply is parsed by the contract's response schema.
+ * `headers` adds headers a call needs besides the session's (a game page's launch token).
+ */
 export async function call<C extends AnyCall>(
   c: C,
   input: CallInput<C> = {} as CallInput<C>,
+  options: { headers?: Record<string, string> } = {},
 ): Promise<CallOutput<C>> {
   const { params, query, body } = input as {
     params?: Record<string, unknown>;
@@ -50,6 +54,7 @@ export async function call<C extends AnyCall>(
         [LANGUAGE_HEADER]: language,
         ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...options.headers,
       },
       retry: c.method === 'GET' ? 1 : 0,
       timeout: 20_000,

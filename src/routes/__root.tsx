@@ -1,21 +1,41 @@
 import { Trans } from '@lingui/react/macro';
-import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { whitelabelQuery } from '../api/queries.ts';
 import { storedToken } from '../api/session.ts';
 import type { RouterContext } from '../app/router.tsx';
 import { mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
+import { isPlayPath } from '../features/play/paths.ts';
+import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';
 import { Layout } from '../features/shell/Layout.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // Spec §2 Access guard: only when the merchant's logged-in-to-home flag is on.
+  // Spec §2 Access guard: only when the merchant's logged-in-to-home flag is on. Game pages carry their own
+  // launch token instead.
   beforeLoad: async ({ context, location }) => {
     const info = await context.queryClient.ensureQueryData(whitelabelQuery());
-    if (mustLogIn(location.pathname, info.features.LOGGED_IN_TO_HOME, storedToken() !== null))
+    if (
+      !isPlayPath(location.pathname) &&
+      mustLogIn(location.pathname, info.features.LOGGED_IN_TO_HOME, storedToken() !== null)
+    )
       throw redirect({ to: '/login' });
   },
-  component: () => <Layout account={<AccountArea />} modals={<AuthModalsHost />} />,
+  component: Root,
   notFoundComponent: () => <ComingSoon title={<Trans>Page not found</Trans>} />,
 });
+
+/** Game pages (/play/…) open inside the /game page's frame or a popup: the brand's look, no portal frame. */
+function Root() {
+  const bare = useRouterState({ select: (s) => isPlayPath(s.location.pathname) });
+  const info = useQuery({ ...whitelabelQuery(), enabled: bare });
+  useEffect(() => {
+    if (!bare || !info.data) return;
+    applyBrand(info.data.brand);
+    applyTheme(savedTheme(info.data.brand.defaultTheme), false);
+  }, [bare, info.data]);
+  return bare ? <Outlet /> : <Layout account={<AccountArea />} modals={<AuthModalsHost />} />;
+}

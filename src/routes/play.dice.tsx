@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { postBalanceChanged } from '../features/launch/gameMessages.ts';
+import { DiceGame } from '../features/play/DiceGame.tsx';
+
+/** The in-house dice game's page, opened by a launch (`t` is the launch token); no portal frame around it. */
+export const Route = createFileRoute('/play/dice')({
+  validateSearch: z.object({ t: z.string().max(200).catch('').default('') }),
+  component: DiceRoute,
+});
+
+function DiceRoute() {
+  const { t } = Route.useSearch();
+  return <DiceGame token={t} onRoundSettled={postBalanceChanged} />;
+}
