@@ -13,7 +13,7 @@ export const SLOT_SYMBOLS = [
   'SEVEN',
   'BELL',
   'MELON',
-  'PLUM',
+  'GRAPES',
   'ORANGE',
   'LEMON',
   'CHERRY',

@@ -13,8 +13,12 @@ const pay = (...line: SlotSymbol[]) => {
 describe('slot lines', () => {
   it('pays a symbol from the leftmost reel, with wilds standing in', () => {
     expect(pay('SEVEN', 'WILD', 'SEVEN', 'CHERRY', 'LEMON')).toEqual({ symbol: 'SEVEN', count: 3, pay: 30 });
-    expect(pay('CHERRY', 'CHERRY', 'PLUM', 'PLUM', 'PLUM')).toEqual({ symbol: 'CHERRY', count: 2, pay: 2 });
-    expect(pay('PLUM', 'PLUM', 'LEMON', 'PLUM', 'PLUM').pay).toBe(0);
+    expect(pay('CHERRY', 'CHERRY', 'GRAPES', 'GRAPES', 'GRAPES')).toEqual({
+      symbol: 'CHERRY',
+      count: 2,
+      pay: 2,
+    });
+    expect(pay('GRAPES', 'GRAPES', 'LEMON', 'GRAPES', 'GRAPES').pay).toBe(0);
     expect(pay('LEMON', 'SEVEN', 'SEVEN', 'SEVEN', 'SEVEN').pay).toBe(0);
   });
 
@@ -34,9 +38,9 @@ describe('slot lines', () => {
 describe('slot window', () => {
   it('pays every payline that forms a win, and nothing else', () => {
     const grid = shown([
-      ['PLUM', 'LEMON', 'ORANGE', 'MELON', 'BELL'],
+      ['GRAPES', 'LEMON', 'ORANGE', 'MELON', 'BELL'],
       ['SEVEN', 'WILD', 'SEVEN', 'CHERRY', 'LEMON'],
-      ['ORANGE', 'MELON', 'LEMON', 'PLUM', 'CHERRY'],
+      ['ORANGE', 'MELON', 'LEMON', 'GRAPES', 'CHERRY'],
     ]);
     // Line 1 (middle row): 7 W 7 → three sevens, 30 line bets; line 5 (V upside down): O W O → 6 line bets.
     expect(evaluate(grid, 2000)).toEqual({
@@ -53,7 +57,7 @@ describe('slot window', () => {
     const grid = shown([
       ['WILD', 'WILD', 'WILD', 'SEVEN', 'SCATTER'],
       ['SCATTER', 'BELL', 'MELON', 'BELL', 'LEMON'],
-      ['ORANGE', 'PLUM', 'CHERRY', 'SCATTER', 'ORANGE'],
+      ['ORANGE', 'GRAPES', 'CHERRY', 'SCATTER', 'ORANGE'],
     ]);
     const result = evaluate(grid, 2000);
     expect(result.lines).toEqual([
@@ -61,7 +65,7 @@ describe('slot window', () => {
       { line: 6, symbol: 'MELON', count: 3, win: 1_200 },
       { line: 14, symbol: 'BELL', count: 4, win: 6_000 },
       { line: 18, symbol: 'CHERRY', count: 3, win: 400 },
-      { line: 20, symbol: 'PLUM', count: 3, win: 1_000 },
+      { line: 20, symbol: 'GRAPES', count: 3, win: 1_000 },
     ]);
     expect(result.scatter).toEqual({ count: 3, win: 10_000 });
     expect(result.win).toBe(20_600 + 10_000);
@@ -70,7 +74,7 @@ describe('slot window', () => {
   it('shows three stops from each reel’s stop, wrapping round the strip', () => {
     const last = REEL_STRIPS.map((s) => s.length - 1);
     const grid = windowAt(last);
-    const letters = 'WS7BMPOLC';
+    const letters = 'WS7BMGOLC';
     REEL_STRIPS.forEach((strip, reel) => {
       expect(grid[reel]!.map((s) => letters[s]).join('')).toBe(strip.at(-1)! + strip[0]! + strip[1]!);
     });

@@ -12,15 +12,15 @@ enum S {
   SCATTER = 1,
 }
 
-const CODE: Record<string, number> = { W: 0, S: 1, '7': 2, B: 3, M: 4, P: 5, O: 6, L: 7, C: 8 };
+const CODE: Record<string, number> = { W: 0, S: 1, '7': 2, B: 3, M: 4, G: 5, O: 6, L: 7, C: 8 };
 
-/** Reel strips, one letter a stop: W wild, S scatter, 7 seven, B bell, M melon, P plum, O orange, L lemon, C cherry. */
+/** Reel strips, one letter a stop: W wild, S scatter, 7 seven, B bell, M melon, G grapes, O orange, L lemon, C cherry. */
 export const REEL_STRIPS = [
-  'WBOLMCPOLCBS7MOPCWLMOCBPLCO7MLPC',
-  'PCWOBLMCPOLCWMB7OPCLSMOCWLPBCOML7',
-  'LCP7OBLWMCPOCLMBOCP7LWMOCSLPBCOM',
-  'SMLCPO7LBCMWOPCLMOBCPL7COMWLPBCO',
-  'OLMCPSOL7CBMLOWPCLMOCBPL7COMLWPCB',
+  'WBOLMCGOLCBS7MOGCWLMOCBGLCO7MLGC',
+  'GCWOBLMCGOLCWMB7OGCLSMOCWLGBCOML7',
+  'LCG7OBLWMCGOCLMBOCG7LWMOCSLGBCOM',
+  'SMLCGO7LBCMWOGCLMOBCGL7COMWLGBCO',
+  'OLMCGSOL7CBMLOWGCLMOCBGL7COMLWGCB',
 ] as const;
 
 const STRIPS: readonly Uint8Array[] = REEL_STRIPS.map((s) => Uint8Array.from(s, (ch) => CODE[ch]!));
@@ -60,7 +60,7 @@ export const PAYTABLE: Readonly<Record<SlotSymbol, readonly number[]>> = {
   SEVEN: [0, 0, 0, 30, 120, 600],
   BELL: [0, 0, 0, 20, 60, 250],
   MELON: [0, 0, 0, 12, 40, 150],
-  PLUM: [0, 0, 0, 10, 25, 100],
+  GRAPES: [0, 0, 0, 10, 25, 100],
   ORANGE: [0, 0, 0, 6, 15, 60],
   LEMON: [0, 0, 0, 5, 12, 40],
   CHERRY: [0, 0, 2, 4, 10, 30],
