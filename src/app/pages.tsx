@@ -1,11 +1,13 @@
-import { useSearch } from '@tanstack/react-router';
+import { useMatch, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { GameType } from '../../contract/games.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
+import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
 import { Home } from '../features/home/Home.tsx';
+import { GameListPage } from '../features/lobby/GameListPage.tsx';
 import { Lobby } from '../features/lobby/Lobby.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 import type { RouterContext } from './router.tsx';
@@ -16,15 +18,37 @@ export const lobbySearch = z.object({ vendor: z.string().max(40).optional().catc
 const withLanes = ({ context }: { context: RouterContext }) =>
   context.queryClient.ensureQueryData(vendorLanesQuery());
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** A lobby route's game type. */
+    gameType?: GameType;
+  }
+}
+
+/**
+ * Every lobby route renders this one component, which reads its game type from the matched route: going from one
+ * lobby to another keeps the lobby (and its game list machine) mounted, and the machine gets a `path.change`.
+ */
+function LobbyRoute() {
+  const gameType = useMatch({ strict: false, select: (m) => m.staticData.gameType }) ?? 'RNG';
+  const { vendor } = useSearch({ strict: false });
+  return <Lobby gameType={gameType} path={GAME_TYPE_PATH[gameType]} vendor={vendor} />;
+}
+
 /** Route options of a category lobby (the route files stay one line each). */
 export const lobbyRoute = (gameType: GameType) => ({
+  staticData: { gameType },
   validateSearch: lobbySearch,
   loader: withLanes,
-  component: function LobbyRoute() {
-    const { vendor } = useSearch({ strict: false });
-    return <Lobby gameType={gameType} vendor={vendor} />;
-  },
+  component: LobbyRoute,
 });
+
+/** /hot and /fav: the hot games and the member's favourites. */
+export const gameListPageRoute = (mode: 'hot' | 'fav') => ({
+  component: mode === 'hot' ? HotPage : FavPage,
+});
+const HotPage = () => <GameListPage mode="hot" />;
+const FavPage = () => <GameListPage mode="fav" />;
 
 /** Home (its aliases /index, /index.html and /home are rewritten to it by the router). */
 export const homeRoute = () => ({ loader: withLanes, component: Home });

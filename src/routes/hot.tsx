@@ -1,5 +1,4 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { gameListPageRoute } from '../app/pages.tsx';
 
-export const Route = createFileRoute('/hot')(soonRoute(<Trans>Hot games</Trans>));
+export const Route = createFileRoute('/hot')(gameListPageRoute('hot'));

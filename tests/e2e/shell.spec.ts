@@ -47,7 +47,9 @@ test.describe('portal shell', () => {
     await expect(list.getByRole('link', { name: 'More' })).toBeVisible();
     await list.getByRole('link', { name: 'Playtech' }).click();
     await expect(page).toHaveURL(/\/rng\?vendor=PT/);
-    await expect(page.getByRole('heading', { name: 'Playtech games are coming soon' })).toBeVisible();
+    const games = page.getByRole('list', { name: 'Slots' });
+    await expect(games.getByRole('article').first()).toBeVisible();
+    await expect(games.getByText('Playtech').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Playtech' }).last()).toHaveAttribute('aria-current', 'page');
   });
 

@@ -1,55 +1,72 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { GameType } from '../../../contract/games.ts';
+import { type ReactNode, useState } from 'react';
+import { type GameType, PAGE_SIZE } from '../../../contract/games.ts';
+import { selectIsStarting } from '../../../machines/session.selectors.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
-import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
+import type { LobbyPath } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { SessionContext } from '../auth/sessionContext.ts';
+import { lobbyClasses } from '../games/classes.ts';
+import { GameGrid } from '../games/GameGrid.tsx';
+import { VendorCarousel } from '../games/VendorCarousel.tsx';
+import { GameListView } from './GameListView.tsx';
 import { VendorFilter } from './VendorFilter.tsx';
 
 /** Sports, esports, cockfight and lottery lobbies show vendor tiles, not games (spec §2). */
 const TILE_TYPES: GameType[] = ['SPORTS', 'ESPORTS', 'COCKFIGHT', 'ELOTT', 'LOTT'];
 
 /**
- * A category lobby: its real vendor navigation, and until the games release, a clear note that the game
- * list and launching open soon.
+ * Waits for the session to be known before a game list starts: a returning member's list would otherwise start as
+ * a visitor's (and a member-only page would ask them to log in). Only the first start counts: a later login passes
+ * through the same states, and the list must stay (it gets a `session.change`).
  */
-export function Lobby({ gameType, vendor }: { gameType: GameType; vendor?: string }) {
+export function WhenSessionKnown({ label, children }: { label: string; children: ReactNode }) {
+  const starting = SessionContext.useSelector(selectIsStarting);
+  const [known, setKnown] = useState(!starting);
+  if (!starting && !known) setKnown(true);
+  if (!known) return <GameGrid games={[]} loading label={label} renderTile={() => null} />;
+  return children;
+}
+
+/**
+ * A category lobby (spec §2 Game lobbies). RNG, LIVE, PVP, FISH and INHOUSE: the vendor carousel (slots) or vendor
+ * filter, then the game list of the `gameList` machine. SPORTS, ESPORTS, COCKFIGHT and the lotteries: vendor tiles.
+ * The vendor filter lives in the URL (`vendor`), so links, the header and the back button all set it.
+ */
+export function Lobby({ gameType, path, vendor }: { gameType: GameType; path: LobbyPath; vendor?: string }) {
   const { i18n } = useLingui();
   const lanes = useQuery(vendorLanesQuery());
   const lane = lanes.data?.find((l) => l.title === gameType);
   const title = i18n._(GAME_TYPE_LABEL[gameType]);
   const tiles = TILE_TYPES.includes(gameType);
-  const activeName = lane?.cards.find((c) => c.vassalage === vendor)?.displayName;
+  const noVendors = lanes.data && !lane;
 
   return (
     <div className="flex flex-col gap-5">
       <h1 className="text-2xl font-bold">{title}</h1>
       {!lanes.data ? (
         <Skeleton className="h-16 w-full" />
-      ) : lane ? (
-        <VendorFilter path={GAME_TYPE_PATH[gameType]} vendors={lane.cards} active={vendor} tiles={tiles} />
+      ) : !lane ? null : gameType === 'RNG' ? (
+        <VendorCarousel path={path} vendors={lane.cards} active={vendor} />
       ) : (
+        <VendorFilter path={path} vendors={lane.cards} active={vendor} tiles={tiles} />
+      )}
+      {noVendors && (
         <p className="rounded-xl border border-line bg-raised p-6 text-center text-muted">
           <Trans>No providers offer {title} here yet.</Trans>
         </p>
       )}
-      {lane && (
-        <section
-          aria-live="polite"
-          className="rounded-2xl border border-dashed border-line bg-raised p-8 text-center"
-        >
-          <h2 className="mb-2 text-lg font-semibold">
-            {activeName ? (
-              <Trans>{activeName} games are coming soon</Trans>
-            ) : (
-              <Trans>Games are coming soon</Trans>
-            )}
-          </h2>
-          <p className="text-muted">
-            <Trans>Game lists, search, favourites and play open with the next release of the portal.</Trans>
-          </p>
-        </section>
+      {!tiles && !noVendors && (
+        <WhenSessionKnown label={title}>
+          <GameListView
+            source={{ path, gameType, vendor, pageSize: PAGE_SIZE.lobby }}
+            label={title}
+            classes={lobbyClasses(gameType, lane?.gameClassify ?? [])}
+            slots={gameType === 'RNG'}
+          />
+        </WhenSessionKnown>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Vendor } from '../../../contract/games.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
+import { EXACT, withVendor } from '../games/vendorLink.ts';
 
 /**
  * Vendor filter of a lobby. Choosing the active vendor again clears the filter (spec §2); any choice
@@ -30,7 +31,13 @@ export function VendorFilter({
       >
         {!tiles && (
           <li className="shrink-0">
-            <Link to={path} aria-current={!active ? 'page' : undefined} className={chip(!active)}>
+            <Link
+              to={path}
+              search={withVendor(undefined)}
+              activeOptions={EXACT}
+              aria-current={!active ? 'page' : undefined}
+              className={chip(!active)}
+            >
               <Trans>All</Trans>
             </Link>
           </li>
@@ -41,7 +48,8 @@ export function VendorFilter({
             <li key={v.vassalage} className="shrink-0">
               <Link
                 to={path}
-                search={selected ? {} : { vendor: v.vassalage }}
+                search={withVendor(selected ? undefined : v.vassalage)}
+                activeOptions={EXACT}
                 aria-current={selected ? 'page' : undefined}
                 className={`${chip(selected)} ${tiles ? 'flex-col p-4' : ''}`}
               >

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { Game } from '../../../contract/games.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+
+const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5';
+
+/**
+ * The games of a list in a responsive grid (two columns at 375 px). While the first page loads it shows skeleton
+ * tiles and says so to screen readers; `renderTile` draws each game.
+ */
+export function GameGrid({
+  games,
+  loading,
+  skeletons = 10,
+  label,
+  renderTile,
+}: {
+  games: Game[];
+  loading: boolean;
+  skeletons?: number;
+  /** The list's accessible name (the lobby's title). */
+  label: string;
+  renderTile: (game: Game) => ReactNode;
+}) {
+  const { t } = useLingui();
+  if (loading)
+    return (
+      <div aria-busy="true">
+        <p role="status" className="sr-only">
+          {t`Loading games…`}
+        </p>
+        <ul aria-hidden="true" className={grid}>
+          {Array.from({ length: skeletons }, (_, i) => (
+            <li key={i} data-testid="game-skeleton" className="flex flex-col gap-2">
+              <Skeleton className="aspect-square w-full rounded-xl" />
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-9 w-full rounded-full" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  return (
+    <ul aria-label={label} className={grid}>
+      {games.map((g) => (
+        <li key={g.nodeId}>{renderTile(g)}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,121 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { Game } from '../../../contract/games.ts';
+import { Icon } from '../../ui/Icon.tsx';
+
+export interface GameTileProps {
+  game: Game;
+  /** The heart is filled. */
+  favourite: boolean;
+  /** A favourite call (or the favourite ids) is on its way: the heart waits. */
+  favouriteBusy: boolean;
+  /** The merchant's FREE_PLAY feature: games that support it get a free-trial button. */
+  freePlay: boolean;
+  /** A launch is on its way: play buttons wait. */
+  launching?: boolean;
+  onPlay(game: Game): void;
+  onTrial(game: Game): void;
+  onToggleFavourite(game: Game): void;
+}
+
+const button =
+  'inline-flex h-9 min-w-0 flex-1 items-center justify-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold sm:text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+/**
+ * A game of a lobby (spec §2): art (a default icon when the image fails, spec §8), name and vendor, play, free trial
+ * and the favourite heart. A game under maintenance shows until when and cannot be played. Controls stay enabled in
+ * the DOM while they wait (`aria-disabled`), so keyboard focus is not lost.
+ */
+export function GameTile({
+  game,
+  favourite,
+  favouriteBusy,
+  freePlay,
+  launching = false,
+  onPlay,
+  onTrial,
+  onToggleFavourite,
+}: GameTileProps) {
+  const { t, i18n } = useLingui();
+  const [artFailed, setArtFailed] = useState(false);
+  const name = game.gameName;
+  const until = game.maintenanceUntil;
+  const playable = until === null;
+  const trial = freePlay && game.supportPlay;
+  const untilText = until
+    ? i18n.date(new Date(until), { dateStyle: 'medium', timeStyle: 'short' })
+    : undefined;
+
+  return (
+    <article
+      aria-label={name}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised"
+    >
+      <div className="relative aspect-square bg-line/40">
+        {artFailed ? (
+          <div data-testid="default-art" className="grid h-full w-full place-items-center text-muted">
+            <Icon name="gamepad" className="h-1/3 w-1/3" />
+          </div>
+        ) : (
+          <img
+            src={game.iconUrl}
+            alt=""
+            loading="lazy"
+            onError={() => setArtFailed(true)}
+            className={`h-full w-full object-cover ${playable ? '' : 'grayscale'}`}
+          />
+        )}
+        <button
+          type="button"
+          aria-label={t`Favourite ${name}`}
+          aria-pressed={favourite}
+          aria-busy={favouriteBusy}
+          aria-disabled={favouriteBusy}
+          onClick={() => !favouriteBusy && onToggleFavourite(game)}
+          className="absolute right-1.5 top-1.5 grid h-9 w-9 place-items-center rounded-full bg-black/45 text-white aria-disabled:opacity-60"
+        >
+          <Icon
+            name="heart"
+            className={`h-5 w-5 ${favourite ? 'fill-current text-red-500' : ''} ${favouriteBusy ? 'animate-pulse' : ''}`}
+          />
+        </button>
+        {!playable && (
+          <p className="absolute inset-x-0 bottom-0 bg-black/70 px-2 py-1.5 text-center text-xs font-medium text-white">
+            <Trans>Under maintenance until {untilText}</Trans>
+          </p>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-2.5">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-semibold" title={name}>
+            {name}
+          </h3>
+          <p className="truncate text-xs text-muted">{game.displayName}</p>
+        </div>
+        <div className="mt-auto flex gap-1.5">
+          <button
+            type="button"
+            aria-label={t`Play ${name}`}
+            aria-disabled={!playable || launching}
+            onClick={() => playable && !launching && onPlay(game)}
+            className={`${button} bg-brand text-white`}
+          >
+            <Icon name="play" className="h-3.5 w-3.5 fill-current" />
+            <Trans>Play</Trans>
+          </button>
+          {trial && (
+            <button
+              type="button"
+              aria-label={t`Free trial ${name}`}
+              aria-disabled={!playable || launching}
+              onClick={() => playable && !launching && onTrial(game)}
+              className={`${button} border border-line`}
+            >
+              <Trans>Free trial</Trans>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,192 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import type { Classify } from '../../../machines/gameList.machine.ts';
+import {
+  selectClassify,
+  selectFavouriteBusy,
+  selectGameListError,
+  selectGameName,
+  selectGames,
+  selectListFailed,
+  selectListLoading,
+  selectLoadingMore,
+  selectMode,
+  selectMoreGames,
+} from '../../../machines/gameList.selectors.ts';
+import { ApiError } from '../../api/client.ts';
+import { whitelabelQuery } from '../../api/queries.ts';
+import { ClassTabs } from '../games/ClassTabs.tsx';
+import { GameGrid } from '../games/GameGrid.tsx';
+import { GameTile } from '../games/GameTile.tsx';
+import { GameToolbar } from '../games/GameToolbar.tsx';
+import { useLaunchGame } from '../launch/useLaunchGame.ts';
+import { type GameListSource, useGameList } from './useGameList.ts';
+
+/** A failed call in the spec's words (§8): the server's own message, or the general network message. */
+function useErrorText() {
+  const { t } = useLingui();
+  return (error: { code: string; message?: string }) =>
+    error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message;
+}
+
+const pill = 'h-10 rounded-full px-5 text-sm font-semibold';
+
+/**
+ * The game list of a lobby or of the /hot and /fav pages, as the `gameList` machine has it: toolbar and class strip
+ * (lobbies only), skeletons while the first page loads, the tiles, More, failures with their way out, empty lists.
+ */
+export function GameListView({
+  source,
+  label,
+  classes,
+  slots = false,
+}: {
+  source: GameListSource;
+  /** The list's accessible name. */
+  label: string;
+  /** A lobby's classes (spec §2); pages have neither classes nor toolbar. */
+  classes?: Classify[];
+  /** The slots lobby: its toolbar has the filter toggle, which shows or hides the class strip. */
+  slots?: boolean;
+}) {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const actor = useGameList(source);
+  const games = useSelector(actor, selectGames);
+  const loading = useSelector(actor, selectListLoading);
+  const failed = useSelector(actor, selectListFailed);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const moreGames = useSelector(actor, selectMoreGames);
+  const error = useSelector(actor, selectGameListError);
+  const favouriteBusy = useSelector(actor, selectFavouriteBusy);
+  const favouriteIds = useSelector(actor, (s) => s.context.favouriteIds);
+  const mode = useSelector(actor, selectMode);
+  const classify = useSelector(actor, selectClassify);
+  const gameName = useSelector(actor, selectGameName);
+  const info = useQuery(whitelabelQuery());
+  const { launch, pending, trialError } = useLaunchGame();
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  const filtersId = useId();
+
+  const empty =
+    mode === 'fav' || classify === 'FAV' ? (
+      <Trans>No favourite games yet.</Trans>
+    ) : mode === 'recent' ? (
+      <Trans>No recently played games yet.</Trans>
+    ) : gameName !== '' ? (
+      <Trans>No games match “{gameName}”.</Trans>
+    ) : (
+      <Trans>No games here yet.</Trans>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      {classes && (
+        <GameToolbar
+          filter={
+            slots
+              ? { open: filtersOpen, controls: filtersId, onToggle: () => setFiltersOpen((o) => !o) }
+              : undefined
+          }
+          recent={mode === 'recent'}
+          onRecentToggle={() => actor.send({ type: 'mode.select', mode: 'recent' })}
+          gameName={gameName}
+          onSearch={(name) => actor.send({ type: 'search.submit', gameName: name })}
+        />
+      )}
+      {classes && (
+        <div id={filtersId} hidden={slots && !filtersOpen}>
+          <ClassTabs
+            classes={classes}
+            active={classify}
+            onSelect={(c) => actor.send({ type: 'classify.select', classify: c })}
+          />
+        </div>
+      )}
+      {error && !failed && (
+        <div
+          role="alert"
+          className="flex items-center gap-3 rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500"
+        >
+          <p className="flex-1">{errorText(error)}</p>
+          <button
+            type="button"
+            className="rounded-full px-2 py-1 font-semibold underline"
+            onClick={() => actor.send({ type: 'error.dismiss' })}
+          >
+            <Trans>Dismiss</Trans>
+          </button>
+        </div>
+      )}
+      {trialError && (
+        <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+          {errorText(trialError instanceof ApiError ? trialError : { code: 'NETWORK' })}
+        </p>
+      )}
+      {failed ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-raised p-8 text-center"
+        >
+          <p>{error ? errorText(error) : t`Network abnormal, please try again.`}</p>
+          <button
+            type="button"
+            className={`${pill} bg-brand text-white`}
+            onClick={() => actor.send({ type: 'list.retry' })}
+          >
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      ) : !loading && games.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-raised p-8 text-center text-muted">
+          {empty}
+        </p>
+      ) : (
+        <GameGrid
+          games={games}
+          loading={loading}
+          label={label}
+          renderTile={(game) => (
+            <GameTile
+              game={game}
+              favourite={favouriteIds.includes(game.nodeId)}
+              favouriteBusy={favouriteBusy}
+              freePlay={info.data?.features.FREE_PLAY ?? false}
+              launching={pending !== null}
+              onPlay={(g) => launch(g, 'play')}
+              onTrial={(g) => launch(g, 'trial')}
+              onToggleFavourite={(g) =>
+                actor.send({
+                  type: 'favourite.toggle',
+                  nodeId: g.nodeId,
+                  vendor: g.vassalage,
+                  gameType: g.gameType,
+                })
+              }
+            />
+          )}
+        />
+      )}
+      {!loading && !failed && (
+        <p role="status" className="sr-only">
+          {t`${games.length} games shown`}
+        </p>
+      )}
+      {moreGames && (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            aria-busy={loadingMore}
+            aria-disabled={loadingMore}
+            className={`${pill} border border-line bg-raised hover:border-brand aria-disabled:opacity-60`}
+            onClick={() => !loadingMore && actor.send({ type: 'list.more' })}
+          >
+            {loadingMore ? <Trans>Loading more games…</Trans> : <Trans>More games</Trans>}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,352 @@
+import { i18n } from '@lingui/core';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot, EventFromLogic } from 'xstate';
+import { PAGE_SIZE } from '../../../contract/games.ts';
+import { sampleGame } from '../../../machines/gameList.events.ts';
+import {
+  type GameListContext,
+  type GameListInput,
+  gameListMachine,
+  gameListRequest,
+} from '../../../machines/gameList.machine.ts';
+import { demoMember } from '../../../machines/session.events.ts';
+import { doneEvent, errorEvent, withInput } from '../../../machines/test/machineGraph.ts';
+import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
+import { ApiError } from '../../api/client.ts';
+import {
+  expectFullCoverage,
+  flush,
+  type InternalEvent,
+  server,
+  useFakeClock,
+  useRealClock,
+  viewPaths,
+  visitor,
+} from '../auth/test/harness.tsx';
+import { gameListCall } from './gameListCalls.ts';
+import {
+  expectedRequest,
+  failRequest,
+  latestListRequest,
+  listRequests,
+  logIn,
+  logOut,
+  mountApp,
+  replyList,
+} from './test/lobbyHarness.tsx';
+
+vi.mock('../../api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client.ts')>()),
+  call: (await import('../auth/test/harness.tsx')).server.call,
+}));
+
+// Launching is useLaunchGame's (its own tests); here a play button only has to reach it.
+const launch = vi.hoisted(() => vi.fn());
+vi.mock('../launch/useLaunchGame.ts', () => ({
+  useLaunchGame: () => ({ launch, pending: null, trialError: null }),
+}));
+
+type M = typeof gameListMachine;
+type Event = EventFromLogic<M> | InternalEvent;
+
+const TIGER = sampleGame('n1', { gameName: 'Fortune Tiger', displayName: 'PG Soft' });
+const DRAGON = sampleGame('n2', { gameName: 'Dragon Hatch', displayName: 'PG Soft' });
+const TRIAL_REFUSAL = { code: 'FORBIDDEN', message: 'Please Register An Account First' };
+
+/**
+ * What happens to the RNG lobby: the list's and favourites' calls answer or fail (a trial account's favourite is
+ * refused with the server's 403 message), and the visitor uses every control the lobby has — More, Retry, a heart,
+ * the recent toggle, the FAV class, a vendor of the carousel, the search, the header's link to another lobby, the
+ * language switch, logging in and out, closing the login popup and an error.
+ */
+const EVENTS: Event[] = [
+  doneEvent<M>('loadGames', { games: [TIGER], totalPages: 2 }),
+  errorEvent<M>('loadGames', { code: 'NETWORK' }),
+  doneEvent<M>('loadMoreGames', { games: [DRAGON], totalPages: 2 }),
+  errorEvent<M>('loadMoreGames', { code: 'NETWORK' }),
+  doneEvent<M>('loadFavouriteIds', ['n1']),
+  errorEvent<M>('loadFavouriteIds', { code: 'NETWORK' }),
+  doneEvent<M>('toggleFavourite', undefined),
+  errorEvent<M>('toggleFavourite', TRIAL_REFUSAL),
+  { type: 'list.more' },
+  { type: 'list.retry' },
+  { type: 'favourite.toggle', nodeId: 'n1', vendor: 'PG', gameType: 'RNG' },
+  { type: 'mode.select', mode: 'recent' },
+  { type: 'classify.select', classify: 'FAV' },
+  { type: 'vendor.select', vendor: 'PG' },
+  { type: 'search.submit', gameName: '  tiger ' },
+  { type: 'path.change', path: '/live', gameType: 'LIVE' },
+  { type: 'language.change', language: 'vi' },
+  { type: 'session.change', loggedIn: true },
+  { type: 'session.change', loggedIn: false },
+  { type: 'loginPopup.dismiss' },
+  { type: 'error.dismiss' },
+];
+
+const ctx = (s: AnyMachineSnapshot) => s.context as GameListContext;
+
+/**
+ * What the lobby lets happen in a state. The login popup covers the page: while it is open the visitor can only
+ * close it or log in. A heart needs its game on screen, More its button (more games, none on the way), Retry a
+ * failed list, Dismiss an error beside the list; the header's link leads elsewhere only from another lobby; a
+ * language switch, a login or a logout changes something only when it is not so already.
+ *
+ * To keep the walk to what tells something, the filters, the language, the header's link and the session change
+ * from the lobby at rest (a list shown, nothing on its way, no error); the vendor carousel stands for every filter
+ * change from the list's other states (a change cancels the load under way and starts again).
+ */
+function offered(s: AnyMachineSnapshot): Event[] {
+  const c = ctx(s);
+  const failed = s.matches({ list: 'failed' });
+  const idle = s.matches({ list: { ready: 'idle' } });
+  const atRest = idle && s.matches({ favourites: 'idle' }) && c.error === null;
+  return EVENTS.filter((e) => {
+    if (e.type.startsWith('xstate.')) return true;
+    if (c.loginRequired)
+      return e.type === 'loginPopup.dismiss' || (e.type === 'session.change' && e.loggedIn);
+    switch (e.type) {
+      case 'favourite.toggle':
+        return c.games.some((g) => g.nodeId === e.nodeId);
+      case 'list.more':
+        return c.moreGames && idle;
+      case 'list.retry':
+        return failed;
+      case 'error.dismiss':
+        return c.error !== null && !failed;
+      case 'loginPopup.dismiss':
+        return false;
+      case 'vendor.select':
+        return s.matches({ favourites: 'idle' });
+      case 'path.change':
+        return atRest && c.path !== e.path;
+      case 'language.change':
+        return atRest && c.language !== e.language;
+      case 'session.change':
+        return atRest && c.loggedIn !== e.loggedIn;
+      default:
+        return atRest;
+    }
+  });
+}
+
+/** States the lobby shows differently although the machine's value is the same. */
+const serialize = (s: AnyMachineSnapshot) => {
+  const c = ctx(s);
+  const flags = [
+    c.loggedIn && 'member',
+    c.loginRequired && 'login popup',
+    c.error && 'error',
+    (c.mode === 'recent' || c.classify === 'FAV') && 'member-only list',
+  ].filter(Boolean);
+  return `${JSON.stringify(s.value)} ${flags.join(',')}`;
+};
+
+const input = (loggedIn: boolean): GameListInput => ({
+  path: '/rng',
+  gameType: 'RNG',
+  loggedIn,
+  language: 'en',
+  pageSize: PAGE_SIZE.lobby,
+});
+
+/**
+ * A returning member's RNG lobby. Its paths log out and back in, so they reach every visitor state as well (a walk
+ * that starts as a visitor finds the same states again); Lobby.test.tsx starts as a visitor.
+ */
+const machine = withInput(gameListMachine, input(true));
+const paths = viewPaths(machine, offered, serialize);
+
+const FAVOURITE_PATHS = { on: '/wps/game/fav/add', off: '/wps/game/fav/remove' };
+const toApiError = (e: { code: string; message?: string }) =>
+  new ApiError(e.code as ApiError['code'], e.message ?? '', {}, e.code === 'FORBIDDEN' ? 403 : 0);
+
+const loginDialog = () => screen.queryByRole('dialog', { name: 'Login' });
+const tile = (name: string) => screen.getByRole('article', { name });
+
+/** Does in the lobby (or the fake server, or the session) what the machine event stands for. */
+async function perform(event: Event, from: AnyMachineSnapshot) {
+  const user = visitor();
+  const c = ctx(from);
+  const e = event as Event & Record<string, unknown>;
+  switch (event.type) {
+    case 'xstate.done.actor.loadGames':
+    case 'xstate.done.actor.loadMoreGames':
+      return replyList(latestListRequest(), e.output as never);
+    case 'xstate.error.actor.loadGames':
+    case 'xstate.error.actor.loadMoreGames':
+      return failRequest(latestListRequest(), toApiError(e.error as never));
+    case 'xstate.done.actor.loadFavouriteIds':
+      return server.reply('/wps/game/fav/ids', e.output);
+    case 'xstate.error.actor.loadFavouriteIds':
+      return server.fail('/wps/game/fav/ids', toApiError(e.error as never));
+    case 'xstate.done.actor.toggleFavourite':
+      return server.reply(FAVOURITE_PATHS[c.pendingToggle!.on ? 'on' : 'off'], null);
+    case 'xstate.error.actor.toggleFavourite':
+      return server.fail(FAVOURITE_PATHS[c.pendingToggle!.on ? 'on' : 'off'], toApiError(e.error as never));
+    case 'list.more':
+      return user.click(screen.getByRole('button', { name: 'More games' }));
+    case 'list.retry':
+      return user.click(screen.getByRole('button', { name: 'Retry' }));
+    case 'favourite.toggle':
+      return user.click(
+        within(tile('Fortune Tiger')).getByRole('button', { name: 'Favourite Fortune Tiger' }),
+      );
+    case 'mode.select':
+      return user.click(screen.getByRole('button', { name: 'Recent' }));
+    case 'classify.select':
+      return user.click(
+        within(screen.getByRole('group', { name: 'Game classes' })).getByRole('button', {
+          name: 'Favourites',
+        }),
+      );
+    case 'vendor.select':
+      return user.click(
+        within(screen.getByRole('navigation', { name: 'Providers' })).getByRole('link', { name: 'PG Soft' }),
+      );
+    case 'search.submit': {
+      const box = screen.getByRole('searchbox', { name: 'Game name' });
+      await user.clear(box);
+      await user.type(box, e.gameName as string);
+      return user.click(screen.getByRole('button', { name: 'Search' }));
+    }
+    case 'path.change':
+      return user.click(screen.getByRole('link', { name: 'Go to live casino' }));
+    case 'language.change':
+      // The header's language switch activates the chosen catalogue (an empty one here: English source texts).
+      return act(() => i18n.loadAndActivate({ locale: e.language as string, messages: {} }));
+    case 'session.change':
+      return e.loggedIn ? logIn(demoMember) : logOut();
+    case 'loginPopup.dismiss':
+      return user.click(within(loginDialog()!).getByRole('button', { name: 'Close' }));
+    case 'error.dismiss':
+      return user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    default:
+      throw new Error(`the lobby has no control for ${event.type}`);
+  }
+}
+
+/** The calls the path so far has started (each entry into a loading state starts a new actor). */
+function started(path: WalkPath<M>, upTo: number, child: string): number {
+  const sessions = new Set<string>();
+  for (const step of path.steps.slice(0, upTo + 1)) {
+    const ref = (step.state.children as Record<string, { sessionId: string } | undefined>)[child];
+    if (ref) sessions.add(ref.sessionId);
+  }
+  return sessions.size;
+}
+
+/** What the visitor must see in each state, and what the lobby asked the server for to get there. */
+function expectScreen(path: WalkPath<M>, i: number) {
+  const state = path.steps[i]!.state;
+  const c = ctx(state);
+  const loading = state.matches({ list: 'loading' });
+  const failed = state.matches({ list: 'failed' });
+
+  // The lobby of the path, with its vendor and class chosen.
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+    c.gameType === 'LIVE' ? 'Live Casino' : 'Slots',
+  );
+  const providers = screen.getByRole('navigation', { name: 'Providers' });
+  const activeVendor = within(providers).queryAllByRole('link', { current: 'page' });
+  expect(activeVendor.map((l) => l.textContent)).toEqual([c.vendor === 'PG' ? 'PG Soft' : 'All']);
+  const classes = within(screen.getByRole('group', { name: 'Game classes' }));
+  expect(classes.getAllByRole('button', { pressed: true }).map((b) => b.textContent)).toEqual([
+    c.classify === 'FAV' ? 'Favourites' : 'All',
+  ]);
+  expect(screen.getByRole('button', { name: 'Recent' })).toHaveAttribute(
+    'aria-pressed',
+    String(c.mode === 'recent'),
+  );
+  expect((screen.getByRole('searchbox', { name: 'Game name' }) as HTMLInputElement).value.trim()).toBe(
+    c.gameName,
+  );
+
+  // The list: skeletons while the first page loads, the failure with Retry, or the games with their hearts.
+  expect(screen.queryAllByTestId('game-skeleton').length > 0).toBe(loading);
+  const status = screen.queryByRole('status');
+  if (failed) expect(status).toBeNull();
+  else expect(status).toHaveTextContent(loading ? 'Loading games…' : `${c.games.length} games shown`);
+  const retry = screen.queryByRole('button', { name: 'Retry' });
+  if (failed) {
+    expect(retry).toBeInTheDocument();
+    expect(retry!.closest('[role="alert"]')).toHaveTextContent(
+      c.error?.message ?? 'Network abnormal, please try again.',
+    );
+  } else expect(retry).toBeNull();
+  const tiles = screen.queryAllByRole('article');
+  expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(c.games.map((g) => g.gameName));
+  for (const g of c.games) {
+    const heart = within(tile(g.gameName)).getByRole('button', { name: `Favourite ${g.gameName}` });
+    expect(heart).toHaveAttribute('aria-pressed', String(c.favouriteIds.includes(g.nodeId)));
+    expect(heart).toHaveAttribute('aria-busy', String(!state.matches({ favourites: 'idle' })));
+  }
+  if (!loading && !failed && c.games.length === 0) expect(screen.getByText(/^No /)).toBeInTheDocument();
+
+  // More: while there are more games; busy while the next page loads.
+  const more = screen.queryByRole('button', { name: /More games|Loading more games/ });
+  if (!c.moreGames) expect(more).toBeNull();
+  else if (state.matches({ list: { ready: 'loadingMore' } })) {
+    expect(more).toHaveTextContent('Loading more games…');
+    expect(more).toHaveAttribute('aria-busy', 'true');
+  } else expect(more).toHaveTextContent('More games');
+
+  // A failure beside the list (a next page, the favourites): its message and a way to dismiss it.
+  const dismiss = screen.queryByRole('button', { name: 'Dismiss' });
+  if (c.error && !failed) {
+    expect(dismiss!.closest('[role="alert"]')).toHaveTextContent(
+      c.error.code === 'NETWORK' ? 'Network abnormal, please try again.' : c.error.message!,
+    );
+  } else expect(dismiss).toBeNull();
+
+  // The login popup is open while the lobby asks for a login.
+  if (c.loginRequired) expect(loginDialog()).toBeInTheDocument();
+  else expect(loginDialog()).toBeNull();
+
+  // What went to the server: one list call per load the path started, the newest for this state's request.
+  expect(listRequests()).toHaveLength(started(path, i, 'loadGames') + started(path, i, 'loadMoreGames'));
+  if (loading)
+    expect(latestListRequest()).toMatchObject(expectedRequest(gameListCall(gameListRequest(c, 1))));
+  if (state.matches({ list: { ready: 'loadingMore' } }))
+    expect(latestListRequest()).toMatchObject(expectedRequest(gameListCall(gameListRequest(c, c.page + 1))));
+  expect(server.sent('/wps/game/fav/ids')).toHaveLength(started(path, i, 'loadFavouriteIds'));
+  if (state.matches({ favourites: 'toggling' })) {
+    const t = c.pendingToggle!;
+    expect(server.next(FAVOURITE_PATHS[t.on ? 'on' : 'off']).input).toEqual({
+      body: { nodeId: t.nodeId, vendor: t.vendor, gameType: t.gameType },
+    });
+  }
+}
+
+describe('game lobby: paths generated from the gameList machine, walked against the RNG lobby', () => {
+  beforeEach(() => {
+    useFakeClock();
+    server.reset();
+  });
+  afterEach(async () => {
+    useRealClock();
+    await act(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+  });
+
+  it('cover every state and transition', () => {
+    expectFullCoverage(gameListMachine, paths as never, {});
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    for (const [i, step] of path.steps.entries()) {
+      const where = `step ${i} (${i === 0 ? 'start' : step.event.type} → ${serialize(step.state)})`;
+      try {
+        // The app mounts with the member's session; the list's first requests are out before the first check.
+        if (i === 0) await mountApp('/rng', { member: demoMember });
+        else {
+          await perform(step.event, path.steps[i - 1]!.state);
+          await flush();
+        }
+        expectScreen(path, i);
+      } catch (e) {
+        if (e instanceof Error) e.message = `${where}: ${e.message}`;
+        throw e;
+      }
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleGame } from '../../../machines/gameList.events.ts';
+import { demoMember } from '../../../machines/session.events.ts';
+import { ApiError } from '../../api/client.ts';
+import { flush, server, useFakeClock, useRealClock, visitor } from '../auth/test/harness.tsx';
+import { app, failRequest, latestListRequest, logIn, mountApp, replyList } from './test/lobbyHarness.tsx';
+
+vi.mock('../../api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client.ts')>()),
+  call: (await import('../auth/test/harness.tsx')).server.call,
+}));
+
+const launch = vi.hoisted(() => vi.fn());
+vi.mock('../launch/useLaunchGame.ts', () => ({
+  useLaunchGame: () => ({ launch, pending: null, trialError: null }),
+}));
+
+const TIGER = sampleGame('n1', { gameName: 'Fortune Tiger', displayName: 'PG Soft' });
+const DRAGON = sampleGame('n2', { gameName: 'Dragon Hatch', displayName: 'PG Soft', supportPlay: false });
+const TRIAL_MEMBER = { ...demoMember, account: 'guest01', agentType: 4 };
+
+const loginDialog = () => screen.queryByRole('dialog', { name: 'Login' });
+const heart = (name: string) => screen.getByRole('button', { name: `Favourite ${name}` });
+
+/** Answers the lobby's pending list request with these games, on one page. */
+async function showGames(...games: ReturnType<typeof sampleGame>[]) {
+  await replyList(latestListRequest(), { games, totalPages: 1 });
+  await flush();
+}
+
+describe('game lobby', () => {
+  beforeEach(() => {
+    useFakeClock();
+    server.reset();
+    launch.mockReset();
+  });
+  afterEach(() => {
+    useRealClock();
+  });
+
+  it('a visitor asking for favourites or recent games gets the login popup; closing it changes nothing', async () => {
+    await mountApp('/rng');
+    await showGames(TIGER);
+    const user = visitor();
+    for (const ask of [
+      () => user.click(screen.getByRole('button', { name: 'Favourites' })),
+      () => user.click(screen.getByRole('button', { name: 'Recent' })),
+      () => user.click(heart('Fortune Tiger')),
+    ]) {
+      await ask();
+      await flush();
+      expect(loginDialog()).toBeInTheDocument();
+      await user.click(within(loginDialog()!).getByRole('button', { name: 'Close' }));
+      await flush();
+      expect(loginDialog()).toBeNull();
+    }
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Recent' })).toHaveAttribute('aria-pressed', 'false');
+    // Nothing member-only was asked of the server (the login form asks for its captcha).
+    expect(server.requests.map((r) => r.path).filter((p) => p !== '/wps/captcha')).toEqual([
+      '/lgw/games/list',
+    ]);
+  });
+
+  it('a visitor on /fav gets the login popup; after the login the page lists their favourites', async () => {
+    await mountApp('/fav');
+    expect(screen.getByRole('heading', { level: 1, name: 'Favourite games' })).toBeInTheDocument();
+    expect(loginDialog()).toBeInTheDocument();
+    // Meanwhile the slots are listed; the page has no switcher, vendor or class filter.
+    expect(latestListRequest()).toMatchObject({
+      path: '/lgw/games/list',
+      input: { query: { gameType: 'RNG' } },
+    });
+    expect(screen.queryByRole('button', { name: 'Recent' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Game classes' })).toBeNull();
+    await logIn(demoMember);
+    await flush();
+    expect(loginDialog()).toBeNull();
+    expect(latestListRequest()).toMatchObject({
+      path: '/wps/game/fav/list',
+      input: { query: { pageNo: 1, pageSize: 999 } },
+    });
+    await server.reply('/wps/game/fav/ids', ['n1']);
+    await showGames(TIGER);
+    expect(heart('Fortune Tiger')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: /More games/ })).toBeNull();
+  });
+
+  it('a trial account’s heart is refused with the server’s message, and stays as it was', async () => {
+    await mountApp('/rng', { member: TRIAL_MEMBER });
+    await server.reply('/wps/game/fav/ids', []);
+    await showGames(TIGER);
+    await visitor().click(heart('Fortune Tiger'));
+    await flush();
+    expect(server.next('/wps/game/fav/add').input).toEqual({
+      body: { nodeId: 'n1', vendor: 'PG', gameType: 'RNG' },
+    });
+    await server.fail(
+      '/wps/game/fav/add',
+      new ApiError('FORBIDDEN', 'Please Register An Account First', {}, 403),
+    );
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Register An Account First');
+    expect(heart('Fortune Tiger')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('play and free trial start the game through the launcher; a game without play support has no trial', async () => {
+    await mountApp('/rng');
+    await showGames(TIGER, DRAGON);
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: 'Play Fortune Tiger' }));
+    await user.click(screen.getByRole('button', { name: 'Free trial Fortune Tiger' }));
+    expect(launch.mock.calls).toEqual([
+      [TIGER, 'play'],
+      [TIGER, 'trial'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Free trial Dragon Hatch' })).toBeNull();
+  });
+
+  it('the merchant without FREE_PLAY offers no free trial', async () => {
+    await mountApp('/rng', { freePlay: false });
+    await showGames(TIGER);
+    expect(screen.queryByRole('button', { name: /Free trial/ })).toBeNull();
+  });
+
+  it('opened with a vendor in the URL, the list is that vendor’s and the carousel marks it', async () => {
+    await mountApp('/rng?vendor=JDB');
+    expect(latestListRequest().input).toMatchObject({ query: { vassalage: 'JDB', pageNo: 1, pageSize: 20 } });
+    const providers = within(screen.getByRole('navigation', { name: 'Providers' }));
+    expect(providers.getByRole('link', { name: 'JDB Gaming' })).toHaveAttribute('aria-current', 'page');
+    expect(providers.getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current');
+    // Choosing the active vendor again clears the filter (spec §2).
+    await visitor().click(providers.getByRole('link', { name: 'JDB Gaming' }));
+    await flush();
+    expect(app.router.state.location.search).toEqual({});
+    expect(latestListRequest().input).toMatchObject({ query: { vassalage: undefined } });
+  });
+
+  it('slots: the filter toggle shows and hides the classes, NEW among them; other lobbies have no toggle', async () => {
+    await mountApp('/rng');
+    const toggle = screen.getByRole('button', { name: 'Filter' });
+    const classes = screen.getByRole('group', { name: 'Game classes' });
+    expect(
+      within(classes)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'New', 'Favourites', 'Hot', 'Slots', 'Table games']);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await visitor().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).not.toBeVisible();
+    await visitor().click(screen.getByRole('link', { name: 'Go to live casino' }));
+    await flush();
+    expect(screen.queryByRole('button', { name: 'Filter' })).toBeNull();
+    expect(
+      within(screen.getByRole('group', { name: 'Game classes' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Favourites', 'Hot', 'Baccarat']);
+  });
+
+  it('class HOT lists the lobby’s hot games; an empty list says so', async () => {
+    await mountApp('/rng');
+    await showGames(TIGER);
+    await visitor().click(screen.getByRole('button', { name: 'Hot' }));
+    await flush();
+    const request = latestListRequest();
+    expect(request.path).toBe('/lgw/games/hot');
+    await replyList(request, {
+      games: [sampleGame('l1', { gameType: 'LIVE', gameName: 'Speed Baccarat' })],
+      totalPages: 1,
+    });
+    await flush();
+    // The hot call has every type's hot games: only the slots are the lobby's.
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.getByText('No games here yet.')).toBeInTheDocument();
+  });
+
+  it('a failed first page says so in the spec’s words, and Retry loads it again', async () => {
+    await mountApp('/rng');
+    await failRequest(latestListRequest(), new ApiError('NETWORK', 'fetch failed'));
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
+    await visitor().click(screen.getByRole('button', { name: 'Retry' }));
+    await flush();
+    await showGames(TIGER);
+    expect(screen.getByRole('article', { name: 'Fortune Tiger' })).toBeInTheDocument();
+  });
+
+  it('/hot lists every hot game, without list switcher or filters', async () => {
+    await mountApp('/hot');
+    expect(screen.getByRole('heading', { level: 1, name: 'Hot games' })).toBeInTheDocument();
+    expect(latestListRequest()).toMatchObject({
+      path: '/lgw/games/hot',
+      input: { query: { isPlatform: 2 } },
+    });
+    await showGames(TIGER, sampleGame('l1', { gameType: 'LIVE', gameName: 'Speed Baccarat' }));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Fortune Tiger',
+      'Speed Baccarat',
+    ]);
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Recent' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Providers' })).toBeNull();
+  });
+
+  it('sports shows vendor tiles, not games; choosing the active tile clears the filter', async () => {
+    await mountApp('/sports?vendor=SBO');
+    const tile = screen.getByRole('link', { name: 'SBO Sports' });
+    expect(tile).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('list', { name: 'Sports' })).toBeNull();
+    expect(server.requests).toEqual([]);
+    await visitor().click(tile);
+    await flush();
+    expect(app.router.state.location.search).toEqual({});
+    expect(screen.getByRole('link', { name: 'SBO Sports' })).not.toHaveAttribute('aria-current');
+  });
+});
