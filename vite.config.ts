@@ -7,7 +7,15 @@ import { defineConfig } from 'vitest/config';
 
 const API = process.env.PORTICO_API ?? 'http://127.0.0.1:8080';
 // A leading ^ makes a regular expression: /inhouse is also a page, only /inhouse/… is the API.
-const apiPrefixes = ['/wps', '/lgw', '/api', '/art', '/downloads', '/__dev', '^/(inhouse|seamless)/'];
+const apiPrefixes = [
+  '/wps',
+  '/lgw',
+  '/api',
+  '/art',
+  '/downloads',
+  '/__dev',
+  '^/(inhouse|seamless|vendor-demo)/',
+];
 
 export default defineConfig({
   plugins: [

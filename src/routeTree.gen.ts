@@ -38,6 +38,7 @@ import { Route as RngRouteImport } from './routes/rng'
 import { Route as SeamlessRouteImport } from './routes/seamless'
 import { Route as SportsRouteImport } from './routes/sports'
 import { Route as VnLotteryRouteImport } from './routes/vnLottery'
+import { Route as PlayDemoRouteImport } from './routes/play.demo'
 import { Route as PlayDiceRouteImport } from './routes/play.dice'
 import { Route as PlaySlotRouteImport } from './routes/play.slot'
 
@@ -186,6 +187,11 @@ const VnLotteryRoute = VnLotteryRouteImport.update({
   path: '/vnLottery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlayDemoRoute = PlayDemoRouteImport.update({
+  id: '/play/demo',
+  path: '/play/demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlayDiceRoute = PlayDiceRouteImport.update({
   id: '/play/dice',
   path: '/play/dice',
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
 }
@@ -260,6 +267,7 @@ export interface FileRoutesByTo {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
 }
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
 }
@@ -329,6 +338,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/demo'
     | '/play/dice'
     | '/play/slot'
   fileRoutesByTo: FileRoutesByTo
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/demo'
     | '/play/dice'
     | '/play/slot'
   id:
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/play/demo'
     | '/play/dice'
     | '/play/slot'
   fileRoutesById: FileRoutesById
@@ -429,6 +441,7 @@ export interface RootRouteChildren {
   SeamlessRoute: typeof SeamlessRoute
   SportsRoute: typeof SportsRoute
   VnLotteryRoute: typeof VnLotteryRoute
+  PlayDemoRoute: typeof PlayDemoRoute
   PlayDiceRoute: typeof PlayDiceRoute
   PlaySlotRoute: typeof PlaySlotRoute
 }
@@ -638,6 +651,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VnLotteryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/play/demo': {
+      id: '/play/demo'
+      path: '/play/demo'
+      fullPath: '/play/demo'
+      preLoaderRoute: typeof PlayDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/play/dice': {
       id: '/play/dice'
       path: '/play/dice'
@@ -685,6 +705,7 @@ const rootRouteChildren: RootRouteChildren = {
   SeamlessRoute: SeamlessRoute,
   SportsRoute: SportsRoute,
   VnLotteryRoute: VnLotteryRoute,
+  PlayDemoRoute: PlayDemoRoute,
   PlayDiceRoute: PlayDiceRoute,
   PlaySlotRoute: PlaySlotRoute,
 }
