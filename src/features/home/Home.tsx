@@ -1,15 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { VendorLane } from '../../../contract/games.ts';
+import { PAGE_SIZE, type VendorLane } from '../../../contract/games.ts';
 import { noticeIndexQuery, vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { GameRow } from './GameRow.tsx';
+import { WinnerBoard } from './WinnerBoard.tsx';
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
 const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
+/** Vendor-tile categories with a home row: More opens the lobby on their first vendor (spec §2 Home). */
+const VENDOR_SECTIONS = ['SPORTS', 'ESPORTS'] as const;
+/** Games in a category row. */
+const ROW_SIZE = 10;
 
 function NoticeMarquee() {
   const { t, i18n } = useLingui();
@@ -31,17 +37,23 @@ function NoticeMarquee() {
   );
 }
 
-function Section({ lane }: { lane: VendorLane }) {
+function VendorSection({ lane }: { lane: VendorLane }) {
   const { i18n, t } = useLingui();
   const title = i18n._(GAME_TYPE_LABEL[lane.title]);
   const to = GAME_TYPE_PATH[lane.title];
+  const first = lane.cards[0]?.vassalage;
   return (
     <section aria-labelledby={`home-${lane.title}`} className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <h2 id={`home-${lane.title}`} className="text-xl font-bold">
           {title}
         </h2>
-        <Link to={to} aria-label={t`More ${title}`} className="text-sm font-semibold text-accent">
+        <Link
+          to={to}
+          search={first ? { vendor: first } : {}}
+          aria-label={t`More ${title}`}
+          className="text-sm font-semibold text-accent"
+        >
           <Trans>More</Trans>
         </Link>
       </div>
@@ -67,15 +79,25 @@ function Section({ lane }: { lane: VendorLane }) {
 }
 
 export function Home() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const lanes = useQuery(vendorLanesQuery());
-  const sections = HOME_SECTIONS.flatMap((type) => lanes.data?.filter((l) => l.title === type) ?? []);
+  const has = (type: string) => lanes.data?.some((l) => l.title === type && l.cards.length > 0) ?? false;
+  const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes.data?.filter((l) => l.title === type) ?? []);
   const providers = new Map((lanes.data ?? []).flatMap((l) => l.cards.map((c) => [c.vassalage, c] as const)));
 
   return (
     <div className="flex flex-col gap-8">
       <h1 className="sr-only">{t`Home`}</h1>
       <NoticeMarquee />
+      <GameRow
+        id="home-hot"
+        title={t`Hot games`}
+        gameType="RNG"
+        mode="hot"
+        size={PAGE_SIZE.hot}
+        more={{ to: '/hot' }}
+      />
+      <WinnerBoard />
       <section aria-labelledby="home-providers" className="flex flex-col gap-3">
         <div className="flex items-center justify-between">
           <h2 id="home-providers" className="text-xl font-bold">
@@ -98,8 +120,20 @@ export function Home() {
         )}
       </section>
       {lanes.data
-        ? sections.map((lane) => <Section key={lane.title} lane={lane} />)
+        ? HOME_SECTIONS.filter(has).map((type) => (
+            <GameRow
+              key={type}
+              id={`home-${type}`}
+              title={i18n._(GAME_TYPE_LABEL[type])}
+              gameType={type}
+              size={ROW_SIZE}
+              more={{ to: GAME_TYPE_PATH[type] }}
+            />
+          ))
         : HOME_SECTIONS.map((type) => <Skeleton key={type} className="h-40 w-full" />)}
+      {vendorSections.map((lane) => (
+        <VendorSection key={lane.title} lane={lane} />
+      ))}
       <section
         aria-labelledby="home-download"
         className="flex flex-col items-start gap-3 rounded-2xl bg-brand p-6 text-white sm:flex-row sm:items-center"

@@ -1,0 +1,97 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { GameType } from '../../../contract/games.ts';
+import { selectGames, selectListFailed, selectListLoading } from '../../../machines/gameList.selectors.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useGameList } from '../lobby/useGameList.ts';
+import { useTileRenderer } from '../lobby/useTileRenderer.tsx';
+
+/**
+ * A titled row of games on the home page (spec §2 Home): the hot row (mode hot, first 8) or a category's first
+ * games, sliding sideways, with a More link to the category's lobby (which starts from its own reset filters).
+ */
+export function GameRow({
+  id,
+  title,
+  gameType,
+  mode,
+  size,
+  more,
+}: {
+  id: string;
+  title: string;
+  gameType: GameType;
+  mode?: 'hot';
+  size: number;
+  more?: { to: string; search?: Record<string, string> };
+}) {
+  const { t } = useLingui();
+  const actor = useGameList({ path: '/', gameType, mode, pageSize: size });
+  const games = useSelector(actor, selectGames).slice(0, size);
+  const loading = useSelector(actor, selectListLoading);
+  const failed = useSelector(actor, selectListFailed);
+  const { render } = useTileRenderer(actor);
+
+  let content: ReactNode;
+  if (loading)
+    content = (
+      <div className="flex gap-3 overflow-hidden" aria-busy="true">
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} className="aspect-[3/4] w-40 shrink-0 rounded-xl" />
+        ))}
+      </div>
+    );
+  else if (failed)
+    content = (
+      <div role="alert" className="flex items-center gap-3 text-sm">
+        <p>
+          <Trans>Network abnormal, please try again.</Trans>
+        </p>
+        <button
+          type="button"
+          className="rounded-full border border-line px-4 py-1.5 font-semibold"
+          onClick={() => actor.send({ type: 'list.retry' })}
+        >
+          <Trans>Retry</Trans>
+        </button>
+      </div>
+    );
+  else
+    content = (
+      <ul
+        aria-labelledby={id}
+        // Sideways scrolling with snap points is the slide: swipe on phones, shift+wheel or the keyboard elsewhere.
+        className="flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2"
+      >
+        {games.map((g) => (
+          <li key={g.nodeId} className="w-40 shrink-0 snap-start sm:w-44">
+            {render(g)}
+          </li>
+        ))}
+      </ul>
+    );
+
+  if (!loading && !failed && games.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id={id} className="text-xl font-bold">
+          {title}
+        </h2>
+        {more && (
+          <Link
+            to={more.to}
+            search={more.search}
+            aria-label={t`More ${title}`}
+            className="text-sm font-semibold text-accent"
+          >
+            <Trans>More</Trans>
+          </Link>
+        )}
+      </div>
+      {content}
+    </section>
+  );
+}
