@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -171,7 +171,7 @@ export function GameListView({
       )}
       {!loading && !failed && (
         <p role="status" className="sr-only">
-          {t`${games.length} games shown`}
+          <Plural value={games.length} one="# game shown" other="# games shown" />
         </p>
       )}
       {moreGames && (

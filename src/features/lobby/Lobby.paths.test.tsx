@@ -92,22 +92,26 @@ const ctx = (s: AnyMachineSnapshot) => s.context as GameListContext;
  * failed list, Dismiss an error beside the list; the header's link leads elsewhere only from another lobby; a
  * language switch, a login or a logout changes something only when it is not so already.
  *
- * To keep the walk to what tells something, the filters, the language, the header's link and the session change
+ * To keep the walk to what tells something, hearts, filters, the language, the header's link and the session change
  * from the lobby at rest (a list shown, nothing on its way, no error); the vendor carousel stands for every filter
  * change from the list's other states (a change cancels the load under way and starts again).
  */
+/** The lobby at rest: a list shown, nothing on its way, no error. */
+const atRest = (s: AnyMachineSnapshot) =>
+  s.matches({ list: { ready: 'idle' } }) && s.matches({ favourites: 'idle' }) && ctx(s).error === null;
+
 function offered(s: AnyMachineSnapshot): Event[] {
   const c = ctx(s);
   const failed = s.matches({ list: 'failed' });
   const idle = s.matches({ list: { ready: 'idle' } });
-  const atRest = idle && s.matches({ favourites: 'idle' }) && c.error === null;
+  const rest = atRest(s);
   return EVENTS.filter((e) => {
     if (e.type.startsWith('xstate.')) return true;
     if (c.loginRequired)
       return e.type === 'loginPopup.dismiss' || (e.type === 'session.change' && e.loggedIn);
     switch (e.type) {
       case 'favourite.toggle':
-        return c.games.some((g) => g.nodeId === e.nodeId);
+        return rest && c.games.some((g) => g.nodeId === e.nodeId);
       case 'list.more':
         return c.moreGames && idle;
       case 'list.retry':
@@ -117,15 +121,15 @@ function offered(s: AnyMachineSnapshot): Event[] {
       case 'loginPopup.dismiss':
         return false;
       case 'vendor.select':
-        return s.matches({ favourites: 'idle' });
+        return s.matches({ favourites: 'idle' }) && (c.error === null || failed);
       case 'path.change':
-        return atRest && c.path !== e.path;
+        return rest && c.path !== e.path;
       case 'language.change':
-        return atRest && c.language !== e.language;
+        return rest && c.language !== e.language;
       case 'session.change':
-        return atRest && c.loggedIn !== e.loggedIn;
+        return rest && c.loggedIn !== e.loggedIn;
       default:
-        return atRest;
+        return rest;
     }
   });
 }
@@ -137,7 +141,12 @@ const serialize = (s: AnyMachineSnapshot) => {
     c.loggedIn && 'member',
     c.loginRequired && 'login popup',
     c.error && 'error',
-    (c.mode === 'recent' || c.classify === 'FAV') && 'member-only list',
+    // A logout from a member-only list takes the list back to what visitors may see (told apart while the
+    // favourites are quiet: enough to reach it).
+    s.matches({ favourites: 'idle' }) &&
+      c.error === null &&
+      (c.mode === 'recent' || c.classify === 'FAV') &&
+      'member-only list',
   ].filter(Boolean);
   return `${JSON.stringify(s.value)} ${flags.join(',')}`;
 };
@@ -266,7 +275,10 @@ function expectScreen(path: WalkPath<M>, i: number) {
   expect(screen.queryAllByTestId('game-skeleton').length > 0).toBe(loading);
   const status = screen.queryByRole('status');
   if (failed) expect(status).toBeNull();
-  else expect(status).toHaveTextContent(loading ? 'Loading games…' : `${c.games.length} games shown`);
+  else
+    expect(status).toHaveTextContent(
+      loading ? 'Loading games…' : `${c.games.length} ${c.games.length === 1 ? 'game' : 'games'} shown`,
+    );
   const retry = screen.queryByRole('button', { name: 'Retry' });
   if (failed) {
     expect(retry).toBeInTheDocument();
