@@ -8,11 +8,11 @@ import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
 import { adoptTokenFromUrl } from '../api/session.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
-import { AuthModalsProvider } from '../features/auth/modals.tsx';
-import { SessionContext } from '../features/auth/sessionContext.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
 import { AppStatusContext } from '../features/status/statusContext.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { AuthModalsProvider } from '../session/authModals.tsx';
+import { SessionContext } from '../session/sessionContext.ts';
 import { makeRouter } from './router.tsx';
 
 const liveStatusMachine = appStatusMachine.provide({

@@ -6,9 +6,10 @@ import { vendorLanesQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
+import { GameListPage } from '../features/games/GameListPage.tsx';
+import { GameRow } from '../features/games/GameRow.tsx';
+import { Lobby } from '../features/games/Lobby.tsx';
 import { Home } from '../features/home/Home.tsx';
-import { GameListPage } from '../features/lobby/GameListPage.tsx';
-import { Lobby } from '../features/lobby/Lobby.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 import type { RouterContext } from './router.tsx';
 
@@ -51,7 +52,7 @@ const HotPage = () => <GameListPage mode="hot" />;
 const FavPage = () => <GameListPage mode="fav" />;
 
 /** Home (its aliases /index, /index.html and /home are rewritten to it by the router). */
-export const homeRoute = () => ({ loader: withLanes, component: Home });
+export const homeRoute = () => ({ loader: withLanes, component: () => <Home GameRow={GameRow} /> });
 
 export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
   component: () => <ComingSoon title={title} areaLinks={areaLinks} />,

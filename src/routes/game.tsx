@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { GamePage } from '../features/launch/GamePage.tsx';
+import { GamePage } from '../features/games/GamePage.tsx';
 
 /** `/game?nodeId=…&vendor=…`: the game opened in the portal (spec §2 /game). */
 export const Route = createFileRoute('/game')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { postBalanceChanged } from '../features/launch/gameMessages.ts';
+import { postBalanceChanged } from '../features/games/gameMessages.ts';
 import { VendorDemoGame } from '../features/play/VendorDemoGame.tsx';
 
 /** The demo vendor's game page, opened by a launch of a third-party game (`t` is the launch token). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { postBalanceChanged } from '../features/launch/gameMessages.ts';
+import { postBalanceChanged } from '../features/games/gameMessages.ts';
 import { DiceGame } from '../features/play/DiceGame.tsx';
 
 /** The in-house dice game's page, opened by a launch (`t` is the launch token); no portal frame around it. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { vendorLanesQuery } from '../api/queries.ts';
-import { Providers } from '../features/lobby/Providers.tsx';
+import { Providers } from '../features/games/Providers.tsx';
 
 export const Route = createFileRoute('/providers')({
   loader: ({ context }) => context.queryClient.ensureQueryData(vendorLanesQuery()),

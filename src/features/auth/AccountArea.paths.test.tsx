@@ -7,10 +7,10 @@ import { type SessionContext as SessionState, sessionMachine } from '../../../ma
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { AuthModalsProvider } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { AccountArea } from './AccountArea.tsx';
 import { liveSession } from './liveSession.ts';
-import { AuthModalsProvider } from './modals.tsx';
-import { SessionContext } from './sessionContext.ts';
 import {
   answerActorEvent,
   expectFullCoverage,

@@ -12,13 +12,13 @@ import {
   selectSessionFailed,
 } from '../../../machines/session.selectors.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
+import { useTrial } from '../../session/useTrial.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BalanceChip } from './BalanceChip.tsx';
-import { useAuthModals } from './modals.tsx';
-import { SessionContext } from './sessionContext.ts';
 import { useSessionExpiry } from './useSessionExpiry.ts';
-import { useTrial } from './useTrial.ts';
 
 const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
 

@@ -5,15 +5,15 @@ import { useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { storedToken } from '../../api/session.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { LoginForm } from './LoginForm.tsx';
-import { useAuthModals } from './modals.tsx';
 import { registerSettingsQuery } from './queries.ts';
 import { RegisterForm } from './RegisterForm.tsx';
-import { SessionContext } from './sessionContext.ts';
 
 /** Where a login or registration lands: the session loads the member, the modal closes. */
 export function useAccountFlows() {

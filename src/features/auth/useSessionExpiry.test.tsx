@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { MemberInfo } from '../../../contract/member.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { ApiError } from '../../api/client.ts';
-import { SessionContext } from './sessionContext.ts';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const member: MemberInfo = {

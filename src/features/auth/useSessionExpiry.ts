@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { SessionContext } from './sessionContext.ts';
+import { SessionContext } from '../../session/sessionContext.ts';
 
 const refused = (error: unknown) => error instanceof ApiError && error.code === 'UNAUTHORIZED';
 

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PAGE_SIZE, type VendorLane } from '../../../contract/games.ts';
+import type { ComponentType } from 'react';
+import { type GameType, PAGE_SIZE, type VendorLane } from '../../../contract/games.ts';
 import { noticeIndexQuery, vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { GameRow } from './GameRow.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
@@ -78,7 +78,17 @@ function VendorSection({ lane }: { lane: VendorLane }) {
   );
 }
 
-export function Home() {
+/** A titled row of games (the games area draws it; pages.tsx hands it in, so features stay apart). */
+export interface HomeRow {
+  id: string;
+  title: string;
+  gameType: GameType;
+  mode?: 'hot';
+  size: number;
+  more?: { to: string };
+}
+
+export function Home({ GameRow }: { GameRow: ComponentType<HomeRow> }) {
   const { t, i18n } = useLingui();
   const lanes = useQuery(vendorLanesQuery());
   const has = (type: string) => lanes.data?.some((l) => l.title === type && l.cards.length > 0) ?? false;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { PAGE_SIZE } from '../../../contract/games.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
-import { SessionContext } from '../auth/sessionContext.ts';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { GameListView } from './GameListView.tsx';
 import { WhenSessionKnown } from './Lobby.tsx';
 

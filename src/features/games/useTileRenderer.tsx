@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import type { Game } from '../../../contract/games.ts';
 import { selectFavouriteBusy } from '../../../machines/gameList.selectors.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { GameTile } from '../games/GameTile.tsx';
-import { useLaunchGame } from '../launch/useLaunchGame.ts';
+import { GameTile } from './GameTile.tsx';
 import type { useGameList } from './useGameList.ts';
+import { useLaunchGame } from './useLaunchGame.ts';
 
 /**
  * Draws a game of a `gameList` actor's list as a tile: the heart from the actor's favourites (toggles go to the

@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { launchGame } from '../../../contract/launch.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
 import { ApiError, call } from '../../api/client.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { useAuthModals } from '../auth/modals.tsx';
-import { SessionContext } from '../auth/sessionContext.ts';
 import { isGameMessage } from './gameMessages.ts';
 import { LaunchProblem } from './LaunchProblem.tsx';
 

@@ -6,8 +6,8 @@ import type { GameType } from '../../../contract/games.ts';
 import type { GameListMode } from '../../../machines/gameList.machine.ts';
 import { selectLoginRequired } from '../../../machines/gameList.selectors.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
-import { useAuthModals } from '../auth/modals.tsx';
-import { SessionContext } from '../auth/sessionContext.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { liveGameList } from './gameListCalls.ts';
 
 export interface GameListSource {

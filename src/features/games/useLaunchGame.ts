@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
 import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
 import { launchTarget } from '../../domain/launchTarget.ts';
-import { useAuthModals } from '../auth/modals.tsx';
-import { SessionContext } from '../auth/sessionContext.ts';
-import { useTrial } from '../auth/useTrial.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
+import { useTrial } from '../../session/useTrial.ts';
 
 export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameName'>;
 

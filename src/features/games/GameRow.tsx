@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import { selectGames, selectListFailed, selectListLoading } from '../../../machines/gameList.selectors.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { useGameList } from '../lobby/useGameList.ts';
-import { useTileRenderer } from '../lobby/useTileRenderer.tsx';
+import { useGameList } from './useGameList.ts';
+import { useTileRenderer } from './useTileRenderer.tsx';
 
 /**
  * A titled row of games on the home page (spec §2 Home): the hot row (mode hot, first 8) or a category's first

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Vendor } from '../../../contract/games.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
-import { EXACT, withVendor } from '../games/vendorLink.ts';
+import { EXACT, withVendor } from './vendorLink.ts';
 
 /**
  * Vendor filter of a lobby. Choosing the active vendor again clears the filter (spec §2); any choice

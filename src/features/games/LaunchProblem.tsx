@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client.ts';
-import { useAuthModals } from '../auth/modals.tsx';
+import { useAuthModals } from '../../session/authModals.tsx';
 
 /** Why a game did not open, in the spec's words, with the way on (retry, register, other popular games). */
 export function LaunchProblem({ error, retry }: { error: ApiError; retry: () => void }) {

@@ -12,7 +12,7 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
 }));
 
 const launch = vi.hoisted(() => vi.fn());
-vi.mock('../launch/useLaunchGame.ts', () => ({
+vi.mock('./useLaunchGame.ts', () => ({
   useLaunchGame: () => ({ launch, pending: null, trialError: null }),
 }));
 

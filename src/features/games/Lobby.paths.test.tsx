@@ -43,7 +43,7 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
 
 // Launching is useLaunchGame's (its own tests); here a play button only has to reach it.
 const launch = vi.hoisted(() => vi.fn());
-vi.mock('../launch/useLaunchGame.ts', () => ({
+vi.mock('./useLaunchGame.ts', () => ({
   useLaunchGame: () => ({ launch, pending: null, trialError: null }),
 }));
 

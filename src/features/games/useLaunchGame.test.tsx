@@ -12,8 +12,8 @@ import { fromPromise } from 'xstate';
 import type { MemberInfo } from '../../../contract/member.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
-import { AuthModalsProvider, useAuthModals } from '../auth/modals.tsx';
-import { SessionContext } from '../auth/sessionContext.ts';
+import { AuthModalsProvider, useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { server } from '../auth/test/harness.tsx';
 import { useLaunchGame } from './useLaunchGame.ts';
 

@@ -6,12 +6,12 @@ import { selectIsStarting } from '../../../machines/session.selectors.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { SessionContext } from '../auth/sessionContext.ts';
-import { lobbyClasses } from '../games/classes.ts';
-import { GameGrid } from '../games/GameGrid.tsx';
-import { VendorCarousel } from '../games/VendorCarousel.tsx';
+import { lobbyClasses } from './classes.ts';
+import { GameGrid } from './GameGrid.tsx';
 import { GameListView } from './GameListView.tsx';
+import { VendorCarousel } from './VendorCarousel.tsx';
 import { VendorFilter } from './VendorFilter.tsx';
 
 /** Sports, esports, cockfight and lottery lobbies show vendor tiles, not games (spec §2). */

@@ -22,11 +22,11 @@ import type { sessionMachine } from '../../../../machines/session.machine.ts';
 import { vendorLanesQuery, whitelabelQuery } from '../../../api/queries.ts';
 import { gameListPageRoute, lobbyRoute } from '../../../app/pages.tsx';
 import type { RouterContext } from '../../../app/router.tsx';
+import { AuthModalsProvider } from '../../../session/authModals.tsx';
+import { SessionContext } from '../../../session/sessionContext.ts';
 import { AuthModalsHost, useAccountFlows } from '../../auth/AuthModalsHost.tsx';
 import { liveSession } from '../../auth/liveSession.ts';
-import { AuthModalsProvider } from '../../auth/modals.tsx';
 import { registerSettingsQuery } from '../../auth/queries.ts';
-import { SessionContext } from '../../auth/sessionContext.ts';
 import { flush, type ServerRequest, server } from '../../auth/test/harness.tsx';
 import { GAME_LIST_CONTRACTS, type GameListCall } from '../gameListCalls.ts';
 

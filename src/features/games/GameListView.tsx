@@ -17,12 +17,12 @@ import {
 } from '../../../machines/gameList.selectors.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { ClassTabs } from '../games/ClassTabs.tsx';
-import { GameGrid } from '../games/GameGrid.tsx';
-import { GameTile } from '../games/GameTile.tsx';
-import { GameToolbar } from '../games/GameToolbar.tsx';
-import { useLaunchGame } from '../launch/useLaunchGame.ts';
+import { ClassTabs } from './ClassTabs.tsx';
+import { GameGrid } from './GameGrid.tsx';
+import { GameTile } from './GameTile.tsx';
+import { GameToolbar } from './GameToolbar.tsx';
 import { type GameListSource, useGameList } from './useGameList.ts';
+import { useLaunchGame } from './useLaunchGame.ts';
 
 /** A failed call in the spec's words (§8): the server's own message, or the general network message. */
 function useErrorText() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { freePlay } from '../../../contract/auth.ts';
-import { call } from '../../api/client.ts';
-import { storeToken } from '../../api/session.ts';
+import { freePlay } from '../../contract/auth.ts';
+import { call } from '../api/client.ts';
+import { storeToken } from '../api/session.ts';
 import { SessionContext } from './sessionContext.ts';
 
 /** Trial (free play): one call for a type-4 account, then the session loads it like any login. */
