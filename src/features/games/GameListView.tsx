@@ -1,11 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import type { Classify } from '../../../machines/gameList.machine.ts';
 import {
   selectClassify,
-  selectFavouriteBusy,
   selectGameListError,
   selectGameName,
   selectGames,
@@ -16,13 +14,11 @@ import {
   selectMoreGames,
 } from '../../../machines/gameList.selectors.ts';
 import { ApiError } from '../../api/client.ts';
-import { whitelabelQuery } from '../../api/queries.ts';
 import { ClassTabs } from './ClassTabs.tsx';
 import { GameGrid } from './GameGrid.tsx';
-import { GameTile } from './GameTile.tsx';
 import { GameToolbar } from './GameToolbar.tsx';
 import { type GameListSource, useGameList } from './useGameList.ts';
-import { useLaunchGame } from './useLaunchGame.ts';
+import { useTileRenderer } from './useTileRenderer.tsx';
 
 /** A failed call in the spec's words (§8): the server's own message, or the general network message. */
 function useErrorText() {
@@ -60,13 +56,10 @@ export function GameListView({
   const loadingMore = useSelector(actor, selectLoadingMore);
   const moreGames = useSelector(actor, selectMoreGames);
   const error = useSelector(actor, selectGameListError);
-  const favouriteBusy = useSelector(actor, selectFavouriteBusy);
-  const favouriteIds = useSelector(actor, (s) => s.context.favouriteIds);
   const mode = useSelector(actor, selectMode);
   const classify = useSelector(actor, selectClassify);
   const gameName = useSelector(actor, selectGameName);
-  const info = useQuery(whitelabelQuery());
-  const { launch, pending, trialError } = useLaunchGame();
+  const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);
   const filtersId = useId();
 
@@ -144,30 +137,7 @@ export function GameListView({
           {empty}
         </p>
       ) : (
-        <GameGrid
-          games={games}
-          loading={loading}
-          label={label}
-          renderTile={(game) => (
-            <GameTile
-              game={game}
-              favourite={favouriteIds.includes(game.nodeId)}
-              favouriteBusy={favouriteBusy}
-              freePlay={info.data?.features.FREE_PLAY ?? false}
-              launching={pending !== null}
-              onPlay={(g) => launch(g, 'play')}
-              onTrial={(g) => launch(g, 'trial')}
-              onToggleFavourite={(g) =>
-                actor.send({
-                  type: 'favourite.toggle',
-                  nodeId: g.nodeId,
-                  vendor: g.vassalage,
-                  gameType: g.gameType,
-                })
-              }
-            />
-          )}
-        />
+        <GameGrid games={games} loading={loading} label={label} renderTile={renderTile} />
       )}
       {!loading && !failed && (
         <p role="status" className="sr-only">
