@@ -105,6 +105,9 @@ describe('/game page', () => {
       `Maintenance until ${new Date('2030-01-02T03:04:00.000Z').toLocaleString('en')}`,
     );
     expect(screen.queryByTitle('Game: Lucky Lanterns')).toBeNull();
+    // "See other popular games": the popular list is asked for.
+    await waitFor(() => expect(server.pending('/lgw/games/popular')).toHaveLength(1));
+    expect(server.next('/lgw/games/popular').input.query).toMatchObject({ count: 20 });
   });
 
   it('offers registration to a trial account refused a paid game', async () => {

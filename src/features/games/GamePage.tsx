@@ -91,6 +91,7 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
           launch.error instanceof ApiError ? launch.error : new ApiError('NETWORK', String(launch.error))
         }
         retry={() => void launch.refetch()}
+        nodeId={nodeId}
       />
     );
   else if (launch.data.openIn === 'popup')

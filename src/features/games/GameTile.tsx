@@ -15,7 +15,8 @@ export interface GameTileProps {
   launching?: boolean;
   onPlay(game: Game): void;
   onTrial(game: Game): void;
-  onToggleFavourite(game: Game): void;
+  /** Without it the tile has no heart (lists that keep no favourites, e.g. popular games after a refusal). */
+  onToggleFavourite?: (game: Game) => void;
 }
 
 const button =
@@ -65,20 +66,22 @@ export function GameTile({
             className={`h-full w-full object-cover ${playable ? '' : 'grayscale'}`}
           />
         )}
-        <button
-          type="button"
-          aria-label={t`Favourite ${name}`}
-          aria-pressed={favourite}
-          aria-busy={favouriteBusy}
-          aria-disabled={favouriteBusy}
-          onClick={() => !favouriteBusy && onToggleFavourite(game)}
-          className="absolute right-1.5 top-1.5 grid h-9 w-9 place-items-center rounded-full bg-black/45 text-white aria-disabled:opacity-60"
-        >
-          <Icon
-            name="heart"
-            className={`h-5 w-5 ${favourite ? 'fill-current text-red-500' : ''} ${favouriteBusy ? 'animate-pulse' : ''}`}
-          />
-        </button>
+        {onToggleFavourite && (
+          <button
+            type="button"
+            aria-label={t`Favourite ${name}`}
+            aria-pressed={favourite}
+            aria-busy={favouriteBusy}
+            aria-disabled={favouriteBusy}
+            onClick={() => !favouriteBusy && onToggleFavourite(game)}
+            className="absolute right-1.5 top-1.5 grid h-9 w-9 place-items-center rounded-full bg-black/45 text-white aria-disabled:opacity-60"
+          >
+            <Icon
+              name="heart"
+              className={`h-5 w-5 ${favourite ? 'fill-current text-red-500' : ''} ${favouriteBusy ? 'animate-pulse' : ''}`}
+            />
+          </button>
+        )}
         {!playable && (
           <p className="absolute inset-x-0 bottom-0 bg-black/70 px-2 py-1.5 text-center text-xs font-medium text-white">
             <Trans>Under maintenance until {untilText}</Trans>

@@ -2,9 +2,18 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
+import { PopularGames } from './PopularGames.tsx';
 
 /** Why a game did not open, in the spec's words, with the way on (retry, register, other popular games). */
-export function LaunchProblem({ error, retry }: { error: ApiError; retry: () => void }) {
+export function LaunchProblem({
+  error,
+  retry,
+  nodeId,
+}: {
+  error: ApiError;
+  retry: () => void;
+  nodeId?: string;
+}) {
   const { i18n } = useLingui();
   const modals = useAuthModals();
   const box = 'flex flex-col items-center gap-4 rounded-2xl border border-line bg-raised p-8 text-center';
@@ -24,6 +33,7 @@ export function LaunchProblem({ error, retry }: { error: ApiError; retry: () => 
             </p>
           )}
         </div>
+        <PopularGames except={nodeId} />
       </div>
     );
   }
