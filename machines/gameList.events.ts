@@ -28,11 +28,14 @@ const events = [
   errorEvent<M>('loadGames', { code: 'NETWORK' }),
   doneEvent<M>('loadMoreGames', { games: [sampleGame('n2')], totalPages: 2 }),
   errorEvent<M>('loadMoreGames', { code: 'NETWORK' }),
+  doneEvent<M>('loadPage', { games: [sampleGame('n3')], totalPages: 2 }),
+  errorEvent<M>('loadPage', { code: 'NETWORK' }),
   doneEvent<M>('loadFavouriteIds', ['n1']),
   errorEvent<M>('loadFavouriteIds', { code: 'NETWORK' }),
   doneEvent<M>('toggleFavourite', undefined),
   errorEvent<M>('toggleFavourite', { code: 'NETWORK' }),
   { type: 'list.more' },
+  { type: 'page.select', page: 2 },
   { type: 'list.retry' },
   { type: 'favourite.toggle', nodeId: 'n1', vendor: 'PG', gameType: 'RNG' },
   { type: 'mode.select', mode: 'fav' },
@@ -51,7 +54,8 @@ const events = [
  * The game list and representative events for its generated paths (tests and `npm run paths`): a member, so
  * favourite toggles reach `toggling`; the actors' answers come first so that each state is first reached with a
  * member's context (paths tell states apart by value only). The RNG lobby in game mode has more pages
- * (`loadingMore`); the /fav page starts in fav mode, where a logout takes the list back to game mode.
+ * (`loadingMore`, and page 2 for `paging`); the /fav page starts in fav mode, where a logout takes the list back to
+ * game mode.
  */
 export const gameListWalks = [
   {

@@ -10,6 +10,7 @@ import {
 } from './gameList.machine.ts';
 import {
   selectCanLoadMore,
+  selectCanSelectPage,
   selectFavouriteBusy,
   selectGames,
   selectInhouse,
@@ -18,6 +19,10 @@ import {
   selectLoginRequired,
   selectMode,
   selectMoreGames,
+  selectPage,
+  selectRequestedPage,
+  selectTotalPages,
+  selectTurnsPages,
 } from './gameList.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
@@ -25,7 +30,13 @@ import { coverage, transitionPaths } from './test/transitionPaths.ts';
 describe('gameList: generated paths', () => {
   it('visit every state and take every declared transition (RNG lobby and favourites page together)', () => {
     const paths = gameListWalks.flatMap((w) => transitionPaths(w.machine, w.events));
-    const lists = ['"failed"', '"loading"', '{"ready":"idle"}', '{"ready":"loadingMore"}'];
+    const lists = [
+      '"failed"',
+      '"loading"',
+      '{"ready":"idle"}',
+      '{"ready":"loadingMore"}',
+      '{"ready":"paging"}',
+    ];
     const favourites = ['"idle"', '"loadingIds"', '"toggling"'];
     expect([...coverage(paths).states].sort()).toEqual(
       lists.flatMap((l) => favourites.map((f) => `{"list":${l},"favourites":${f}}`)).sort(),
@@ -156,6 +167,118 @@ describe('gameList: behaviour', () => {
     expect(snapshot().context.page).toBe(1);
     expect(snapshot().context.error).toEqual({ code: 'NETWORK' });
     expect(selectCanLoadMore(snapshot())).toBe(true);
+  });
+
+  it('page.select loads exactly that page, replacing the games and keeping mode, class, vendor and search', async () => {
+    const { actor, snapshot, calls } = startGameList({ pageSize: 20 });
+    actor.send({ type: 'vendor.select', vendor: 'PG' });
+    actor.send({ type: 'classify.select', classify: 'SLOT' });
+    actor.send({ type: 'search.submit', gameName: ' tiger ' });
+    await flush();
+    expect(selectTurnsPages(snapshot())).toBe(true);
+    expect(selectTotalPages(snapshot())).toBe(3);
+    actor.send({ type: 'page.select', page: 3 });
+    // The list shown stays while the page loads; the pager knows which one is coming.
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(selectPage(snapshot())).toBe(1);
+    expect(selectRequestedPage(snapshot())).toBe(3);
+    expect(selectCanSelectPage(snapshot(), 2)).toBe(false);
+    expect(selectCanLoadMore(snapshot())).toBe(false);
+    await flush();
+    expect(calls.loadGames.at(-1)).toEqual({
+      mode: 'game',
+      classify: 'SLOT',
+      vendor: 'PG',
+      gameName: 'tiger',
+      language: 'EN',
+      gameType: 'RNG',
+      inhouse: false,
+      page: 3,
+      pageSize: 28,
+    });
+    expect(ids(snapshot())).toEqual(['p3a', 'p3b']);
+    expect(selectPage(snapshot())).toBe(3);
+    expect(selectRequestedPage(snapshot())).toBeNull();
+    expect(selectMoreGames(snapshot())).toBe(false);
+    expect(snapshot().context).toMatchObject({ classify: 'SLOT', vendor: 'PG', gameName: 'tiger' });
+    actor.send({ type: 'page.select', page: 1 });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ page: 1, classify: 'SLOT', vendor: 'PG' });
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(selectMoreGames(snapshot())).toBe(true);
+  });
+
+  it('page.select takes only another existing page, and none while a page is on its way', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    for (const page of [0, 1, 4, 1.5, Number.NaN]) {
+      expect(selectCanSelectPage(snapshot(), page), String(page)).toBe(false);
+      actor.send({ type: 'page.select', page });
+    }
+    await flush();
+    expect(calls.loadGames).toHaveLength(1);
+    actor.send({ type: 'page.select', page: 2 });
+    actor.send({ type: 'page.select', page: 3 });
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(calls.loadGames.map((r) => r.page)).toEqual([1, 2]);
+    expect(selectPage(snapshot())).toBe(2);
+  });
+
+  it('a failed first page has no pages to choose from', async () => {
+    const { actor, snapshot, calls } = startGameList({}, { games: () => ({ reject: { code: 'NETWORK' } }) });
+    await flush();
+    expect(selectListFailed(snapshot())).toBe(true);
+    expect(selectCanSelectPage(snapshot(), 2)).toBe(false);
+    actor.send({ type: 'page.select', page: 2 });
+    await flush();
+    expect(calls.loadGames).toHaveLength(1);
+  });
+
+  it('a failed page keeps the list and the page and reports the error; choosing a page again clears it', async () => {
+    let fail = true;
+    const { actor, snapshot, calls } = startGameList(
+      {},
+      { games: (r) => (r.page === 2 && fail ? { reject: { code: 'NETWORK' } } : pageOf(r)) },
+    );
+    await flush();
+    actor.send({ type: 'page.select', page: 2 });
+    await flush();
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(selectPage(snapshot())).toBe(1);
+    expect(selectRequestedPage(snapshot())).toBeNull();
+    expect(snapshot().context.error).toEqual({ code: 'NETWORK' });
+    fail = false;
+    actor.send({ type: 'page.select', page: 2 });
+    expect(snapshot().context.error).toBeNull();
+    await flush();
+    expect(calls.loadGames.map((r) => r.page)).toEqual([1, 2, 2]);
+    expect(ids(snapshot())).toEqual(['p2a', 'p2b']);
+  });
+
+  it('a filter change while a page loads cancels it and goes back to page 1', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    await flush();
+    actor.send({ type: 'page.select', page: 3 });
+    actor.send({ type: 'classify.select', classify: 'NEW' });
+    expect(selectRequestedPage(snapshot())).toBeNull();
+    expect(selectPage(snapshot())).toBe(1);
+    await flush();
+    expect(calls.loadGames.map((r) => [r.page, r.classify])).toEqual([
+      [1, 'ALL'],
+      [3, 'ALL'],
+      [1, 'NEW'],
+    ]);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b']);
+    expect(selectPage(snapshot())).toBe(1);
+  });
+
+  it('recent mode appends with More rather than turning pages', async () => {
+    const { actor, snapshot } = startGameList();
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    expect(selectTurnsPages(snapshot())).toBe(false);
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    expect(selectTurnsPages(snapshot())).toBe(true);
   });
 
   it('a failed first page can be retried', async () => {

@@ -11,6 +11,11 @@ import { type FlowError, readFlowError } from './form.ts';
  *         `loadGames` for page 1 → `ready` with the page, or `failed` with `error` (`list.retry` loads again).
  *       - `ready.idle` → `list.more` (only while `moreGames`) → `ready.loadingMore`: `loadGames` for page + 1,
  *         appended, page incremented; a failure keeps the list and page and sets `error`.
+ *       - `ready.idle` → `page.select` { page } (1 ≤ page ≤ totalPages, page ≠ the current one) → `ready.paging`:
+ *         `requestedPage` is set and `error` cleared, the list shown stays; `loadGames` for that page (same mode,
+ *         class, vendor, name) replaces the games and the page (a lobby's pager, spec §2); a failure keeps the list
+ *         and page and sets `error`. `list.more` and `page.select` are ignored while a page is on its way. `failed`
+ *         has no pages (nothing was loaded), so it offers `list.retry` only.
  *     Every filter change, from any of these states, goes (back) to `loading`, cancelling a load under way:
  *       `mode.select` { mode } — the active mode again returns to 'game'; `classify.select` { classify };
  *       `vendor.select` { vendor } — resets the class to ALL (the active vendor again clears it, spec §2);
@@ -89,6 +94,8 @@ export interface GameListContext {
   language: string;
   pageSize: number;
   page: number;
+  /** The page `page.select` asked for, while it loads (`ready.paging`); null otherwise. */
+  requestedPage: number | null;
   totalPages: number;
   games: Game[];
   moreGames: boolean;
@@ -108,6 +115,7 @@ export type GameListEvent =
   | { type: 'path.change'; path: string; gameType: GameType }
   | { type: 'language.change'; language: string }
   | { type: 'list.more' }
+  | { type: 'page.select'; page: number }
   | { type: 'list.retry' }
   | ({ type: 'favourite.toggle' } & FavouriteRef)
   | { type: 'session.change'; loggedIn: boolean }
@@ -165,13 +173,22 @@ export const gameListMachine = setup({
       !context.loggedIn && memberOnlyMode(nextMode(context.mode, mode)),
     visitorWantsFavClass: ({ context }, classify: Classify) => !context.loggedIn && classify === 'FAV',
     hasMoreGames: ({ context }) => context.moreGames,
+    isOtherPage: ({ context }, page: number) =>
+      Number.isInteger(page) && page >= 1 && page <= context.totalPages && page !== context.page,
     loggingIn: (_, loggedIn: boolean) => loggedIn,
     // Spec §6: visitors get no favourites or recent games, so a logout takes the list back to what they may see.
     showsMemberOnlyAfterLogout: ({ context }, loggedIn: boolean) =>
       !loggedIn && (memberOnlyMode(context.mode) || context.classify === 'FAV'),
   },
   actions: {
-    resetList: assign({ games: [], page: 1, totalPages: 0, moreGames: false, error: null }),
+    resetList: assign({
+      games: [],
+      page: 1,
+      requestedPage: null,
+      totalPages: 0,
+      moreGames: false,
+      error: null,
+    }),
     keepFirstPage: assign(({ context }, loaded: GameListPage) => ({
       games: loaded.games,
       page: 1,
@@ -187,6 +204,18 @@ export const gameListMachine = setup({
         moreGames: moreGamesFor(context.mode, page, loaded.totalPages),
       };
     }),
+    requestPage: assign((_, page: number) => ({ requestedPage: page, error: null })),
+    showPage: assign(({ context }, loaded: GameListPage) => {
+      const page = context.requestedPage!;
+      return {
+        games: loaded.games,
+        page,
+        requestedPage: null,
+        totalPages: loaded.totalPages,
+        moreGames: moreGamesFor(context.mode, page, loaded.totalPages),
+      };
+    }),
+    dropRequestedPage: assign({ requestedPage: null }),
     keepError: assign((_, error: FlowError) => ({ error })),
     clearError: assign({ error: null }),
     requireLogin: assign({ loginRequired: true }),
@@ -255,6 +284,7 @@ export const gameListMachine = setup({
       language: input.language ?? 'EN',
       pageSize: input.pageSize ?? PAGE_SIZE.default,
       page: 1,
+      requestedPage: null,
       totalPages: 0,
       games: [],
       moreGames: false,
@@ -345,7 +375,16 @@ export const gameListMachine = setup({
         ready: {
           initial: 'idle',
           states: {
-            idle: { on: { 'list.more': { guard: 'hasMoreGames', target: 'loadingMore' } } },
+            idle: {
+              on: {
+                'list.more': { guard: 'hasMoreGames', target: 'loadingMore' },
+                'page.select': {
+                  guard: { type: 'isOtherPage', params: ({ event }) => event.page },
+                  target: 'paging',
+                  actions: { type: 'requestPage', params: ({ event }) => event.page },
+                },
+              },
+            },
             loadingMore: {
               invoke: {
                 id: 'loadMoreGames',
@@ -361,6 +400,27 @@ export const gameListMachine = setup({
                     type: 'keepError',
                     params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
                   },
+                },
+              },
+            },
+            paging: {
+              invoke: {
+                id: 'loadPage',
+                src: 'loadGames',
+                input: ({ context }) => gameListRequest(context, context.requestedPage!),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'showPage', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    'dropRequestedPage',
+                    {
+                      type: 'keepError',
+                      params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
+                    },
+                  ],
                 },
               },
             },

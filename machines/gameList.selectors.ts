@@ -13,7 +13,19 @@ export const selectMode = (s: Snapshot) => s.context.mode;
 export const selectClassify = (s: Snapshot) => s.context.classify;
 export const selectVendor = (s: Snapshot) => s.context.vendor;
 export const selectGameName = (s: Snapshot) => s.context.gameName;
+/** The page shown: the last appended one, or the one the pager chose. */
 export const selectPage = (s: Snapshot) => s.context.page;
+export const selectTotalPages = (s: Snapshot) => s.context.totalPages;
+/**
+ * The list turns pages (a lobby's pager, spec §2) rather than appending them with More: game mode. Recent mode
+ * appends (spec §4: more games while page < totalPages); hot and fav have a single page.
+ */
+export const selectTurnsPages = (s: Snapshot) => s.context.mode === 'game';
+/** That page can be asked for now (another existing page, and no page on its way). */
+export const selectCanSelectPage = (s: Snapshot, page: number) => s.can({ type: 'page.select', page });
+/** A page chosen with the pager is loading (the list shown stays, busy); its number, or null. */
+export const selectRequestedPage = (s: Snapshot) =>
+  s.matches({ list: { ready: 'paging' } }) ? s.context.requestedPage : null;
 /** Game mode on the in-house lobby (spec §4). */
 export const selectInhouse = (s: Snapshot) => s.context.inhouse;
 /** The favourite heart of a game is filled. */

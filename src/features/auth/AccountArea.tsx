@@ -137,7 +137,7 @@ function UserMenu() {
         >
           {member?.account.slice(0, 1).toUpperCase()}
         </span>
-        <span>{member?.nickname}</span>
+        <span className="max-w-[7rem] truncate sm:max-w-none">{member?.nickname}</span>
       </button>
       <ul
         id="user-menu"

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Classify } from '../../../machines/gameList.machine.ts';
 import {
   selectClassify,
@@ -12,8 +12,13 @@ import {
   selectLoadingMore,
   selectMode,
   selectMoreGames,
+  selectPage,
+  selectRequestedPage,
+  selectTotalPages,
+  selectTurnsPages,
 } from '../../../machines/gameList.selectors.ts';
 import { ApiError } from '../../api/client.ts';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { ClassTabs } from './ClassTabs.tsx';
 import { GameGrid } from './GameGrid.tsx';
 import { GameToolbar } from './GameToolbar.tsx';
@@ -31,7 +36,10 @@ const pill = 'h-10 rounded-full px-5 text-sm font-semibold';
 
 /**
  * The game list of a lobby or of the /hot and /fav pages, as the `gameList` machine has it: toolbar and class strip
- * (lobbies only), skeletons while the first page loads, the tiles, More, failures with their way out, empty lists.
+ * (lobbies only), skeletons while the first page loads, the tiles, failures with their way out, empty lists. A
+ * lobby's game mode turns pages with the pager (spec §2: shown only when there is more than one page; the list
+ * shown stays, busy, while the chosen page loads, and the list's top scrolls into view); recent mode and the pages
+ * append the next page with More.
  */
 export function GameListView({
   source,
@@ -59,6 +67,11 @@ export function GameListView({
   const mode = useSelector(actor, selectMode);
   const classify = useSelector(actor, selectClassify);
   const gameName = useSelector(actor, selectGameName);
+  const page = useSelector(actor, selectPage);
+  const totalPages = useSelector(actor, selectTotalPages);
+  const requestedPage = useSelector(actor, selectRequestedPage);
+  const pager = useSelector(actor, selectTurnsPages) && classes !== undefined;
+  const listTop = useRef<HTMLDivElement>(null);
   const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);
   const filtersId = useId();
@@ -118,44 +131,70 @@ export function GameListView({
           {errorText(trialError instanceof ApiError ? trialError : { code: 'NETWORK' })}
         </p>
       )}
-      {failed ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-raised p-8 text-center"
-        >
-          <p>{error ? errorText(error) : t`Network abnormal, please try again.`}</p>
-          <button
-            type="button"
-            className={`${pill} bg-brand text-white`}
-            onClick={() => actor.send({ type: 'list.retry' })}
+      <div ref={listTop} className="scroll-mt-24">
+        {failed ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-raised p-8 text-center"
           >
-            <Trans>Retry</Trans>
-          </button>
-        </div>
-      ) : !loading && games.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-raised p-8 text-center text-muted">
-          {empty}
-        </p>
-      ) : (
-        <GameGrid games={games} loading={loading} label={label} renderTile={renderTile} />
-      )}
+            <p>{error ? errorText(error) : t`Network abnormal, please try again.`}</p>
+            <button
+              type="button"
+              className={`${pill} bg-brand text-white`}
+              onClick={() => actor.send({ type: 'list.retry' })}
+            >
+              <Trans>Retry</Trans>
+            </button>
+          </div>
+        ) : !loading && games.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-raised p-8 text-center text-muted">
+            {empty}
+          </p>
+        ) : (
+          <GameGrid
+            games={games}
+            loading={loading}
+            busy={requestedPage !== null}
+            label={label}
+            renderTile={renderTile}
+          />
+        )}
+      </div>
       {!loading && !failed && (
         <p role="status" className="sr-only">
-          <Plural value={games.length} one="# game shown" other="# games shown" />
+          {requestedPage !== null ? (
+            t`Loading games…`
+          ) : (
+            <Plural value={games.length} one="# game shown" other="# games shown" />
+          )}
         </p>
       )}
-      {moreGames && (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            aria-busy={loadingMore}
-            aria-disabled={loadingMore}
-            className={`${pill} border border-line bg-raised hover:border-brand aria-disabled:opacity-60`}
-            onClick={() => !loadingMore && actor.send({ type: 'list.more' })}
-          >
-            {loadingMore ? <Trans>Loading more games…</Trans> : <Trans>More games</Trans>}
-          </button>
-        </div>
+      {pager ? (
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          label={t`Game pages`}
+          onChange={(chosen) => {
+            const event = { type: 'page.select', page: chosen } as const;
+            if (!actor.getSnapshot().can(event)) return;
+            actor.send(event);
+            listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          }}
+        />
+      ) : (
+        moreGames && (
+          <div className="flex justify-center">
+            <button
+              type="button"
+              aria-busy={loadingMore}
+              aria-disabled={loadingMore}
+              className={`${pill} border border-line bg-raised hover:border-brand aria-disabled:opacity-60`}
+              onClick={() => !loadingMore && actor.send({ type: 'list.more' })}
+            >
+              {loadingMore ? <Trans>Loading more games…</Trans> : <Trans>More games</Trans>}
+            </button>
+          </div>
+        )
       )}
     </div>
   );

@@ -34,6 +34,7 @@ import {
   logOut,
   mountApp,
   replyList,
+  scrolledIntoView,
 } from './test/lobbyHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
@@ -52,24 +53,28 @@ type Event = EventFromLogic<M> | InternalEvent;
 
 const TIGER = sampleGame('n1', { gameName: 'Fortune Tiger', displayName: 'PG Soft' });
 const DRAGON = sampleGame('n2', { gameName: 'Dragon Hatch', displayName: 'PG Soft' });
+const PHOENIX = sampleGame('n3', { gameName: 'Phoenix Rises', displayName: 'PG Soft' });
 const TRIAL_REFUSAL = { code: 'FORBIDDEN', message: 'Please Register An Account First' };
 
 /**
  * What happens to the RNG lobby: the list's and favourites' calls answer or fail (a trial account's favourite is
- * refused with the server's 403 message), and the visitor uses every control the lobby has — More, Retry, a heart,
- * the recent toggle, the FAV class, a vendor of the carousel, the search, the header's link to another lobby, the
- * language switch, logging in and out, closing the login popup and an error.
+ * refused with the server's 403 message), and the visitor uses every control the lobby has — the pager (game mode),
+ * More (recent mode), Retry, a heart, the recent toggle, the FAV class, a vendor of the carousel, the search, the
+ * header's link to another lobby, the language switch, logging in and out, closing the login popup and an error.
  */
 const EVENTS: Event[] = [
   doneEvent<M>('loadGames', { games: [TIGER], totalPages: 2 }),
   errorEvent<M>('loadGames', { code: 'NETWORK' }),
   doneEvent<M>('loadMoreGames', { games: [DRAGON], totalPages: 2 }),
   errorEvent<M>('loadMoreGames', { code: 'NETWORK' }),
+  doneEvent<M>('loadPage', { games: [PHOENIX], totalPages: 2 }),
+  errorEvent<M>('loadPage', { code: 'NETWORK' }),
   doneEvent<M>('loadFavouriteIds', ['n1']),
   errorEvent<M>('loadFavouriteIds', { code: 'NETWORK' }),
   doneEvent<M>('toggleFavourite', undefined),
   errorEvent<M>('toggleFavourite', TRIAL_REFUSAL),
   { type: 'list.more' },
+  { type: 'page.select', page: 2 },
   { type: 'list.retry' },
   { type: 'favourite.toggle', nodeId: 'n1', vendor: 'PG', gameType: 'RNG' },
   { type: 'mode.select', mode: 'recent' },
@@ -88,13 +93,14 @@ const ctx = (s: AnyMachineSnapshot) => s.context as GameListContext;
 
 /**
  * What the lobby lets happen in a state. The login popup covers the page: while it is open the visitor can only
- * close it or log in. A heart needs its game on screen, More its button (more games, none on the way), Retry a
- * failed list, Dismiss an error beside the list; the header's link leads elsewhere only from another lobby; a
- * language switch, a login or a logout changes something only when it is not so already.
+ * close it or log in. A heart needs its game on screen, More its button (recent mode: more games, none on the way),
+ * a page its button in the pager (game mode, that many pages), Retry a failed list, Dismiss an error beside the
+ * list; the header's link leads elsewhere only from another lobby; a language switch, a login or a logout changes
+ * something only when it is not so already.
  *
- * To keep the walk to what tells something, hearts, filters, the language, the header's link and the session change
- * from the lobby at rest (a list shown, nothing on its way, no error); the vendor carousel stands for every filter
- * change from the list's other states (a change cancels the load under way and starts again).
+ * To keep the walk to what tells something, hearts, filters, pages, the language, the header's link and the
+ * session change from the lobby at rest (a list shown, nothing on its way, no error); the vendor carousel stands for
+ * every filter change from the list's other states (a change cancels the load under way and starts again).
  */
 /** The lobby at rest: a list shown, nothing on its way, no error. */
 const atRest = (s: AnyMachineSnapshot) =>
@@ -113,7 +119,9 @@ function offered(s: AnyMachineSnapshot): Event[] {
       case 'favourite.toggle':
         return rest && c.games.some((g) => g.nodeId === e.nodeId);
       case 'list.more':
-        return c.moreGames && idle;
+        return c.moreGames && idle && c.mode !== 'game';
+      case 'page.select':
+        return rest && c.mode === 'game' && e.page <= c.totalPages;
       case 'list.retry':
         return failed;
       case 'error.dismiss':
@@ -181,9 +189,11 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
   switch (event.type) {
     case 'xstate.done.actor.loadGames':
     case 'xstate.done.actor.loadMoreGames':
+    case 'xstate.done.actor.loadPage':
       return replyList(latestListRequest(), e.output as never);
     case 'xstate.error.actor.loadGames':
     case 'xstate.error.actor.loadMoreGames':
+    case 'xstate.error.actor.loadPage':
       return failRequest(latestListRequest(), toApiError(e.error as never));
     case 'xstate.done.actor.loadFavouriteIds':
       return server.reply('/wps/game/fav/ids', e.output);
@@ -195,6 +205,12 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
       return server.fail(FAVOURITE_PATHS[c.pendingToggle!.on ? 'on' : 'off'], toApiError(e.error as never));
     case 'list.more':
       return user.click(screen.getByRole('button', { name: 'More games' }));
+    case 'page.select':
+      return user.click(
+        within(screen.getByRole('navigation', { name: 'Game pages' })).getByRole('button', {
+          name: `Page ${e.page}`,
+        }),
+      );
     case 'list.retry':
       return user.click(screen.getByRole('button', { name: 'Retry' }));
     case 'favourite.toggle':
@@ -251,6 +267,7 @@ function expectScreen(path: WalkPath<M>, i: number) {
   const c = ctx(state);
   const loading = state.matches({ list: 'loading' });
   const failed = state.matches({ list: 'failed' });
+  const paging = state.matches({ list: { ready: 'paging' } });
 
   // The lobby of the path, with its vendor and class chosen.
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
@@ -271,14 +288,19 @@ function expectScreen(path: WalkPath<M>, i: number) {
     c.gameName,
   );
 
-  // The list: skeletons while the first page loads, the failure with Retry, or the games with their hearts.
+  // The list: skeletons while the first page loads, the failure with Retry, or the games with their hearts (busy
+  // while a page chosen in the pager loads).
   expect(screen.queryAllByTestId('game-skeleton').length > 0).toBe(loading);
   const status = screen.queryByRole('status');
   if (failed) expect(status).toBeNull();
   else
     expect(status).toHaveTextContent(
-      loading ? 'Loading games…' : `${c.games.length} ${c.games.length === 1 ? 'game' : 'games'} shown`,
+      loading || paging
+        ? 'Loading games…'
+        : `${c.games.length} ${c.games.length === 1 ? 'game' : 'games'} shown`,
     );
+  if (c.games.length > 0)
+    expect(screen.getByRole('list', { name: 'Slots' })).toHaveAttribute('aria-busy', String(paging));
   const retry = screen.queryByRole('button', { name: 'Retry' });
   if (failed) {
     expect(retry).toBeInTheDocument();
@@ -295,9 +317,20 @@ function expectScreen(path: WalkPath<M>, i: number) {
   }
   if (!loading && !failed && c.games.length === 0) expect(screen.getByText(/^No /)).toBeInTheDocument();
 
-  // More: while there are more games; busy while the next page loads.
+  // Game mode turns pages: the pager, while there is more than one page, marks the page shown; choosing one
+  // scrolled the list's top into view.
+  const pager = screen.queryByRole('navigation', { name: 'Game pages' });
+  if (c.mode === 'game' && c.totalPages > 1)
+    expect(within(pager!).getByRole('button', { current: 'page' })).toHaveAccessibleName(`Page ${c.page}`);
+  else expect(pager).toBeNull();
+  const chosen = path.steps.slice(1, i + 1).filter((s) => s.event.type === 'page.select').length;
+  expect(scrolledIntoView).toHaveBeenCalledTimes(chosen);
+  for (const list of scrolledIntoView.mock.contexts)
+    expect(list).toContainElement(screen.queryByRole('list', { name: 'Slots' }));
+
+  // Recent mode appends with More: while there are more games; busy while the next page loads.
   const more = screen.queryByRole('button', { name: /More games|Loading more games/ });
-  if (!c.moreGames) expect(more).toBeNull();
+  if (!c.moreGames || c.mode === 'game') expect(more).toBeNull();
   else if (state.matches({ list: { ready: 'loadingMore' } })) {
     expect(more).toHaveTextContent('Loading more games…');
     expect(more).toHaveAttribute('aria-busy', 'true');
@@ -316,11 +349,17 @@ function expectScreen(path: WalkPath<M>, i: number) {
   else expect(loginDialog()).toBeNull();
 
   // What went to the server: one list call per load the path started, the newest for this state's request.
-  expect(listRequests()).toHaveLength(started(path, i, 'loadGames') + started(path, i, 'loadMoreGames'));
+  expect(listRequests()).toHaveLength(
+    started(path, i, 'loadGames') + started(path, i, 'loadMoreGames') + started(path, i, 'loadPage'),
+  );
   if (loading)
     expect(latestListRequest()).toMatchObject(expectedRequest(gameListCall(gameListRequest(c, 1))));
   if (state.matches({ list: { ready: 'loadingMore' } }))
     expect(latestListRequest()).toMatchObject(expectedRequest(gameListCall(gameListRequest(c, c.page + 1))));
+  if (paging)
+    expect(latestListRequest()).toMatchObject(
+      expectedRequest(gameListCall(gameListRequest(c, c.requestedPage!))),
+    );
   expect(server.sent('/wps/game/fav/ids')).toHaveLength(started(path, i, 'loadFavouriteIds'));
   if (state.matches({ favourites: 'toggling' })) {
     const t = c.pendingToggle!;

@@ -49,7 +49,7 @@ export function Header({ account }: { account: ReactNode }) {
         >
           {menus.data ? <NavMenu menus={menus.data} /> : <Skeleton className="h-9 w-full lg:w-[32rem]" />}
         </nav>
-        <div className="flex items-center gap-2 lg:ml-auto">
+        <div className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto">
           {account}
           <ThemeSwitch />
           <LanguageSwitch />

@@ -11,6 +11,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import type { z } from 'zod';
 import type { registerSettings } from '../../../../contract/auth.ts';
@@ -108,6 +109,12 @@ function makeRouter(queryClient: QueryClient, at: string) {
   });
 }
 
+/**
+ * jsdom lays nothing out and has no `scrollIntoView`: the lobby's calls are recorded here instead (`mock.contexts`
+ * holds the elements scrolled to). Cleared by each `mountApp`.
+ */
+export const scrolledIntoView = vi.fn<(options?: ScrollIntoViewOptions) => void>();
+
 export interface MountOptions {
   /** A member's session (their token is in session storage), or a visitor's. */
   member?: MemberInfo | null;
@@ -116,6 +123,8 @@ export interface MountOptions {
 
 /** Mounts the app at `at` and lets the session start (the member info is answered at once). */
 export async function mountApp(at: string, { member = null, freePlay = true }: MountOptions = {}) {
+  scrolledIntoView.mockClear();
+  Element.prototype.scrollIntoView = scrolledIntoView;
   if (member) sessionStorage.setItem('token', 't-member');
   server.answerAlways('/wps/member/info', () => member);
   server.answerAlways('/wps/session/logout', () => null);
