@@ -4,7 +4,15 @@ import { sampleGame } from '../../../machines/gameList.events.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { ApiError } from '../../api/client.ts';
 import { flush, server, useFakeClock, useRealClock, visitor } from '../auth/test/harness.tsx';
-import { app, failRequest, latestListRequest, logIn, mountApp, replyList } from './test/lobbyHarness.tsx';
+import {
+  app,
+  failRequest,
+  latestListRequest,
+  logIn,
+  mountApp,
+  replyList,
+  scrolledIntoView,
+} from './test/lobbyHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
@@ -186,6 +194,90 @@ describe('game lobby', () => {
     await flush();
     await showGames(TIGER);
     expect(screen.getByRole('article', { name: 'Fortune Tiger' })).toBeInTheDocument();
+  });
+
+  it('the pager turns the lobby’s pages: that page replaces the list, filters kept, and the list scrolls into view', async () => {
+    await mountApp('/rng?vendor=PG');
+    const pageOf = (page: number) =>
+      [1, 2].map((k) => sampleGame(`n${page}${k}`, { gameName: `Game ${page}.${k}` }));
+    const shown = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    const pages = () => screen.getByRole('navigation', { name: 'Game pages' });
+    const pageButtons = () =>
+      within(pages())
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent);
+    await replyList(latestListRequest(), { games: pageOf(1), totalPages: 12 });
+    await flush();
+    // 2 margin pages, a range of 5 (spec §2); no More in a lobby's game mode.
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '11', '12']);
+    expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 1');
+    expect(screen.queryByRole('button', { name: /More games/ })).toBeNull();
+
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    await flush();
+    await replyList(latestListRequest(), { games: pageOf(1), totalPages: 12 });
+    await flush();
+    await user.click(within(pages()).getByRole('button', { name: 'Page 5' }));
+    await flush();
+    expect(latestListRequest().input).toMatchObject({
+      query: { vassalage: 'PG', isNew: '1', pageNo: 5, pageSize: 20 },
+    });
+    expect(scrolledIntoView).toHaveBeenCalledTimes(1);
+    expect(scrolledIntoView.mock.contexts[0]).toContainElement(screen.getByRole('list', { name: 'Slots' }));
+    // The list shown stays, busy, until the page comes.
+    expect(screen.getByRole('list', { name: 'Slots' })).toHaveAttribute('aria-busy', 'true');
+    expect(shown()).toEqual(['Game 1.1', 'Game 1.2']);
+    await replyList(latestListRequest(), { games: pageOf(5), totalPages: 12 });
+    await flush();
+    expect(shown()).toEqual(['Game 5.1', 'Game 5.2']);
+    expect(screen.getByRole('list', { name: 'Slots' })).toHaveAttribute('aria-busy', 'false');
+    expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 5');
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '6', '7', '11', '12']);
+    expect(screen.getByRole('button', { name: 'New' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The current page asks for nothing; next goes to page 6, which fails: page 5 stays, with the message.
+    await user.click(within(pages()).getByRole('button', { name: 'Page 5' }));
+    await user.click(within(pages()).getByRole('button', { name: 'Next page' }));
+    await flush();
+    expect(latestListRequest().input).toMatchObject({ query: { pageNo: 6 } });
+    await failRequest(latestListRequest(), new ApiError('NETWORK', 'fetch failed'));
+    await flush();
+    expect(screen.getByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
+    expect(shown()).toEqual(['Game 5.1', 'Game 5.2']);
+    expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 5');
+    expect(scrolledIntoView).toHaveBeenCalledTimes(2);
+
+    // Any filter change goes back to page 1.
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await flush();
+    expect(latestListRequest().input).toMatchObject({ query: { pageNo: 1 } });
+    await replyList(latestListRequest(), { games: pageOf(1), totalPages: 1 });
+    await flush();
+    expect(screen.queryByRole('navigation', { name: 'Game pages' })).toBeNull();
+  });
+
+  it('recent games append the next page with More instead of the pager', async () => {
+    await mountApp('/rng', { member: demoMember });
+    await server.reply('/wps/game/fav/ids', []);
+    await replyList(latestListRequest(), { games: [TIGER], totalPages: 3 });
+    await flush();
+    expect(screen.getByRole('navigation', { name: 'Game pages' })).toBeInTheDocument();
+    await visitor().click(screen.getByRole('button', { name: 'Recent' }));
+    await flush();
+    await replyList(latestListRequest(), { games: [TIGER], totalPages: 2 });
+    await flush();
+    expect(screen.queryByRole('navigation', { name: 'Game pages' })).toBeNull();
+    await visitor().click(screen.getByRole('button', { name: 'More games' }));
+    await flush();
+    expect(latestListRequest()).toMatchObject({ path: '/wps/game/recent', input: { query: { pageNo: 2 } } });
+    await replyList(latestListRequest(), { games: [DRAGON], totalPages: 2 });
+    await flush();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Fortune Tiger',
+      'Dragon Hatch',
+    ]);
+    expect(screen.queryByRole('button', { name: /More games/ })).toBeNull();
   });
 
   it('/hot lists every hot game, without list switcher or filters', async () => {
