@@ -66,7 +66,7 @@ test.describe('games', () => {
     const name = (await first.locator('h3').textContent())!;
     await first.getByRole('button', { name: `Play ${name}` }).click();
     const form = dialog(page).getByRole('form', { name: 'Login' });
-    await form.getByLabel('Username').fill('vip01');
+    await form.getByLabel('Username').fill('player01');
     await form.getByLabel('Password').fill('Player123');
     await form.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/game\?/);

@@ -27,9 +27,11 @@ export function useAccountFlows() {
   }, [session]);
   const onLogin = useCallback(
     (outcome: LoginOutcome) => {
+      // The session hears of the login before the popup closes: whoever waits on the popup (a game to open) sees a
+      // login under way, not a dismissed popup.
+      if (outcome.loggedIn) loggedIn();
       close();
       if (!outcome.loggedIn) return;
-      loggedIn();
       // Spec §4: after a forced change the member goes home; so does a login made on the /login page.
       if (outcome.passwordChanged || path === '/login') void navigate({ to: '/' });
     },

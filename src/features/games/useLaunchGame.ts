@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
 import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
+import { storedToken } from '../../api/session.ts';
 import { launchTarget } from '../../domain/launchTarget.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
@@ -40,7 +41,7 @@ export function useLaunchGame() {
     if (loggedIn) {
       setWaiting(null);
       go(waiting);
-    } else if (modals.modal === null && !trial.busy && !starting) setWaiting(null);
+    } else if (modals.modal === null && !trial.busy && !starting && storedToken() === null) setWaiting(null);
   }, [waiting, loggedIn, modals.modal, trial.busy, starting, go]);
 
   const launch = (game: LaunchGame, mode: 'play' | 'trial' = 'play') => {
