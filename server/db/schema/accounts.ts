@@ -32,6 +32,8 @@ export const members = pgTable(
     mobile: text('mobile'),
     email: text('email'),
     payeeName: text('payee_name'),
+    /** The withdrawal password (scrypt), separate from the login password; null until the member sets one. */
+    paymentPasswordHash: text('payment_password_hash'),
     /** The other registration fields (qqNum, line, whatsapp …), as typed. */
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
     /** 0 member; 1, 2, 41, 42 agents; 4 trial (spec §2/§6). */

@@ -2,4 +2,5 @@ export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './ledger.ts';
 export * from './merchants.ts';
+export * from './payments.ts';
 export * from './play.ts';

@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { minorUnits } from './wallet.ts';
+
+/** Deposits and withdrawals (spec §2 depositv2 / withdraw, §4 Withdrawal confirmation). Amounts in minor units. */
+export const paymentKind = z.enum(['DEPOSIT', 'WITHDRAWAL']);
+export type PaymentKind = z.infer<typeof paymentKind>;
+
+/** Payment-channel port drivers: manual bank transfer (an operator approves) and the demo instant gateway. */
+export const paymentChannel = z.enum(['BANK', 'DEMO_GATEWAY']);
+export type PaymentChannel = z.infer<typeof paymentChannel>;
+
+/**
+ * Deposit: PENDING → CREDITED | REJECTED (bank: operator; gateway: its signed callback, FAILED on a failed payment).
+ * Withdrawal: REQUESTED (money held) → APPROVED → DISBURSED → RECEIVED | NOT_RECEIVED (proof) → RECEIVED;
+ * DISBURSED → FORCED_RECEIVED after the merchant's minutes; REQUESTED/APPROVED → REJECTED (hold released).
+ */
+export const paymentStatus = z.enum([
+  'PENDING',
+  'CREDITED',
+  'FAILED',
+  'REQUESTED',
+  'APPROVED',
+  'DISBURSED',
+  'RECEIVED',
+  'NOT_RECEIVED',
+  'FORCED_RECEIVED',
+  'REJECTED',
+]);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/** Spec §5: proof uploads are png or jpg, at most 5 MB each, at most 3. */
+export const PROOF_RULES = {
+  maxFiles: 3,
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg'],
+} as const;
+
+/** A positive amount of minor units, bounded so nothing absurd reaches the ledger. */
+export const amountField = z
+  .number({ error: 'Amount must be a number' })
+  .int('Amount has at most 2 decimals')
+  .positive('Amount must be more than 0')
+  .max(100_000_000_000, 'Amount is too large');
+const requestId = z.uuid('Request id must be a UUID');
+
+export const paymentOrder = z.object({
+  id: z.number().int(),
+  kind: paymentKind,
+  channel: paymentChannel,
+  amount: minorUnits,
+  status: paymentStatus,
+  details: z.record(z.string(), z.string()),
+  proofs: z.number().int(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  disbursedAt: z.string().nullable(),
+  /** DISBURSED withdrawals: when it counts as received without the member (forced). */
+  forcedReceiveAt: z.string().nullable(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrder>;
+
+/** Merchant payment rules the deposit and withdrawal pages show and the server enforces. */
+export const paymentRules = z.object({
+  deposit: z.object({ min: minorUnits, max: minorUnits, channels: z.array(paymentChannel) }),
+  withdrawal: z.object({
+    min: minorUnits,
+    max: minorUnits,
+    /** Per day. */
+    maxCount: z.number().int(),
+    /** Minutes after disbursal when a withdrawal counts as received. */
+    forceReceiveMinutes: z.number().int(),
+  }),
+  hasPaymentPassword: z.boolean(),
+  /** The house's bank account for manual transfers. */
+  bank: z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() }),
+});
+
+export const paymentSettings = defineCall({
+  method: 'GET',
+  path: '/wps/payment/settings',
+  summary:
+    'Deposit and withdrawal rules, channels, the house bank account, and whether a payment password is set',
+  auth: 'token',
+  query: emptyQuery,
+  response: wpsReply(paymentRules),
+});
+
+export const setPaymentPassword = defineCall({
+  method: 'PUT',
+  path: '/wps/member/paymentPassword',
+  summary: 'Set or change the payment password (login password required; the old one to change it)',
+  auth: 'token',
+  body: z.object({
+    loginPassword: z.string().min(1).max(64),
+    oldPaymentPassword: z.string().max(64).optional(),
+    paymentPassword: z.string().regex(/^\d{6}$/, 'The payment password is 6 digits'),
+  }),
+  response: wpsReply(z.null()),
+});
+
+export const createDeposit = defineCall({
+  method: 'POST',
+  path: '/wps/payment/deposit',
+  summary: 'Start a deposit: BANK waits for an operator, DEMO_GATEWAY returns the gateway page to pay on',
+  auth: 'token',
+  body: z.object({
+    requestId,
+    channel: paymentChannel,
+    amount: amountField,
+    /** BANK: the payer's name and reference as on the transfer. */
+    payerName: z.string().trim().max(60).optional(),
+    reference: z.string().trim().max(60).optional(),
+  }),
+  response: wpsReply(z.object({ order: paymentOrder, payUrl: z.string().nullable() })),
+});
+
+export const createWithdrawal = defineCall({
+  method: 'POST',
+  path: '/wps/payment/withdraw',
+  summary: 'Request a withdrawal: checks the payment password and rules, holds the amount',
+  auth: 'token',
+  body: z.object({
+    requestId,
+    amount: amountField,
+    paymentPassword: z.string().min(1).max(64),
+    bankName: z.string().trim().min(2).max(60),
+    accountName: z.string().trim().min(2).max(60),
+    accountNo: z
+      .string()
+      .trim()
+      .regex(/^[0-9 -]{6,30}$/, 'Account number is 6–30 digits'),
+  }),
+  response: wpsReply(z.object({ order: paymentOrder })),
+});
+
+export const paymentOrders = defineCall({
+  method: 'GET',
+  path: '/wps/payment/orders',
+  summary: 'The member’s deposits and withdrawals, newest first',
+  auth: 'token',
+  query: z.object({
+    kind: paymentKind.optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: wpsReply(z.object({ list: z.array(paymentOrder), totalPages: z.number().int() })),
+});
+
+/** Spec §4 Withdrawal confirmation: the member's answer to a disbursed withdrawal. */
+export const confirmWithdrawal = defineCall({
+  method: 'POST',
+  path: '/wps/payment/withdraw/:id/confirm',
+  summary: 'Confirm a disbursed withdrawal as received',
+  auth: 'token',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({}),
+  response: wpsReply(z.object({ order: paymentOrder })),
+});
+
+/** Not received, with proof: multipart `files` (png/jpg ≤ 5 MB, ≤ 3) and `remark`; the contract is the reply. */
+export const reportNotReceived = defineCall({
+  method: 'POST',
+  path: '/wps/payment/withdraw/:id/notReceived',
+  summary: 'Report a disbursed withdrawal as not received, with proof images (multipart)',
+  auth: 'token',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: wpsReply(z.object({ order: paymentOrder })),
+});
+
+/** The demo gateway's signed callback (what a real gateway posts to us). */
+export const demoGatewayCallback = defineCall({
+  method: 'POST',
+  path: '/wps/payment/callback/demo',
+  summary: 'Demo instant gateway callback: signed (HMAC-SHA256 header x-gateway-signature), idempotent',
+  body: z.object({
+    orderRef: z.string().min(1).max(80),
+    amount: minorUnits,
+    status: z.enum(['PAID', 'FAILED']),
+  }),
+  response: z.object({ ok: z.literal(true), credited: z.boolean() }),
+});
+
+/** Wallet transfer (spec §7 GCS_walletTransfer): main ↔ one vendor wallet, or every vendor back to main. */
+export const walletTransfer = defineCall({
+  method: 'POST',
+  path: '/wps/relay/GCS_walletTransfer',
+  summary:
+    'Move money between the main wallet and a vendor wallet; `consolidate` brings every vendor wallet home',
+  auth: 'token',
+  body: z.discriminatedUnion('direction', [
+    z.object({
+      requestId,
+      direction: z.enum(['in', 'out']),
+      vendor: z.string().trim().min(1).max(40),
+      amount: amountField,
+    }),
+    z.object({ requestId, direction: z.literal('consolidate') }),
+  ]),
+  response: wpsReply(z.object({ wallets: z.array(z.object({ kind: z.string(), balance: minorUnits })) })),
+});
+
+export const walletList = defineCall({
+  method: 'GET',
+  path: '/wps/v2/wallets',
+  summary: 'The member’s main and vendor wallets',
+  auth: 'token',
+  query: emptyQuery,
+  response: wpsReply(
+    z.object({
+      singleWallet: z.boolean(),
+      wallets: z.array(z.object({ kind: z.string(), balance: minorUnits })),
+    }),
+  ),
+});
+
+export const transferToUpline = defineCall({
+  method: 'POST',
+  path: '/wps/wallet/transferUpline',
+  summary: 'Transfer from the member’s main wallet to its upline agent (payment password required)',
+  auth: 'token',
+  body: z.object({ requestId, amount: amountField, paymentPassword: z.string().min(1).max(64) }),
+  response: wpsReply(z.object({ balance: minorUnits })),
+});
+
+/** Account record (transactionHistory): ledger movements of the member's wallets. */
+export const accountRecord = defineCall({
+  method: 'GET',
+  path: '/wps/member/accountRecord',
+  summary:
+    'The member’s money movements (deposits, withdrawals, bets, wins, transfers, bonuses), newest first',
+  auth: 'token',
+  query: z.object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    kind: z.string().max(40).optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: wpsReply(
+    z.object({
+      list: z.array(
+        z.object({
+          id: z.number().int(),
+          kind: z.string(),
+          wallet: z.string(),
+          amount: minorUnits,
+          balanceAfter: minorUnits,
+          at: z.string(),
+        }),
+      ),
+      totalPages: z.number().int(),
+    }),
+  ),
+});
+
+/** Betting record (personalHistoryCopy): the member's game rounds. */
+export const bettingRecord = defineCall({
+  method: 'GET',
+  path: '/wps/member/bettingRecord',
+  summary: 'The member’s game rounds (bet, win, status), newest first, with totals',
+  auth: 'token',
+  query: z.object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    gameType: z.string().max(20).optional(),
+    vendor: z.string().max(40).optional(),
+    pageNo: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+  response: wpsReply(
+    z.object({
+      list: z.array(
+        z.object({
+          id: z.number().int(),
+          roundRef: z.string(),
+          nodeId: z.string(),
+          gameName: z.string(),
+          vendor: z.string(),
+          gameType: z.string(),
+          bet: minorUnits,
+          win: minorUnits,
+          status: z.enum(['OPEN', 'SETTLED', 'ROLLED_BACK']),
+          at: z.string(),
+        }),
+      ),
+      totals: z.object({ bet: minorUnits, win: minorUnits, rounds: z.number().int() }),
+      totalPages: z.number().int(),
+    }),
+  ),
+});
+
+/** P&L (personalProfit): per day, bets, wins and profit, for the chart. */
+export const profitAndLoss = defineCall({
+  method: 'GET',
+  path: '/wps/member/profit',
+  summary: 'The member’s profit and loss per day over a date range',
+  auth: 'token',
+  query: z.object({ from: z.iso.date(), to: z.iso.date() }),
+  response: wpsReply(
+    z.object({
+      days: z.array(z.object({ day: z.string(), bet: minorUnits, win: minorUnits, profit: minorUnits })),
+      totals: z.object({ bet: minorUnits, win: minorUnits, profit: minorUnits }),
+    }),
+  ),
+});
