@@ -12,6 +12,7 @@ import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
 import { smsCountdownWalk } from '../machines/smsCountdown.events.ts';
 import { transitionPaths } from '../machines/test/transitionPaths.ts';
+import { withdrawalConfirmationWalks } from '../machines/withdrawalConfirmation.events.ts';
 
 interface Walk {
   name: string;
@@ -28,6 +29,7 @@ const walks: Walk[] = [
   ...sessionWalks,
   ...gameListWalks,
   jackpotTickerWalk,
+  ...withdrawalConfirmationWalks,
 ];
 
 /** 'editing.termsAccepted'; parallel regions in brackets: 'settled(image.ready, throttle.open)'. */
