@@ -142,7 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
-    walletRoutes(api, ledger);
+    walletRoutes(api, db, ledger, drivers);
     const seamless = createSeamlessWallet(db);
     api.decorate('authenticateLaunch', createLaunchResolver(db));
     const random = opts.gameRandom ?? cryptoRandom;

@@ -1,6 +1,6 @@
 import type { GameType } from '../../contract/games.ts';
 import type { Locale } from '../../contract/merchant.ts';
-import type { Ledger } from '../modules/wallet/ledger.ts';
+import type { Ledger, PostHook } from '../modules/wallet/ledger.ts';
 
 /** What a driver needs to open a game for a member. */
 export interface LaunchRequest {
@@ -30,13 +30,17 @@ export interface GameVendorDriver {
   launch(req: LaunchRequest): LaunchTarget;
   /** The member's balance held at the vendor, minor units. */
   balance(merchantCode: string, memberId: number, vassalage: string): Promise<bigint>;
-  /** Main wallet → vendor; `txId` makes a retry move nothing. */
+  /**
+   * Main wallet → vendor; `txId` makes a retry move nothing. `inTx` runs in the ledger transaction of the
+   * portal's side of the move (its audit record), only when something moved.
+   */
   transferIn(
     merchantCode: string,
     memberId: number,
     vassalage: string,
     amount: bigint,
     txId: string,
+    inTx?: PostHook,
   ): Promise<void>;
   /** Vendor → main wallet. */
   transferOut(
@@ -45,6 +49,7 @@ export interface GameVendorDriver {
     vassalage: string,
     amount: bigint,
     txId: string,
+    inTx?: PostHook,
   ): Promise<void>;
 }
 
@@ -63,15 +68,23 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
     to: string,
     amount: bigint,
     key: string,
+    inTx?: PostHook,
   ) => {
     const [a, b] = [
       await ledger.wallet(merchantCode, memberId, from),
       await ledger.wallet(merchantCode, memberId, to),
     ];
-    await ledger.post(merchantCode, key, 'VENDOR_TRANSFER', [
-      { walletId: a, amount: -amount },
-      { walletId: b, amount },
-    ]);
+    await ledger.post(
+      merchantCode,
+      key,
+      'VENDOR_TRANSFER',
+      [
+        { walletId: a, amount: -amount },
+        { walletId: b, amount },
+      ],
+      {},
+      inTx,
+    );
   };
   return {
     launch: (req) => ({ url: `/play/demo?${params(req)}`, openIn: 'frame' }),
@@ -79,10 +92,10 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
       const id = await ledger.wallet(merchantCode, memberId, vassalage);
       return ledger.walletBalance(id);
     },
-    transferIn: (m, member, vendor, amount, txId) =>
-      move(m, member, 'MAIN', vendor, amount, `transfer-in:${vendor}:${member}:${txId}`),
-    transferOut: (m, member, vendor, amount, txId) =>
-      move(m, member, vendor, 'MAIN', amount, `transfer-out:${vendor}:${member}:${txId}`),
+    transferIn: (m, member, vendor, amount, txId, inTx) =>
+      move(m, member, 'MAIN', vendor, amount, `transfer-in:${vendor}:${member}:${txId}`, inTx),
+    transferOut: (m, member, vendor, amount, txId, inTx) =>
+      move(m, member, vendor, 'MAIN', amount, `transfer-out:${vendor}:${member}:${txId}`, inTx),
   };
 }
 

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Extra statements of a fresh movement, run in its database transaction after the balances moved (the audit
+ * record of a money action); a replay does not run it. A throw rolls the whole movement back.
+ */
+export type PostHook = (tx: Tx, transactionId: number) => Promise<void>;
 
 /** One side of a movement: a wallet and a signed amount in minor units. */
 export interface Leg {
@@ -55,6 +61,7 @@ export function createLedger(db: Db) {
       kind: string,
       legs: Leg[],
       reply: Record<string, unknown> = {},
+      inTx?: PostHook,
     ): Promise<Posted> {
       if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n)
         throw new Error(`unbalanced ${kind}: legs must sum to 0`);
@@ -101,6 +108,7 @@ export function createLedger(db: Db) {
             .insert(ledgerEntries)
             .values({ transactionId: created.id, walletId: w.id, amount: leg.amount, balanceAfter: after });
         }
+        if (inTx) await inTx(tx, created.id);
         return { transactionId: created.id, replayed: false, reply };
       });
     },

@@ -1,14 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  accountRecord,
+  bettingRecord,
+  profitAndLoss,
+  transferToUpline,
+  walletList,
+  walletTransfer,
+} from '../../../contract/payments.ts';
 import { balance } from '../../../contract/wallet.ts';
+import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { okValue, route } from '../../http/route.ts';
+import type { VendorDrivers } from '../../ports/gameVendor.ts';
+import { createAuditLog } from '../audit/log.ts';
+import { createPaymentPasswords } from '../payments/paymentPassword.ts';
 import type { Ledger } from './ledger.ts';
+import { createWalletService } from './service.ts';
 
-export function walletRoutes(app: FastifyInstance, ledger: Ledger): void {
+/** Money transfers guarded by the payment password: a few a minute per address is plenty. */
+const PASSWORD_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export function walletRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drivers: VendorDrivers): void {
+  const audit = createAuditLog(db);
+  const service = createWalletService(db, {
+    ledger,
+    drivers,
+    audit,
+    paymentPasswords: createPaymentPasswords(db, audit),
+  });
+
   route(app, balance, async ({ merchant, auth }) =>
     okValue({
       sumBalance: Number(await ledger.memberBalance(merchant.code, auth.member.id)),
       currency: merchant.brand.currency,
       currencySign: merchant.brand.currencySign,
     }),
+  );
+  route(app, walletList, async ({ merchant, auth }) => okValue(await service.wallets(merchant, auth.member)));
+  route(app, walletTransfer, async ({ merchant, auth, body }) =>
+    okValue({ wallets: await service.transfer(merchant, auth.member, body) }),
+  );
+  route(
+    app,
+    transferToUpline,
+    async ({ merchant, auth, body }) => okValue(await service.transferToUpline(merchant, auth.member, body)),
+    { rateLimit: PASSWORD_LIMIT },
+  );
+  route(app, accountRecord, async ({ merchant, auth, query }) =>
+    okValue(await service.accountRecord(merchant, auth.member, query)),
+  );
+  route(app, bettingRecord, async ({ merchant, auth, query, req }) =>
+    okValue(await service.bettingRecord(merchant, auth.member, requestLocale(req), query)),
+  );
+  route(app, profitAndLoss, async ({ merchant, auth, query }) =>
+    okValue(await service.profitAndLoss(merchant, auth.member, query)),
   );
 }

@@ -1,0 +1,375 @@
+import { type AnyColumn, and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Locale } from '../../../contract/merchant.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  gameRounds,
+  games,
+  ledgerEntries,
+  ledgerTransactions,
+  members,
+  vendors,
+  wallets,
+} from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { Merchant } from '../../http/merchant.ts';
+import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
+import type { AuditLog } from '../audit/log.ts';
+import type { Member } from '../auth/sessions.ts';
+import type { PaymentPasswords } from '../payments/paymentPassword.ts';
+import type { Ledger, PostHook } from './ledger.ts';
+
+export const MAIN = 'MAIN';
+/** P&L answers at most this many days. */
+export const MAX_PROFIT_DAYS = 93;
+
+export interface WalletView {
+  kind: string;
+  balance: number;
+}
+
+export type TransferInput =
+  | { requestId: string; direction: 'in' | 'out'; vendor: string; amount: number }
+  | { requestId: string; direction: 'consolidate' };
+
+interface Range {
+  from?: string;
+  to?: string;
+}
+
+const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
+const invalid = (field: string, message: string) =>
+  new DomainError(400, 'VALIDATION', message, { [field]: message });
+
+/** The merchant's zone when the database knows it, else UTC (a bad setting must not turn into a 500). */
+const zoneOf = (merchant: Merchant): string => {
+  const zone = merchant.settings.timeZone;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** Rows of `column` within [from, to] as whole days in the merchant's zone. */
+const withinDays = (column: AnyColumn, zone: string, range: Range) => [
+  ...(range.from ? [sql`${column} >= (${range.from}::date::timestamp at time zone ${zone})`] : []),
+  ...(range.to ? [sql`${column} < ((${range.to}::date + 1)::timestamp at time zone ${zone})`] : []),
+];
+
+const checkOrder = (range: Range) => {
+  if (range.from && range.to && range.from > range.to)
+    throw invalid('to', 'The end date is before the start');
+};
+
+const dayMs = 86_400_000;
+const dayList = (from: string, to: string) => {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const n = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / dayMs) + 1;
+  return Array.from({ length: n }, (_, i) => new Date(start + i * dayMs).toISOString().slice(0, 10));
+};
+
+/**
+ * The member's wallets: transfers between the main wallet and vendor wallets (through each vendor's driver),
+ * transfer to the upline, and the records read from the ledger and the game rounds. Every money action writes
+ * its audit record in the ledger transaction that moves the money.
+ */
+export function createWalletService(
+  db: Db,
+  deps: { ledger: Ledger; drivers: VendorDrivers; audit: AuditLog; paymentPasswords: PaymentPasswords },
+) {
+  const { ledger, drivers, audit } = deps;
+
+  const audited =
+    (member: Member, action: string, subject: Record<string, unknown>): PostHook =>
+    (tx, transactionId) =>
+      audit.append(tx, {
+        merchantCode: member.merchantCode,
+        actor: `member:${member.id}`,
+        action,
+        subject: { ...subject, transactionId },
+      });
+
+  /** Vendor codes of the merchant that hold money at the vendor (every one but the in-house games). */
+  const walletVendors = async (merchantCode: string) => {
+    const rows = await db
+      .select({ code: vendors.vassalage, sort: sql<number>`min(${vendors.sort})`.mapWith(Number) })
+      .from(vendors)
+      .where(and(eq(vendors.merchantCode, merchantCode), ne(vendors.vassalage, INHOUSE_VENDOR)))
+      .groupBy(vendors.vassalage);
+    return new Map(rows.map((r) => [r.code, r.sort]));
+  };
+
+  async function list(merchant: Merchant, member: Member): Promise<WalletView[]> {
+    const codes = await walletVendors(merchant.code);
+    const rows = await db
+      .select({ kind: wallets.kind, balance: wallets.balance })
+      .from(wallets)
+      .where(and(eq(wallets.merchantCode, merchant.code), eq(wallets.memberId, member.id)));
+    const main = rows.find((r) => r.kind === MAIN);
+    const vendorWallets = rows
+      .filter((r) => codes.has(r.kind))
+      .sort((a, b) => codes.get(a.kind)! - codes.get(b.kind)! || a.kind.localeCompare(b.kind));
+    return [
+      { kind: MAIN, balance: Number(main?.balance ?? 0n) },
+      ...vendorWallets.map((w) => ({ kind: w.kind, balance: Number(w.balance) })),
+    ];
+  }
+
+  const singleWallet = (merchant: Merchant) => merchant.settings.features.SINGLE_WALLET === true;
+
+  /** A vendor the member may move money to or from: the merchant's, and not the in-house games. */
+  async function transferVendor(merchant: Merchant, raw: string): Promise<string> {
+    const code = raw.trim().toUpperCase();
+    if (code === INHOUSE_VENDOR)
+      throw invalid('vendor', 'In-house games play from the main wallet: nothing to transfer');
+    const [row] = await db
+      .select({ code: vendors.vassalage })
+      .from(vendors)
+      .where(and(eq(vendors.merchantCode, merchant.code), eq(vendors.vassalage, code)))
+      .limit(1);
+    if (!row) throw notFound(`No vendor ${raw.slice(0, 40)}`);
+    return code;
+  }
+
+  return {
+    async wallets(merchant: Merchant, member: Member) {
+      return { singleWallet: singleWallet(merchant), wallets: await list(merchant, member) };
+    },
+
+    /** Main ↔ one vendor wallet, or every vendor wallet back to main; a replayed requestId moves nothing. */
+    async transfer(merchant: Merchant, member: Member, input: TransferInput): Promise<WalletView[]> {
+      if (singleWallet(merchant))
+        throw new DomainError(409, 'CONFLICT', 'This site uses a single wallet: no transfers are needed');
+      if (input.direction === 'consolidate') {
+        const codes = await walletVendors(merchant.code);
+        const held = (await list(merchant, member)).filter((w) => w.kind !== MAIN && w.balance > 0);
+        for (const w of held) {
+          if (!codes.has(w.kind)) continue;
+          const amount = BigInt(w.balance);
+          await drivers(w.kind)
+            .transferOut(
+              merchant.code,
+              member.id,
+              w.kind,
+              amount,
+              `consolidate:${input.requestId}`,
+              audited(member, 'WALLET_TRANSFER_OUT', {
+                vendor: w.kind,
+                amount,
+                requestId: input.requestId,
+                consolidate: true,
+              }),
+            )
+            .catch((e: { code?: string }) => {
+              // Spent at the vendor meanwhile: what is left comes home with the next consolidate.
+              if (e.code !== 'INSUFFICIENT_FUNDS') throw e;
+            });
+        }
+        return list(merchant, member);
+      }
+      const vendor = await transferVendor(merchant, input.vendor);
+      const driver = drivers(vendor);
+      const amount = BigInt(input.amount);
+      const hook = audited(member, input.direction === 'in' ? 'WALLET_TRANSFER_IN' : 'WALLET_TRANSFER_OUT', {
+        vendor,
+        amount,
+        requestId: input.requestId,
+      });
+      const move = input.direction === 'in' ? driver.transferIn : driver.transferOut;
+      await move(merchant.code, member.id, vendor, amount, input.requestId, hook);
+      return list(merchant, member);
+    },
+
+    /** Main wallet → the upline agent's main wallet, with the payment password. */
+    async transferToUpline(
+      merchant: Merchant,
+      member: Member,
+      input: { requestId: string; amount: number; paymentPassword: string },
+    ): Promise<{ balance: number }> {
+      await deps.paymentPasswords.verify(member, input.paymentPassword);
+      const [upline] =
+        member.uplineId === null
+          ? []
+          : await db
+              .select({ id: members.id })
+              .from(members)
+              .where(and(eq(members.id, member.uplineId), eq(members.merchantCode, merchant.code)));
+      if (!upline || upline.id === member.id)
+        throw new DomainError(409, 'CONFLICT', 'You have no upline to transfer to');
+      const from = await ledger.wallet(merchant.code, member.id, MAIN);
+      const to = await ledger.wallet(merchant.code, upline.id, MAIN);
+      const amount = BigInt(input.amount);
+      try {
+        await ledger.post(
+          merchant.code,
+          `upline:${member.id}:${input.requestId}`,
+          'TRANSFER_UPLINE',
+          [
+            { walletId: from, amount: -amount },
+            { walletId: to, amount },
+          ],
+          { upline: upline.id, amount: input.amount },
+          audited(member, 'TRANSFER_UPLINE', { upline: upline.id, amount, requestId: input.requestId }),
+        );
+      } catch (e) {
+        if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') {
+          const balance = Number(await ledger.walletBalance(from));
+          throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance', undefined, { balance });
+        }
+        throw e;
+      }
+      return { balance: Number(await ledger.walletBalance(from)) };
+    },
+
+    /** Movements of the member's main and vendor wallets (never internal ones such as a withdrawal hold). */
+    async accountRecord(
+      merchant: Merchant,
+      member: Member,
+      q: Range & { kind?: string; pageNo: number; pageSize: number },
+    ) {
+      checkOrder(q);
+      const zone = zoneOf(merchant);
+      const kinds = [MAIN, ...(await walletVendors(merchant.code)).keys()];
+      const where = and(
+        eq(wallets.merchantCode, merchant.code),
+        eq(wallets.memberId, member.id),
+        inArray(wallets.kind, kinds),
+        ...(q.kind ? [eq(ledgerTransactions.kind, q.kind)] : []),
+        ...withinDays(ledgerEntries.createdAt, zone, q),
+      );
+      const base = () =>
+        db
+          .select({
+            id: ledgerEntries.id,
+            kind: ledgerTransactions.kind,
+            wallet: wallets.kind,
+            amount: ledgerEntries.amount,
+            balanceAfter: ledgerEntries.balanceAfter,
+            at: ledgerEntries.createdAt,
+          })
+          .from(ledgerEntries)
+          .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+          .where(where);
+      const [rows, [total]] = await Promise.all([
+        base()
+          .orderBy(desc(ledgerEntries.id))
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize),
+        db
+          .select({ n: count() })
+          .from(ledgerEntries)
+          .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+          .where(where),
+      ]);
+      return {
+        list: rows.map((r) => ({
+          ...r,
+          amount: Number(r.amount),
+          balanceAfter: Number(r.balanceAfter),
+          at: r.at.toISOString(),
+        })),
+        totalPages: Math.ceil((total?.n ?? 0) / q.pageSize),
+      };
+    },
+
+    /** The member's game rounds with the games' names; totals over the whole filter (rolled-back rounds move nothing). */
+    async bettingRecord(
+      merchant: Merchant,
+      member: Member,
+      locale: Locale,
+      q: Range & { gameType?: string; vendor?: string; pageNo: number; pageSize: number },
+    ) {
+      checkOrder(q);
+      const zone = zoneOf(merchant);
+      const where = and(
+        eq(gameRounds.merchantCode, merchant.code),
+        eq(gameRounds.memberId, member.id),
+        ...(q.gameType ? [eq(gameRounds.gameType, q.gameType.toUpperCase() as never)] : []),
+        ...(q.vendor ? [eq(gameRounds.vassalage, q.vendor.toUpperCase())] : []),
+        ...withinDays(gameRounds.createdAt, zone, q),
+      );
+      const moved = sql`${gameRounds.status} <> 'ROLLED_BACK'`;
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select({ round: gameRounds, names: games.names })
+          .from(gameRounds)
+          .leftJoin(
+            games,
+            and(eq(games.merchantCode, gameRounds.merchantCode), eq(games.nodeId, gameRounds.nodeId)),
+          )
+          .where(where)
+          .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize),
+        db
+          .select({
+            rounds: count(),
+            bet: sql<string>`coalesce(sum(${gameRounds.bet}) filter (where ${moved}), 0)`,
+            win: sql<string>`coalesce(sum(${gameRounds.win}) filter (where ${moved}), 0)`,
+          })
+          .from(gameRounds)
+          .where(where),
+      ]);
+      return {
+        list: rows.map(({ round: r, names }) => ({
+          id: r.id,
+          roundRef: r.roundRef,
+          nodeId: r.nodeId,
+          gameName: names ? (names[locale] ?? names.en ?? r.nodeId) : r.nodeId,
+          vendor: r.vassalage,
+          gameType: r.gameType,
+          bet: Number(r.bet),
+          win: Number(r.win),
+          status: r.status,
+          at: r.createdAt.toISOString(),
+        })),
+        totals: {
+          bet: Number(totals?.bet ?? 0),
+          win: Number(totals?.win ?? 0),
+          rounds: totals?.rounds ?? 0,
+        },
+        totalPages: Math.ceil((totals?.rounds ?? 0) / q.pageSize),
+      };
+    },
+
+    /** Per day of the merchant's zone: bets, wins and profit (win − bet) of settled rounds; quiet days are zeros. */
+    async profitAndLoss(merchant: Merchant, member: Member, q: { from: string; to: string }) {
+      checkOrder(q);
+      const days = dayList(q.from, q.to);
+      if (days.length > MAX_PROFIT_DAYS) throw invalid('to', `Choose at most ${MAX_PROFIT_DAYS} days`);
+      const zone = zoneOf(merchant);
+      const day = sql<string>`to_char((${gameRounds.createdAt} at time zone ${zone})::date, 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({
+          day,
+          bet: sql<string>`sum(${gameRounds.bet})`,
+          win: sql<string>`sum(${gameRounds.win})`,
+        })
+        .from(gameRounds)
+        .where(
+          and(
+            eq(gameRounds.merchantCode, merchant.code),
+            eq(gameRounds.memberId, member.id),
+            eq(gameRounds.status, 'SETTLED'),
+            ...withinDays(gameRounds.createdAt, zone, q),
+          ),
+        )
+        // By position: the zone is a bound parameter, so the expression in GROUP BY would not match the select's.
+        .groupBy(sql`1`);
+      const byDay = new Map(rows.map((r) => [r.day, r]));
+      const out = days.map((d) => {
+        const r = byDay.get(d);
+        const bet = Number(r?.bet ?? 0);
+        const win = Number(r?.win ?? 0);
+        return { day: d, bet, win, profit: win - bet };
+      });
+      const bet = out.reduce((s, d) => s + d.bet, 0);
+      const win = out.reduce((s, d) => s + d.win, 0);
+      return { days: out, totals: { bet, win, profit: win - bet } };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
