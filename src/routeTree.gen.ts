@@ -38,6 +38,7 @@ import { Route as RngRouteImport } from './routes/rng'
 import { Route as SeamlessRouteImport } from './routes/seamless'
 import { Route as SportsRouteImport } from './routes/sports'
 import { Route as VnLotteryRouteImport } from './routes/vnLottery'
+import { Route as GatewayDemoRouteImport } from './routes/gateway.demo'
 import { Route as PlayDemoRouteImport } from './routes/play.demo'
 import { Route as PlayDiceRouteImport } from './routes/play.dice'
 import { Route as PlaySlotRouteImport } from './routes/play.slot'
@@ -187,6 +188,11 @@ const VnLotteryRoute = VnLotteryRouteImport.update({
   path: '/vnLottery',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GatewayDemoRoute = GatewayDemoRouteImport.update({
+  id: '/gateway/demo',
+  path: '/gateway/demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlayDemoRoute = PlayDemoRouteImport.update({
   id: '/play/demo',
   path: '/play/demo',
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/gateway/demo': typeof GatewayDemoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
@@ -267,6 +274,7 @@ export interface FileRoutesByTo {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/gateway/demo': typeof GatewayDemoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/seamless': typeof SeamlessRoute
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
+  '/gateway/demo': typeof GatewayDemoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
@@ -338,6 +347,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/gateway/demo'
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/gateway/demo'
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/seamless'
     | '/sports'
     | '/vnLottery'
+    | '/gateway/demo'
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
@@ -441,6 +453,7 @@ export interface RootRouteChildren {
   SeamlessRoute: typeof SeamlessRoute
   SportsRoute: typeof SportsRoute
   VnLotteryRoute: typeof VnLotteryRoute
+  GatewayDemoRoute: typeof GatewayDemoRoute
   PlayDemoRoute: typeof PlayDemoRoute
   PlayDiceRoute: typeof PlayDiceRoute
   PlaySlotRoute: typeof PlaySlotRoute
@@ -651,6 +664,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VnLotteryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gateway/demo': {
+      id: '/gateway/demo'
+      path: '/gateway/demo'
+      fullPath: '/gateway/demo'
+      preLoaderRoute: typeof GatewayDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/play/demo': {
       id: '/play/demo'
       path: '/play/demo'
@@ -705,6 +725,7 @@ const rootRouteChildren: RootRouteChildren = {
   SeamlessRoute: SeamlessRoute,
   SportsRoute: SportsRoute,
   VnLotteryRoute: VnLotteryRoute,
+  GatewayDemoRoute: GatewayDemoRoute,
   PlayDemoRoute: PlayDemoRoute,
   PlayDiceRoute: PlayDiceRoute,
   PlaySlotRoute: PlaySlotRoute,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMatch, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
@@ -5,12 +6,15 @@ import type { GameType } from '../../contract/games.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
+import { ChangePasswordForm } from '../features/auth/ChangePasswordForm.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
 import { GameListPage } from '../features/games/GameListPage.tsx';
 import { GameRow } from '../features/games/GameRow.tsx';
 import { Lobby } from '../features/games/Lobby.tsx';
 import { Home } from '../features/home/Home.tsx';
+import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
 import type { RouterContext } from './router.tsx';
 
 /** Lobby search: a vendor filter; bad input is dropped rather than failing the page. */
@@ -69,3 +73,18 @@ export const accountRoute = (form: 'login' | 'register', title: ReactNode) => ({
     </div>
   ),
 });
+
+/** The login-password form of the account feature, inline in the Personal Center's My Account page. */
+function MemberChangePassword({ onDone }: { onDone: () => void }) {
+  const settings = useQuery(registerSettingsQuery());
+  const rule = settings.data?.fields.find((r) => r.field === 'password');
+  if (!rule) return <Skeleton className="h-48 w-full" />;
+  return <ChangePasswordForm rule={rule} onDone={onDone} />;
+}
+
+/** What the Personal Center gets from other features (features meet here, never import each other). */
+export const memberSlots: MemberSlots = {
+  changePassword: (onDone) => <MemberChangePassword onDone={onDone} />,
+  // The withdrawal confirmation (src/features/withdrawal) plugs in here once it lands.
+  renderConfirmation: () => null,
+};

@@ -1,11 +1,13 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
-import { MEMBER_PAGES } from '../features/soon/areas.tsx';
+import { memberSlots } from '../app/pages.tsx';
+import { MemberCentre } from '../features/member/MemberCentre.tsx';
+import { memberSearch } from '../features/member/pages.ts';
 
-export const Route = createFileRoute('/member')(
-  soonRoute(
-    <Trans>Personal Center</Trans>,
-    MEMBER_PAGES.map(([, label]) => label),
-  ),
-);
+/** `/member?page=…`: the Personal Center (spec §2); an unknown page opens My Account. */
+export const Route = createFileRoute('/member')({
+  validateSearch: memberSearch,
+  component: function MemberRoute() {
+    const { page } = Route.useSearch();
+    return <MemberCentre page={page} slots={memberSlots} />;
+  },
+});

@@ -115,12 +115,12 @@ function UserMenu() {
     </button>
   );
   const entries = [
-    { label: t`Betting record`, page: 'personalHistoryCopy' },
-    { label: t`Account record`, page: 'transactionHistory' },
-    { label: t`Personal loss`, page: 'personalProfit' },
-    { label: t`Reward Center`, page: 'rewardCenter' },
-    ...(info.data?.features.PTSYS3 ? [{ label: t`Points`, page: 'pointMall' }] : []),
-    { label: t`My account`, page: 'securityCenter' },
+    { label: t`Betting record`, page: 'personalHistoryCopy' as const },
+    { label: t`Account record`, page: 'transactionHistory' as const },
+    { label: t`Personal loss`, page: 'personalProfit' as const },
+    { label: t`Reward Center`, page: 'rewardCenter' as const },
+    ...(info.data?.features.PTSYS3 ? [{ label: t`Points`, page: 'pointMall' as const }] : []),
+    { label: t`My account`, page: 'securityCenter' as const },
   ];
   return (
     <div className="relative">
@@ -153,6 +153,11 @@ function UserMenu() {
             {isTrial ? (
               // Spec §6: a trial account has no member centre; it is asked to register first.
               action(e.label, () => modals.open({ name: 'realAccount' }))
+            ) : e.page === 'pointMall' ? (
+              // Points live on their own page (spec §2 /pointMall), not in the member centre.
+              <Link to="/pointMall" className={item} onClick={() => setOpen(false)}>
+                {e.label}
+              </Link>
             ) : (
               <Link to="/member" search={{ page: e.page }} className={item} onClick={() => setOpen(false)}>
                 {e.label}

@@ -1,0 +1,145 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { inputClass, LoadError } from './form.tsx';
+import { accountRecordQuery } from './queries.ts';
+import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
+import { useMoney } from './useMoney.ts';
+
+/** The kinds of movement the filter offers: the ledger's transaction kinds that touch a member's wallets. */
+export const RECORD_KINDS = [
+  'DEPOSIT_CREDIT',
+  'WITHDRAWAL_HOLD',
+  'WITHDRAWAL_RELEASE',
+  'SEAMLESS_BET',
+  'SEAMLESS_WIN',
+  'SEAMLESS_ROLLBACK',
+  'VENDOR_TRANSFER',
+  'TRANSFER_UPLINE',
+  'DEMO_CREDIT',
+] as const;
+
+/** transactionHistory (Account Record): the member's money movements over a date range, by kind. */
+export function AccountRecord() {
+  const { t, i18n } = useLingui();
+  const money = useMoney();
+  const [range, setRange] = useRange();
+  const [kind, setKind] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const kindId = useId();
+  const valid = rangeIsValid(range);
+  const record = useQuery({
+    ...accountRecordQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo }),
+    enabled: valid,
+  });
+  const kindWords: Record<(typeof RECORD_KINDS)[number], string> = {
+    DEPOSIT_CREDIT: t`Deposit`,
+    WITHDRAWAL_HOLD: t`Withdrawal`,
+    WITHDRAWAL_RELEASE: t`Withdrawal returned`,
+    SEAMLESS_BET: t`Bet`,
+    SEAMLESS_WIN: t`Win`,
+    SEAMLESS_ROLLBACK: t`Bet cancelled`,
+    VENDOR_TRANSFER: t`Wallet transfer`,
+    TRANSFER_UPLINE: t`Transfer to upline`,
+    DEMO_CREDIT: t`Opening credit`,
+  };
+  const kindName = (code: string) => kindWords[code as keyof typeof kindWords] ?? code;
+  const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 rounded-xl border border-line p-3">
+        <RangePicker
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setPageNo(1);
+          }}
+        />
+        <div className="flex flex-col gap-1 sm:max-w-xs">
+          <label htmlFor={kindId} className="text-xs text-muted">
+            <Trans>Type</Trans>
+          </label>
+          <select
+            id={kindId}
+            className={inputClass}
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value);
+              setPageNo(1);
+            }}
+          >
+            <option value="">{t`All types`}</option>
+            {RECORD_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {kindName(k)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {!valid ? null : record.isError ? (
+        <LoadError error={record.error} onRetry={() => void record.refetch()} />
+      ) : !record.data ? (
+        <Skeleton className="h-48 w-full" />
+      ) : record.data.list.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
+          <Trans>No movements in this period.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">
+              <Trans>Account record</Trans>
+            </caption>
+            <thead className="text-xs text-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-2">
+                  <Trans>Time</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  <Trans>Type</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  <Trans>Wallet</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right">
+                  <Trans>Amount</Trans>
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  <Trans>Balance after</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.data.list.map((r) => (
+                <tr key={r.id} className="border-b border-line/60">
+                  <td className="py-2 pr-2 whitespace-nowrap">
+                    <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
+                  </td>
+                  <td className="py-2 pr-2">{kindName(r.kind)}</td>
+                  <td className="py-2 pr-2">{walletName(r.wallet)}</td>
+                  <td
+                    className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
+                  >
+                    {r.amount > 0 ? `+${money.format(r.amount)}` : money.format(r.amount)}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{money.format(r.balanceAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {valid && record.data && (
+        <Pagination
+          page={pageNo}
+          totalPages={record.data.totalPages}
+          onChange={setPageNo}
+          label={t`Account record pages`}
+        />
+      )}
+    </div>
+  );
+}

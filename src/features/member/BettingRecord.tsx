@@ -1,0 +1,158 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { gameType as gameTypes } from '../../../contract/games.ts';
+import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { inputClass, LoadError, Total } from './form.tsx';
+import { bettingRecordQuery } from './queries.ts';
+import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
+import { useMoney } from './useMoney.ts';
+
+/** personalHistoryCopy (Betting Record): the member's rounds over a date range, by game type and vendor, with totals. */
+export function BettingRecord() {
+  const { t, i18n } = useLingui();
+  const money = useMoney();
+  const [range, setRange] = useRange();
+  const [gameType, setGameType] = useState('');
+  const [vendor, setVendor] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const typeId = useId();
+  const vendorId = useId();
+  const valid = rangeIsValid(range);
+  const record = useQuery({
+    ...bettingRecordQuery({
+      from: range.from,
+      to: range.to,
+      gameType: gameType || undefined,
+      vendor: vendor.trim() || undefined,
+      pageNo,
+    }),
+    enabled: valid,
+  });
+  const statusWords = { OPEN: t`Open`, SETTLED: t`Settled`, ROLLED_BACK: t`Cancelled` };
+  const totals = record.data?.totals;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 rounded-xl border border-line p-3">
+        <RangePicker
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setPageNo(1);
+          }}
+        />
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={typeId} className="text-xs text-muted">
+              <Trans>Game type</Trans>
+            </label>
+            <select
+              id={typeId}
+              className={inputClass}
+              value={gameType}
+              onChange={(e) => {
+                setGameType(e.target.value);
+                setPageNo(1);
+              }}
+            >
+              <option value="">{t`All game types`}</option>
+              {gameTypes.options.map((g) => (
+                <option key={g} value={g}>
+                  {i18n._(GAME_TYPE_LABEL[g])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={vendorId} className="text-xs text-muted">
+              <Trans>Vendor</Trans>
+            </label>
+            <input
+              id={vendorId}
+              className={inputClass}
+              maxLength={40}
+              placeholder={t`All vendors`}
+              value={vendor}
+              onChange={(e) => {
+                setVendor(e.target.value);
+                setPageNo(1);
+              }}
+            />
+          </div>
+        </div>
+      </div>
+      {totals && (
+        <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />
+          <Total label={<Trans>Total bet</Trans>} value={money.format(totals.bet)} />
+          <Total label={<Trans>Total win</Trans>} value={money.format(totals.win)} />
+          <Total label={<Trans>Profit</Trans>} value={money.format(totals.win - totals.bet)} />
+        </dl>
+      )}
+      {!valid ? null : record.isError ? (
+        <LoadError error={record.error} onRetry={() => void record.refetch()} />
+      ) : !record.data ? (
+        <Skeleton className="h-48 w-full" />
+      ) : record.data.list.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
+          <Trans>No bets in this period.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">
+              <Trans>Betting record</Trans>
+            </caption>
+            <thead className="text-xs text-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className="py-2 pr-2">
+                  <Trans>Time</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2">
+                  <Trans>Game</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right">
+                  <Trans>Bet</Trans>
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right">
+                  <Trans>Win</Trans>
+                </th>
+                <th scope="col" className="py-2">
+                  <Trans>Status</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.data.list.map((r) => (
+                <tr key={r.id} className="border-b border-line/60">
+                  <td className="py-2 pr-2 whitespace-nowrap">
+                    <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
+                  </td>
+                  <td className="py-2 pr-2">
+                    <span className="block font-medium">{r.gameName}</span>
+                    <span className="text-xs text-muted">
+                      {r.vendor} · {r.roundRef}
+                    </span>
+                  </td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.bet)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.win)}</td>
+                  <td className="py-2">{statusWords[r.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {valid && record.data && (
+        <Pagination
+          page={pageNo}
+          totalPages={record.data.totalPages}
+          onChange={setPageNo}
+          label={t`Betting record pages`}
+        />
+      )}
+    </div>
+  );
+}

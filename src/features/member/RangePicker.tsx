@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { type DateRange, RANGE_SECTIONS, type RangeSection, sectionRange } from './dateRange.ts';
+import { inputClass } from './form.tsx';
+
+export interface RangeState extends DateRange {
+  section: RangeSection | 'custom';
+}
+
+/** Starts on a section of spec §9 (default: the last 7 days). */
+export function useRange(initial: RangeSection = 'last7') {
+  return useState<RangeState>(() => ({ section: initial, ...sectionRange(initial) }));
+}
+
+/** A range that can be asked for: both days set, the first not after the last. */
+export const rangeIsValid = (r: DateRange) => r.from !== '' && r.to !== '' && r.from <= r.to;
+
+/**
+ * Date-range sections of spec §9 (next 7 days, next 30 days, last 7 days, last 30 days) as one choice, and the two
+ * days themselves, which a member may also set by hand.
+ */
+export function RangePicker({ value, onChange }: { value: RangeState; onChange: (r: RangeState) => void }) {
+  const { t } = useLingui();
+  const id = useId();
+  const names: Record<RangeSection, string> = {
+    next7: t`Next 7 days`,
+    next30: t`Next 30 days`,
+    last7: t`Last 7 days`,
+    last30: t`Last 30 days`,
+  };
+  const invalid = !rangeIsValid(value);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="sr-only">
+        <Trans>Date range</Trans>
+      </legend>
+      <div className="flex flex-wrap gap-1.5">
+        {RANGE_SECTIONS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={value.section === s}
+            onClick={() => onChange({ section: s, ...sectionRange(s) })}
+            className={`rounded-full border px-3 py-1.5 text-sm ${
+              value.section === s
+                ? 'border-brand bg-brand font-semibold text-white'
+                : 'border-line hover:bg-line/40'
+            }`}
+          >
+            {names[s]}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-from`} className="text-xs text-muted">
+            <Trans>From</Trans>
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={inputClass}
+            value={value.from}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            onChange={(e) => onChange({ ...value, section: 'custom', from: e.target.value })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-to`} className="text-xs text-muted">
+            <Trans>To</Trans>
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={inputClass}
+            value={value.to}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            onChange={(e) => onChange({ ...value, section: 'custom', to: e.target.value })}
+          />
+        </div>
+      </div>
+      {invalid && (
+        <p id={`${id}-error`} className="text-sm text-red-500">
+          <Trans>Choose both days, the first not after the last</Trans>
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Amounts typed by a member (spec §5: 2 decimals): the text is kept as typed; this reads it into minor units or
+ * says what is wrong with it. Codes only — the view translates.
+ */
+export type AmountProblem =
+  | { kind: 'required' }
+  | { kind: 'format' }
+  | { kind: 'decimals' }
+  | { kind: 'positive' }
+  | { kind: 'min'; min: number }
+  | { kind: 'max'; max: number };
+
+export type AmountReading = { ok: true; minor: number } | { ok: false; problem: AmountProblem };
+
+/** The contract's ceiling (contract/payments.ts `amountField`). */
+export const AMOUNT_CEILING = 100_000_000_000;
+
+/**
+ * "1,234.5" → 123450. Thousands separators (commas, spaces) are allowed between groups of three digits; a dot
+ * separates the decimals, at most two. No floats: the whole and decimal parts are read as integers.
+ */
+export function parseAmount(text: string, bounds: { min?: number; max?: number } = {}): AmountReading {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, problem: { kind: 'required' } };
+  const match = /^(\d{1,3}(?:[, ]\d{3})+|\d+)?(?:\.(\d*))?$/.exec(trimmed);
+  if (!match || (match[1] === undefined && !match[2])) return { ok: false, problem: { kind: 'format' } };
+  const whole = (match[1] ?? '0').replace(/[, ]/g, '');
+  const fraction = match[2] ?? '';
+  if (fraction.length > 2) return { ok: false, problem: { kind: 'decimals' } };
+  if (whole.replace(/^0+/, '').length > 12)
+    return { ok: false, problem: { kind: 'max', max: bounds.max ?? AMOUNT_CEILING } };
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (minor <= 0) return { ok: false, problem: { kind: 'positive' } };
+  const max = Math.min(bounds.max ?? AMOUNT_CEILING, AMOUNT_CEILING);
+  if (bounds.min !== undefined && minor < bounds.min)
+    return { ok: false, problem: { kind: 'min', min: bounds.min } };
+  if (minor > max) return { ok: false, problem: { kind: 'max', max } };
+  return { ok: true, minor };
+}
+
+/** A fresh idempotency key for a money request; v4 UUID, also where crypto.randomUUID is missing (plain http). */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,35 @@
+/** Spec §9 date-range sections, in the spec's order. */
+export const RANGE_SECTIONS = ['next7', 'next30', 'last7', 'last30'] as const;
+export type RangeSection = (typeof RANGE_SECTIONS)[number];
+
+export interface DateRange {
+  /** ISO dates (yyyy-MM-dd), both days included. */
+  from: string;
+  to: string;
+}
+
+/** A local calendar day as yyyy-MM-dd. */
+export function isoDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+const shift = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+
+/** The days of a section, today included: the last 7 days are today and the 6 before it. */
+export function sectionRange(section: RangeSection, today: Date = new Date()): DateRange {
+  const days = section.endsWith('30') ? 30 : 7;
+  return section.startsWith('last')
+    ? { from: isoDay(shift(today, -(days - 1))), to: isoDay(today) }
+    : { from: isoDay(today), to: isoDay(shift(today, days - 1)) };
+}
+
+/** The days from `from` to `to`, both included (for a chart with a bar per day, days without play at 0). */
+export function daysBetween({ from, to }: DateRange): string[] {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const end = new Date(ty, tm - 1, td);
+  const days: string[] = [];
+  for (let d = new Date(fy, fm - 1, fd); d <= end && days.length < 400; d = shift(d, 1)) days.push(isoDay(d));
+  return days;
+}

@@ -1,0 +1,161 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { formatAmount } from '../../ui/AmountText.tsx';
+import type { AmountProblem } from './amount.ts';
+
+/** Shared pieces of the member centre's forms: labelled fields with their message under them, call failures. */
+
+export const inputClass =
+  'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500';
+export const primaryButton = 'h-11 rounded-full bg-brand px-6 font-semibold text-white disabled:opacity-60';
+export const secondaryButton =
+  'h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40 disabled:opacity-60';
+
+/** A labelled input; `message` shows under it (spec §5 field error lines) and marks it invalid. */
+export function TextField({
+  label,
+  message,
+  hint,
+  ...input
+}: {
+  label: ReactNode;
+  message?: string;
+  hint?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const describedBy = [message ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="text-sm text-red-500">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An amount input: text as typed (never rewritten), decimal keyboard on phones. */
+export function AmountField(
+  props: { label: ReactNode; message?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>,
+) {
+  return <TextField inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} />;
+}
+
+/** What is wrong with a typed amount, in the member's words. */
+export function useAmountMessage() {
+  const { t, i18n } = useLingui();
+  return (problem: AmountProblem | null | undefined, sign = '$'): string | undefined => {
+    if (!problem) return undefined;
+    switch (problem.kind) {
+      case 'required':
+        return t`Please enter an amount`;
+      case 'format':
+        return t`Enter an amount such as 100 or 100.50`;
+      case 'decimals':
+        return t`An amount has at most 2 decimals`;
+      case 'positive':
+        return t`The amount must be more than 0`;
+      case 'min': {
+        const min = formatAmount(problem.min, sign, i18n.locale);
+        return t`The minimum amount is ${min}`;
+      }
+      case 'max': {
+        const max = formatAmount(problem.max, sign, i18n.locale);
+        return t`The maximum amount is ${max}`;
+      }
+    }
+  };
+}
+
+/** A failed call in the spec's words (§8): the server's message, or the general network message. */
+export function useErrorText() {
+  const { t } = useLingui();
+  return (error: unknown): string =>
+    error instanceof ApiError && error.code !== 'NETWORK' && error.message
+      ? error.message
+      : t`Network abnormal, please try again.`;
+}
+
+/** The server's message for one field (the error envelope's `fields`), if it gave one. */
+export const serverField = (error: unknown, field: string): string | undefined =>
+  error instanceof ApiError ? error.fields[field] : undefined;
+
+/** A failed call above the submit button, unless the server put its words under a field. */
+export function CallError({ error }: { error: unknown }) {
+  const text = useErrorText();
+  if (!error) return null;
+  if (error instanceof ApiError && Object.values(error.fields).includes(error.message)) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+      {text(error)}
+    </p>
+  );
+}
+
+/** A list that could not load, with a retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const text = useErrorText();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-line p-6 text-center"
+    >
+      <p>{text(error)}</p>
+      <button type="button" className={secondaryButton} onClick={onRetry}>
+        <Trans>Retry</Trans>
+      </button>
+    </div>
+  );
+}
+
+/** A success note, announced. */
+export function Done({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg bg-emerald-500/10 px-3 py-2 text-sm text-emerald-600 dark:text-emerald-400"
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A titled block of a page. */
+export function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-line bg-raised p-4">
+      <h3 id={id} className="text-base font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** One figure of a totals row (a `<dl>`). */
+export function Total({ label, value }: { label: ReactNode; value: string }) {
+  return (
+    <div className="rounded-lg bg-surface p-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
