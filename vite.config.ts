@@ -14,7 +14,7 @@ const apiPrefixes = [
   '/art',
   '/downloads',
   '/__dev',
-  '^/(inhouse|seamless|vendor-demo)/',
+  '^/(inhouse|seamless|vendor-demo|gateway-demo)/',
 ];
 
 export default defineConfig({

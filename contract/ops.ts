@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { featureFlag, merchantCode, theme } from './merchant.ts';
+import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
 import { firebaseOptions } from './system.ts';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour is #rrggbb');
@@ -42,4 +43,66 @@ export const createMerchant = defineCall({
     copyCatalogueFrom: merchantCode,
   }),
   response: wpsReply(z.object({ merchantCode })),
+});
+
+/** An order as operators see it: the member's view plus whose it is. */
+export const opsPaymentOrder = paymentOrder.extend({
+  merchantCode: z.string(),
+  memberId: z.number().int(),
+  account: z.string(),
+});
+
+export const opsPayments = defineCall({
+  method: 'GET',
+  path: '/ops/payments',
+  summary: 'Operator: deposits and withdrawals by status (oldest first, so the queue reads in order)',
+  auth: 'ops',
+  query: z.object({
+    status: paymentStatus.optional(),
+    kind: paymentKind.optional(),
+    merchant: merchantCode.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  }),
+  response: wpsReply(z.object({ list: z.array(opsPaymentOrder) })),
+});
+
+const opsPaymentAction = (action: 'approve' | 'reject' | 'disburse', summary: string) =>
+  defineCall({
+    method: 'POST',
+    path: `/ops/payments/:id/${action}`,
+    summary,
+    auth: 'ops',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    /** Optional: a bodiless POST is fine. */
+    body: z.object({ remark: z.string().trim().max(140).optional() }).nullish(),
+    response: wpsReply(z.object({ order: opsPaymentOrder })),
+  });
+
+export const opsApprovePayment = opsPaymentAction(
+  'approve',
+  'Operator: approve a deposit (credits it) or a withdrawal (APPROVED); idempotent',
+);
+export const opsRejectPayment = opsPaymentAction(
+  'reject',
+  'Operator: reject a deposit, or a withdrawal not yet disbursed (its hold goes back to the main wallet); idempotent',
+);
+export const opsDisbursePayment = opsPaymentAction(
+  'disburse',
+  'Operator: an approved withdrawal has been paid out (DISBURSED; the member confirms or it is forced later)',
+);
+
+export const opsAuditVerify = defineCall({
+  method: 'GET',
+  path: '/ops/audit/verify',
+  summary: 'Operator: walk the audit log’s hash chain; the first broken row if any',
+  auth: 'ops',
+  query: z.object({}),
+  response: wpsReply(
+    z.object({
+      ok: z.boolean(),
+      rows: z.number().int(),
+      brokenAt: z.number().int().optional(),
+      why: z.string().optional(),
+    }),
+  ),
 });

@@ -305,3 +305,39 @@ export const profitAndLoss = defineCall({
     }),
   ),
 });
+
+/**
+ * The demo gateway's own page (`/gateway/demo?ref=…`, not our site in real life): what is to be paid, and the
+ * member's choice, after which the gateway posts its signed callback to us. Only where the demo gateway is on.
+ */
+export const demoGatewayOrder = defineCall({
+  method: 'GET',
+  path: '/gateway-demo/order',
+  summary: 'Demo gateway: the payment a reference stands for (amount, merchant, status)',
+  query: z.object({ ref: z.string().min(1).max(80) }),
+  response: wpsReply(
+    z.object({
+      ref: z.string(),
+      amount: minorUnits,
+      merchantName: z.string(),
+      currencySign: z.string(),
+      /** PENDING until paid or failed. */
+      status: paymentStatus,
+    }),
+  ),
+});
+
+export const demoGatewayPay = defineCall({
+  method: 'POST',
+  path: '/gateway-demo/pay',
+  summary: 'Demo gateway: pay (or fail) a deposit; the gateway then posts its signed callback',
+  body: z.object({ ref: z.string().min(1).max(80), outcome: z.enum(['PAID', 'FAILED']) }),
+  response: wpsReply(
+    z.object({
+      ref: z.string(),
+      status: paymentStatus,
+      /** True when this call credited the deposit (false on a repeat). */
+      credited: z.boolean(),
+    }),
+  ),
+});

@@ -4,6 +4,11 @@
 //   npm run ops -- restrict LOTUS US,SG        (empty list lifts restriction: restrict LOTUS "")
 //   npm run ops -- feature LOTUS LOGGED_IN_TO_HOME on
 //   npm run ops -- add-merchant JADE "Jade Club" jade.localhost --primary '#0a7d3b' --accent '#ffd166' --theme light --from PORTICO
+//   npm run ops -- payments [PENDING|REQUESTED|APPROVED|DISBURSED|…] [--kind DEPOSIT|WITHDRAWAL] [--merchant LOTUS]
+//   npm run ops -- approve 42 [--remark "seen on the statement"]   (deposit: credit; withdrawal: approve)
+//   npm run ops -- reject 42 [--remark "…"]                        (withdrawal: the hold goes back)
+//   npm run ops -- disburse 42 [--remark "…"]                      (approved withdrawal paid out)
+//   npm run ops -- audit:verify                                     (walks the audit log's hash chain)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -15,6 +20,9 @@ const { values, positionals } = parseArgs({
     accent: { type: 'string', default: '#f5b301' },
     theme: { type: 'string', default: 'dark' },
     from: { type: 'string', default: 'PORTICO' },
+    kind: { type: 'string' },
+    merchant: { type: 'string' },
+    remark: { type: 'string' },
     server: {
       type: 'string',
       default: process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
@@ -26,7 +34,14 @@ if (!token) throw new Error('Set PORTICO_OPS_TOKEN to the token the server was s
 const [command, code = '', ...rest] = positionals;
 const on = (word: string | undefined) => word === 'on';
 
-const requests: Record<string, () => { method: 'PATCH' | 'POST'; path: string; body: object }> = {
+const remark = values.remark ? { remark: values.remark } : {};
+const paymentAction = (action: string) => () => ({
+  method: 'POST' as const,
+  path: `/ops/payments/${encodeURIComponent(code)}/${action}`,
+  body: remark,
+});
+
+const requests: Record<string, () => { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: object }> = {
   maintenance: () => ({
     method: 'PATCH',
     path: `/ops/merchants/${code}`,
@@ -55,6 +70,18 @@ const requests: Record<string, () => { method: 'PATCH' | 'POST'; path: string; b
       copyCatalogueFrom: values.from,
     },
   }),
+  payments: () => ({
+    method: 'GET',
+    path: `/ops/payments?${new URLSearchParams({
+      ...(code ? { status: code } : {}),
+      ...(values.kind ? { kind: values.kind } : {}),
+      ...(values.merchant ? { merchant: values.merchant } : {}),
+    })}`,
+  }),
+  approve: paymentAction('approve'),
+  reject: paymentAction('reject'),
+  disburse: paymentAction('disburse'),
+  'audit:verify': () => ({ method: 'GET', path: '/ops/audit/verify' }),
 };
 
 const build = requests[command ?? ''];

@@ -31,6 +31,8 @@ import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
+import { createPayments } from './modules/payments/module.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { createSeamlessWallet } from './modules/seamless/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
@@ -55,6 +57,10 @@ export interface AppOptions {
   opsToken?: string;
   /** Master secret of signed seamless-wallet calls; without it /seamless/* is off. */
   seamlessSecret?: string;
+  /** Secret of the demo payment gateway's callbacks (outside production a development one when unset). */
+  gatewaySecret?: string;
+  /** Where uploaded proofs are stored. */
+  uploadsDir?: string;
   /** Where in-house games draw outcomes (tests rig it). */
   gameRandom?: RandomInt;
   trustProxy?: boolean;
@@ -115,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const messaging = opts.messaging ?? outboxMessaging(db);
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
+  const payments = createPayments(db, opts);
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
   const sms = createSmsService(db, messaging);
@@ -150,12 +157,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
     if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
     vendorDemoRoutes(api, db, ledger, drivers);
+    paymentRoutes(api, payments);
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);
   const { opsToken } = opts;
-  if (opsToken) await app.register(async (ops) => opsRoutes(ops, createOpsService(db), opsToken));
+  if (opsToken)
+    await app.register(async (ops) =>
+      opsRoutes(ops, createOpsService(db), opsToken, { payments: payments.service, audit: payments.audit }),
+    );
   if (opts.distDir) await registerSpa(app, opts.distDir);
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -16,10 +17,17 @@ export interface Config {
   distDir?: string;
   /** Master secret of the signed seamless-wallet calls (per-merchant secrets derive from it); off when unset. */
   seamlessSecret?: string;
+  /** Secret of the demo payment gateway's signed callbacks; the demo gateway is off when unset. */
+  gatewaySecret?: string;
+  /** Where uploaded files (proofs of withdrawals not received) are kept. */
+  uploadsDir: string;
 }
 
 /** Outside production, without PORTICO_SEAMLESS_SECRET: a fixed, public development secret. */
 export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seamless').digest('hex');
+
+/** Outside production, without PORTICO_GATEWAY_SECRET: a fixed, public development secret. */
+export const DEV_GATEWAY_SECRET = createHash('sha256').update('portico-dev-gateway').digest('hex');
 
 export const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -39,5 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     distDir: env.PORTICO_DIST_DIR === '' ? undefined : (env.PORTICO_DIST_DIR ?? DEFAULT_DIST),
     seamlessSecret:
       env.PORTICO_SEAMLESS_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_SEAMLESS_SECRET),
+    gatewaySecret:
+      env.PORTICO_GATEWAY_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_GATEWAY_SECRET),
+    uploadsDir: env.PORTICO_UPLOADS_DIR || join(env.PORTICO_DATA_DIR ?? './data', 'uploads'),
   };
 }

@@ -5,6 +5,8 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
+import { forceReceive } from './jobs/forceReceive.ts';
+import { createAuditLog } from './modules/audit/log.ts';
 
 const config = loadConfig(process.env);
 const started = Date.now();
@@ -20,6 +22,8 @@ const app = await buildApp({
   db: database.db,
   opsToken: config.opsToken,
   seamlessSecret: config.seamlessSecret,
+  gatewaySecret: config.gatewaySecret,
+  uploadsDir: config.uploadsDir,
   trustProxy: config.trustProxy,
   distDir: config.distDir,
   logger: config.production,
@@ -41,7 +45,15 @@ ${DEMO_MERCHANTS.map((m) => `  ${m.brand.name.padEnd(10)} http://${m.domains.fin
 ${DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(9)} ${a.password.padEnd(11)} ${a.note}`).join('\n')}
 `);
 
+// Disbursed withdrawals nobody answered count as received after the merchant's minutes (once across processes).
+const forceReceiveJob = setInterval(() => {
+  database
+    .exclusive('portico:job:forceReceive', () => forceReceive(database.db, createAuditLog(database.db)))
+    .catch((err) => app.log.error({ err }, 'forced-received job failed'));
+}, 60_000);
+
 const shutdown = async () => {
+  clearInterval(forceReceiveJob);
   await app.close();
   await database.close();
   process.exit(0);

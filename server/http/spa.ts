@@ -15,6 +15,7 @@ export const API_PREFIXES = [
   '/inhouse/',
   '/seamless/',
   '/vendor-demo/',
+  '/gateway-demo/',
 ];
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback). */
@@ -40,8 +41,8 @@ export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWit
 
 /** Paths of API calls (not pictures or downloads): the ones a visitor's rate limit counts. */
 export const isCallPath = (url: string) =>
-  ['/wps/', '/lgw/', '/ops/', '/__dev/', '/inhouse/', '/seamless/', '/vendor-demo/'].some((p) =>
-    url.startsWith(p),
+  ['/wps/', '/lgw/', '/ops/', '/__dev/', '/inhouse/', '/seamless/', '/vendor-demo/', '/gateway-demo/'].some(
+    (p) => url.startsWith(p),
   );
 
 /** A page of the SPA: not an API path, and not a missing file (an asset gets a real 404, not the page). */

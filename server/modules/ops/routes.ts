@@ -1,8 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createMerchant, updateMerchant } from '../../../contract/ops.ts';
+import {
+  createMerchant,
+  opsApprovePayment,
+  opsAuditVerify,
+  opsDisbursePayment,
+  opsPayments,
+  opsRejectPayment,
+  updateMerchant,
+} from '../../../contract/ops.ts';
 import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
+import type { AuditLog } from '../audit/log.ts';
+import type { PaymentsService } from '../payments/service.ts';
 import type { createOpsService } from './service.ts';
 
 const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -12,6 +22,7 @@ export function opsRoutes(
   app: FastifyInstance,
   ops: ReturnType<typeof createOpsService>,
   token: string,
+  more: { payments?: PaymentsService; audit?: AuditLog } = {},
 ): void {
   const expected = Buffer.from(token);
   app.addHook('onRequest', async (req) => {
@@ -21,4 +32,18 @@ export function opsRoutes(
   });
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
+  const { payments, audit } = more;
+  if (payments) {
+    route(app, opsPayments, async ({ query }) => okValue({ list: await payments.opsList(query) }));
+    route(app, opsApprovePayment, async ({ params, body }) =>
+      okValue(await payments.approve(params.id, body?.remark)),
+    );
+    route(app, opsRejectPayment, async ({ params, body }) =>
+      okValue(await payments.reject(params.id, body?.remark)),
+    );
+    route(app, opsDisbursePayment, async ({ params, body }) =>
+      okValue(await payments.disburse(params.id, body?.remark)),
+    );
+  }
+  if (audit) route(app, opsAuditVerify, async () => okValue(await audit.verify()));
 }

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { DEV_GATEWAY_SECRET } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/payments.ts';
+import { createAuditLog } from '../audit/log.ts';
+import { createPaymentPasswords } from './paymentPassword.ts';
+import { createPaymentsService } from './service.ts';
+
+export interface PaymentsOptions {
+  production?: boolean;
+  /** The demo gateway's callback secret; outside production the public development one when unset. */
+  gatewaySecret?: string;
+  /** Where proof uploads go (default ./data/uploads). */
+  uploadsDir?: string;
+  /** Responsible gambling's deposit check (breaks and deposit limits), when wired in. */
+  checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  now?: () => Date;
+}
+
+/** Deposits and withdrawals with what they need: payment passwords, the audit log, the channel drivers. */
+export function createPayments(db: Db, opts: PaymentsOptions = {}) {
+  const audit = createAuditLog(db);
+  const passwords = createPaymentPasswords(db, audit);
+  const secret = opts.gatewaySecret ?? (opts.production ? undefined : DEV_GATEWAY_SECRET);
+  const drivers: Partial<PaymentDrivers> = {
+    BANK: bankDriver(),
+    ...(secret ? { DEMO_GATEWAY: demoGatewayDriver(secret) } : {}),
+  };
+  const service = createPaymentsService(db, {
+    audit,
+    passwords,
+    drivers,
+    uploadsDir: opts.uploadsDir ?? join(process.cwd(), 'data', 'uploads'),
+    checkDeposit: opts.checkDeposit,
+    now: opts.now,
+  });
+  return { service, passwords, audit };
+}
+export type Payments = ReturnType<typeof createPayments>;

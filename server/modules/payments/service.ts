@@ -1,0 +1,516 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { opsPaymentOrder } from '../../../contract/ops.ts';
+import type {
+  createDeposit,
+  createWithdrawal,
+  PaymentChannel,
+  PaymentKind,
+  PaymentOrder,
+  PaymentStatus,
+} from '../../../contract/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { PaymentDrivers } from '../../ports/payments.ts';
+import type { AuditLog } from '../audit/log.ts';
+import type { Member } from '../auth/sessions.ts';
+import { createLedger } from '../wallet/ledger.ts';
+import type { PaymentPasswords } from './paymentPassword.ts';
+import { paymentRulesFor } from './rules.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Order = typeof paymentOrders.$inferSelect;
+type DepositInput = z.output<typeof createDeposit.body>;
+type WithdrawalInput = z.output<typeof createWithdrawal.body>;
+
+/** The house's cash account: deposits come from it, disbursed withdrawals go to it. */
+export const HOUSE_CASH = 'HOUSE_CASH';
+/** A member's money held for a withdrawal between request and disbursal (or rejection). */
+export const WITHDRAWAL_HOLD = 'WITHDRAWAL_HOLD';
+
+/** A proof image, checked (type by content, size) before it reaches the service. */
+export interface Proof {
+  ext: 'png' | 'jpg';
+  data: Buffer;
+}
+
+export interface PaymentsDeps {
+  audit: AuditLog;
+  passwords: PaymentPasswords;
+  /** The channels on offer (the demo gateway only where its secret is configured). */
+  drivers: Partial<PaymentDrivers>;
+  /** Where proof uploads are written. */
+  uploadsDir: string;
+  /** Responsible gambling's check before a deposit (breaks, deposit limits), when that module is wired in. */
+  checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  now?: () => Date;
+}
+
+const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such order');
+const conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
+const badAmount = (message: string) => new DomainError(400, 'VALIDATION', message, { amount: message });
+const money = (minor: bigint) =>
+  (Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What the member sees of an order. */
+export function orderView(o: Order): PaymentOrder {
+  const minutes = paymentRulesFor(o.merchantCode).withdrawal.forceReceiveMinutes;
+  return {
+    id: o.id,
+    kind: o.kind,
+    channel: o.channel,
+    amount: Number(o.amount),
+    status: o.status,
+    details: o.details,
+    proofs: o.proofs.length,
+    remark: o.remark,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    disbursedAt: o.disbursedAt?.toISOString() ?? null,
+    forcedReceiveAt:
+      o.status === 'DISBURSED' && o.disbursedAt
+        ? new Date(o.disbursedAt.getTime() + minutes * 60_000).toISOString()
+        : null,
+  };
+}
+
+export function createPaymentsService(db: Db, deps: PaymentsDeps) {
+  const { audit, passwords, drivers } = deps;
+  const now = deps.now ?? (() => new Date());
+  const channels = (Object.keys(drivers) as PaymentChannel[]).filter((c) => drivers[c]);
+
+  /** Money moves in the caller's transaction (savepoints), so the order and its movement commit together. */
+  async function move(
+    tx: Tx,
+    o: Order,
+    action: string,
+    from: { memberId: number | null; kind: string },
+    to: { memberId: number | null; kind: string },
+  ) {
+    const ledger = createLedger(tx as unknown as Db);
+    const source = await ledger.wallet(o.merchantCode, from.memberId, from.kind);
+    const target = await ledger.wallet(o.merchantCode, to.memberId, to.kind);
+    await ledger.post(o.merchantCode, `payment:${o.id}:${action}`, `${o.kind}_${action.toUpperCase()}`, [
+      { walletId: source, amount: -o.amount },
+      { walletId: target, amount: o.amount },
+    ]);
+  }
+
+  const lockOrder = async (tx: Tx, where: ReturnType<typeof and>) =>
+    (await tx.select().from(paymentOrders).where(where).for('update'))[0];
+
+  async function setStatus(tx: Tx, o: Order, status: PaymentStatus, extra: Partial<Order> = {}) {
+    const [row] = await tx
+      .update(paymentOrders)
+      .set({ status, updatedAt: now(), ...extra })
+      .where(eq(paymentOrders.id, o.id))
+      .returning();
+    return row!;
+  }
+
+  const record = (tx: Tx, o: Order, actor: string, action: string, more: Record<string, unknown> = {}) =>
+    audit.append(tx, {
+      merchantCode: o.merchantCode,
+      actor,
+      action,
+      subject: { orderId: o.id, memberId: o.memberId, amount: o.amount, ...more },
+    });
+
+  /** Serialises a member's payment requests (request-id replays, the daily count, the balance check). */
+  const lockMember = (tx: Tx, memberId: number) =>
+    tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+
+  const byRequest = async (tx: Tx, member: Member, requestId: string, kind: PaymentKind) => {
+    const [found] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.merchantCode, member.merchantCode),
+          eq(paymentOrders.memberId, member.id),
+          eq(paymentOrders.requestId, requestId),
+        ),
+      );
+    if (found && found.kind !== kind) throw conflict('This request id belongs to another order');
+    return found;
+  };
+
+  async function excluded(memberId: number): Promise<boolean> {
+    const t = now();
+    const [row] = await db
+      .select({ id: exclusions.id })
+      .from(exclusions)
+      .where(
+        and(
+          eq(exclusions.memberId, memberId),
+          lte(exclusions.startsAt, t),
+          or(isNull(exclusions.endsAt), gt(exclusions.endsAt, t)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  const mine = (member: Member, id: number) =>
+    and(
+      eq(paymentOrders.id, id),
+      eq(paymentOrders.merchantCode, member.merchantCode),
+      eq(paymentOrders.memberId, member.id),
+    );
+
+  async function gatewayResult(
+    channel: PaymentChannel,
+    merchantCode: string,
+    result: { orderRef: string; amount: number; status: 'PAID' | 'FAILED' },
+  ): Promise<{ credited: boolean; order: Order }> {
+    return db.transaction(async (tx) => {
+      const o = await lockOrder(
+        tx,
+        and(
+          eq(paymentOrders.merchantCode, merchantCode),
+          eq(paymentOrders.channel, channel),
+          eq(paymentOrders.externalRef, result.orderRef),
+        ),
+      );
+      if (o?.kind !== 'DEPOSIT') throw new DomainError(404, 'NOT_FOUND', 'Unknown order reference');
+      if (BigInt(result.amount) !== o.amount)
+        throw new DomainError(400, 'VALIDATION', 'Amount does not match the order', {
+          amount: 'Does not match the order',
+        });
+      // A replayed or late callback: the order was settled already.
+      if (o.status !== 'PENDING') return { credited: false, order: o };
+      const actor = `gateway:${channel}`;
+      if (result.status === 'FAILED') {
+        const failed = await setStatus(tx, o, 'FAILED');
+        await record(tx, o, actor, 'DEPOSIT_FAILED', { ref: result.orderRef });
+        return { credited: false, order: failed };
+      }
+      await move(
+        tx,
+        o,
+        'credit',
+        { memberId: null, kind: HOUSE_CASH },
+        { memberId: o.memberId, kind: 'MAIN' },
+      );
+      const credited = await setStatus(tx, o, 'CREDITED');
+      await record(tx, o, actor, 'DEPOSIT_CREDITED', { ref: result.orderRef });
+      return { credited: true, order: credited };
+    });
+  }
+
+  return {
+    drivers,
+
+    async settings(member: Member) {
+      const rules = paymentRulesFor(member.merchantCode);
+      const [row] = await db
+        .select({ hash: members.paymentPasswordHash })
+        .from(members)
+        .where(eq(members.id, member.id));
+      return {
+        deposit: { min: Number(rules.deposit.min), max: Number(rules.deposit.max), channels },
+        withdrawal: {
+          min: Number(rules.withdrawal.min),
+          max: Number(rules.withdrawal.max),
+          maxCount: rules.withdrawal.maxCount,
+          forceReceiveMinutes: rules.withdrawal.forceReceiveMinutes,
+        },
+        hasPaymentPassword: Boolean(row?.hash),
+        bank: rules.bank,
+      };
+    },
+
+    async createDeposit(member: Member, input: DepositInput) {
+      const driver = drivers[input.channel];
+      if (!driver)
+        throw new DomainError(400, 'VALIDATION', 'This channel is not available', {
+          channel: 'Not available',
+        });
+      const rules = paymentRulesFor(member.merchantCode).deposit;
+      const amount = BigInt(input.amount);
+      if (amount < rules.min) throw badAmount(`The minimum deposit is ${money(rules.min)}`);
+      if (amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
+      if (await excluded(member.id))
+        throw new DomainError(403, 'FORBIDDEN', 'Deposits are paused during your break from play');
+      await deps.checkDeposit?.(member.id, amount);
+      const order = await db.transaction(async (tx) => {
+        await lockMember(tx, member.id);
+        const seen = await byRequest(tx, member, input.requestId, 'DEPOSIT');
+        if (seen) return seen;
+        const details: Record<string, string> = {};
+        if (input.payerName) details.payerName = input.payerName;
+        if (input.reference) details.reference = input.reference;
+        const [o] = await tx
+          .insert(paymentOrders)
+          .values({
+            merchantCode: member.merchantCode,
+            memberId: member.id,
+            kind: 'DEPOSIT',
+            channel: input.channel,
+            amount,
+            status: 'PENDING',
+            requestId: input.requestId,
+            externalRef: driver.newRef(),
+            details,
+            createdAt: now(),
+            updatedAt: now(),
+          })
+          .returning();
+        await record(tx, o!, `member:${member.id}`, 'DEPOSIT_REQUESTED', { channel: input.channel });
+        return o!;
+      });
+      return {
+        order: orderView(order),
+        payUrl:
+          order.status === 'PENDING' ? (drivers[order.channel]?.payUrl(order.externalRef) ?? null) : null,
+      };
+    },
+
+    async createWithdrawal(member: Member, input: WithdrawalInput) {
+      await passwords.verify(member, input.paymentPassword);
+      const rules = paymentRulesFor(member.merchantCode).withdrawal;
+      const amount = BigInt(input.amount);
+      if (amount < rules.min) throw badAmount(`The minimum withdrawal is ${money(rules.min)}`);
+      if (amount > rules.max) throw badAmount(`The maximum withdrawal is ${money(rules.max)}`);
+      const order = await db.transaction(async (tx) => {
+        await lockMember(tx, member.id);
+        const seen = await byRequest(tx, member, input.requestId, 'WITHDRAWAL');
+        if (seen) return seen;
+        const t = now();
+        const dayStart = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+        const [today] = await tx
+          .select({ n: count() })
+          .from(paymentOrders)
+          .where(
+            and(
+              eq(paymentOrders.memberId, member.id),
+              eq(paymentOrders.kind, 'WITHDRAWAL'),
+              ne(paymentOrders.status, 'REJECTED'),
+              gte(paymentOrders.createdAt, dayStart),
+            ),
+          );
+        if ((today?.n ?? 0) >= rules.maxCount) throw conflict(`At most ${rules.maxCount} withdrawals a day`);
+        const [o] = await tx
+          .insert(paymentOrders)
+          .values({
+            merchantCode: member.merchantCode,
+            memberId: member.id,
+            kind: 'WITHDRAWAL',
+            channel: 'BANK',
+            amount,
+            status: 'REQUESTED',
+            requestId: input.requestId,
+            details: { bankName: input.bankName, accountName: input.accountName, accountNo: input.accountNo },
+            createdAt: t,
+            updatedAt: t,
+          })
+          .returning();
+        await move(
+          tx,
+          o!,
+          'hold',
+          { memberId: member.id, kind: 'MAIN' },
+          { memberId: member.id, kind: WITHDRAWAL_HOLD },
+        );
+        await record(tx, o!, `member:${member.id}`, 'WITHDRAWAL_REQUESTED');
+        return o!;
+      });
+      return { order: orderView(order) };
+    },
+
+    async list(member: Member, q: { kind?: PaymentKind; pageNo: number; pageSize: number }) {
+      const where = and(
+        eq(paymentOrders.merchantCode, member.merchantCode),
+        eq(paymentOrders.memberId, member.id),
+        q.kind ? eq(paymentOrders.kind, q.kind) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(paymentOrders).where(where);
+      const rows = await db
+        .select()
+        .from(paymentOrders)
+        .where(where)
+        .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+        .limit(q.pageSize)
+        .offset((q.pageNo - 1) * q.pageSize);
+      return { list: rows.map(orderView), totalPages: Math.ceil((total?.n ?? 0) / q.pageSize) };
+    },
+
+    /** The member's word: a disbursed (or reported missing) withdrawal has arrived. */
+    async confirmReceived(member: Member, id: number) {
+      const order = await db.transaction(async (tx) => {
+        const o = await lockOrder(tx, mine(member, id));
+        if (o?.kind !== 'WITHDRAWAL') throw notFound();
+        if (o.status === 'RECEIVED') return o;
+        if (o.status !== 'DISBURSED' && o.status !== 'NOT_RECEIVED')
+          throw conflict('Only a disbursed withdrawal can be confirmed');
+        const done = await setStatus(tx, o, 'RECEIVED');
+        await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_RECEIVED');
+        return done;
+      });
+      return { order: orderView(order) };
+    },
+
+    /** Checked before the files are read: the order is the member's disbursed withdrawal. */
+    async assertReportable(member: Member, id: number) {
+      const [o] = await db.select().from(paymentOrders).where(mine(member, id));
+      if (o?.kind !== 'WITHDRAWAL') throw notFound();
+      if (o.status !== 'DISBURSED') throw conflict('Only a disbursed withdrawal can be reported');
+    },
+
+    /** Not received, with proof: the files are written and the order changes together, or neither. */
+    async reportNotReceived(member: Member, id: number, input: { proofs: Proof[]; remark: string | null }) {
+      const dir = join(deps.uploadsDir, member.merchantCode, 'withdrawals', String(id));
+      const names = input.proofs.map((p) => `${randomUUID()}.${p.ext}`);
+      const written: string[] = [];
+      try {
+        const order = await db.transaction(async (tx) => {
+          const o = await lockOrder(tx, mine(member, id));
+          if (o?.kind !== 'WITHDRAWAL') throw notFound();
+          if (o.status !== 'DISBURSED') throw conflict('Only a disbursed withdrawal can be reported');
+          await mkdir(dir, { recursive: true });
+          for (const [i, p] of input.proofs.entries()) {
+            const file = join(dir, names[i]!);
+            await writeFile(file, p.data, { flag: 'wx' });
+            written.push(file);
+          }
+          const stored = names.map((n) => `${member.merchantCode}/withdrawals/${id}/${n}`);
+          const reported = await setStatus(tx, o, 'NOT_RECEIVED', {
+            proofs: [...o.proofs, ...stored],
+            remark: input.remark,
+          });
+          await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_NOT_RECEIVED', { proofs: stored });
+          return reported;
+        });
+        return { order: orderView(order) };
+      } catch (err) {
+        await Promise.all(written.map((f) => rm(f, { force: true })));
+        throw err;
+      }
+    },
+
+    /** A gateway's verified callback: credits a pending deposit once; a replay changes nothing. */
+    gatewayResult,
+
+    /** The demo gateway's page: what a reference stands for. */
+    async gatewayOrder(merchantCode: string, channel: PaymentChannel, ref: string) {
+      const [o] = await db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.merchantCode, merchantCode),
+            eq(paymentOrders.channel, channel),
+            eq(paymentOrders.externalRef, ref),
+          ),
+        );
+      if (o?.kind !== 'DEPOSIT') throw new DomainError(404, 'NOT_FOUND', 'Unknown order reference');
+      return o;
+    },
+
+    // ── Operators ──────────────────────────────────────────────────────────────────────────────────
+
+    async opsList(q: { status?: PaymentStatus; kind?: PaymentKind; merchant?: string; limit: number }) {
+      const rows = await db
+        .select({ o: paymentOrders, account: members.account })
+        .from(paymentOrders)
+        .innerJoin(members, eq(members.id, paymentOrders.memberId))
+        .where(
+          and(
+            q.status ? eq(paymentOrders.status, q.status) : undefined,
+            q.kind ? eq(paymentOrders.kind, q.kind) : undefined,
+            q.merchant ? eq(paymentOrders.merchantCode, q.merchant) : undefined,
+          ),
+        )
+        .orderBy(asc(paymentOrders.id))
+        .limit(q.limit);
+      return rows.map((r) => opsView(r.o, r.account));
+    },
+
+    /** Deposit: credit it. Withdrawal: APPROVED (to be paid out). Repeating it changes nothing. */
+    approve: (id: number, remark?: string) =>
+      opsAction(id, async (tx, o) => {
+        if (o.kind === 'DEPOSIT') {
+          if (o.status === 'CREDITED') return o;
+          if (o.status !== 'PENDING') throw conflict(`A ${o.status} deposit cannot be approved`);
+          await move(
+            tx,
+            o,
+            'credit',
+            { memberId: null, kind: HOUSE_CASH },
+            { memberId: o.memberId, kind: 'MAIN' },
+          );
+          await record(tx, o, 'ops', 'DEPOSIT_CREDITED', { remark: remark ?? null });
+          return setStatus(tx, o, 'CREDITED', { remark: remark ?? o.remark });
+        }
+        if (o.status === 'APPROVED') return o;
+        if (o.status !== 'REQUESTED') throw conflict(`A ${o.status} withdrawal cannot be approved`);
+        await record(tx, o, 'ops', 'WITHDRAWAL_APPROVED', { remark: remark ?? null });
+        return setStatus(tx, o, 'APPROVED', { remark: remark ?? o.remark });
+      }),
+
+    /** Deposit: REJECTED. Withdrawal not yet paid out: REJECTED, its hold back in the main wallet. */
+    reject: (id: number, remark?: string) =>
+      opsAction(id, async (tx, o) => {
+        if (o.status === 'REJECTED') return o;
+        if (o.kind === 'DEPOSIT') {
+          if (o.status !== 'PENDING') throw conflict(`A ${o.status} deposit cannot be rejected`);
+          await record(tx, o, 'ops', 'DEPOSIT_REJECTED', { remark: remark ?? null });
+          return setStatus(tx, o, 'REJECTED', { remark: remark ?? o.remark });
+        }
+        if (o.status !== 'REQUESTED' && o.status !== 'APPROVED')
+          throw conflict(`A ${o.status} withdrawal cannot be rejected`);
+        await move(
+          tx,
+          o,
+          'release',
+          { memberId: o.memberId, kind: WITHDRAWAL_HOLD },
+          { memberId: o.memberId, kind: 'MAIN' },
+        );
+        await record(tx, o, 'ops', 'WITHDRAWAL_REJECTED', { remark: remark ?? null });
+        return setStatus(tx, o, 'REJECTED', { remark: remark ?? o.remark });
+      }),
+
+    /** An approved withdrawal was paid out: the hold leaves for the house's cash account. */
+    disburse: (id: number, remark?: string) =>
+      opsAction(id, async (tx, o) => {
+        if (o.kind !== 'WITHDRAWAL') throw conflict('Only withdrawals are disbursed');
+        if (o.disbursedAt) return o;
+        if (o.status !== 'APPROVED') throw conflict(`A ${o.status} withdrawal cannot be disbursed`);
+        await move(
+          tx,
+          o,
+          'disburse',
+          { memberId: o.memberId, kind: WITHDRAWAL_HOLD },
+          { memberId: null, kind: HOUSE_CASH },
+        );
+        await record(tx, o, 'ops', 'WITHDRAWAL_DISBURSED', { remark: remark ?? null });
+        return setStatus(tx, o, 'DISBURSED', { disbursedAt: now(), remark: remark ?? o.remark });
+      }),
+  };
+
+  async function opsAction(id: number, act: (tx: Tx, o: Order) => Promise<Order>) {
+    const order = await db.transaction(async (tx) => {
+      const o = await lockOrder(tx, and(eq(paymentOrders.id, id)));
+      if (!o) throw notFound();
+      return act(tx, o);
+    });
+    const [m] = await db
+      .select({ account: members.account })
+      .from(members)
+      .where(eq(members.id, order.memberId));
+    return { order: opsView(order, m?.account ?? '') };
+  }
+}
+
+const opsView = (o: Order, account: string): z.input<typeof opsPaymentOrder> => ({
+  ...orderView(o),
+  merchantCode: o.merchantCode,
+  memberId: o.memberId,
+  account,
+});
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
