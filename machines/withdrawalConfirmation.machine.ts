@@ -1,4 +1,4 @@
-import { and, assign, type ErrorActorEvent, fromPromise, not, or, setup, stateIn } from 'xstate';
+import { assign, type ErrorActorEvent, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { type PaymentStatus, PROOF_RULES } from '../contract/payments.ts';
 import { type FlowError, readFlowError } from './form.ts';
 
@@ -287,8 +287,9 @@ export const withdrawalConfirmationMachine = setup({
       initial: 'choosing',
       after: {
         forcedReceive: [
-          { guard: not('hasForcedTime') },
-          { guard: and(['hasForcedTime', 'callInFlight']), actions: 'noteForcedDue' },
+          // No time given (the timer was only a placeholder), or already noted: nothing to do.
+          { guard: or([not('hasForcedTime'), 'forcedIsDue']) },
+          { guard: 'callInFlight', actions: 'noteForcedDue' },
           { target: 'forcedReceived' },
         ],
       },

@@ -1,0 +1,347 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ChangeEvent, useEffect, useId, useRef } from 'react';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { PaymentOrder } from '../../../contract/payments.ts';
+import type { FlowError } from '../../../machines/form.ts';
+import {
+  type ConfirmRequest,
+  type FileProblem,
+  type FilesProblem,
+  type ProofReport,
+  withdrawalConfirmationMachine,
+} from '../../../machines/withdrawalConfirmation.machine.ts';
+import {
+  type ProofFileView,
+  selectConfirmation,
+  selectProofForm,
+} from '../../../machines/withdrawalConfirmation.selectors.ts';
+import { confirmReceived, sendNotReceived } from './api.ts';
+
+const primaryButton =
+  'h-11 rounded-full bg-brand px-6 font-semibold text-white disabled:opacity-60 aria-busy:opacity-60';
+const secondaryButton =
+  'h-11 rounded-full border border-line px-5 font-semibold hover:bg-line/40 disabled:opacity-60';
+
+/**
+ * The member's answer to a disbursed withdrawal (spec §4 Withdrawal confirmation): Received, or Not received with
+ * proof images and a remark (§5); until then the time it counts as received on its own. Given the order as the
+ * server last sent it: a new status (RECEIVED, FORCED_RECEIVED, NOT_RECEIVED) moves the panel along.
+ * `onOrderChange` hears the order each answer returns (so the page can refresh its lists).
+ * Renders nothing for an order with nothing to confirm (a deposit, a withdrawal not disbursed yet, or rejected).
+ */
+export function WithdrawalConfirmation(props: {
+  order: PaymentOrder;
+  onOrderChange?: (order: PaymentOrder) => void;
+}) {
+  // Another order is another workflow.
+  return <ConfirmationPanel key={props.order.id} {...props} />;
+}
+
+function ConfirmationPanel({
+  order,
+  onOrderChange,
+}: {
+  order: PaymentOrder;
+  onOrderChange?: (order: PaymentOrder) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const notify = useRef(onOrderChange);
+  notify.current = onOrderChange;
+  const actor = useActorRef(
+    withdrawalConfirmationMachine.provide({
+      actors: {
+        confirmReceived: fromPromise<unknown, ConfirmRequest>(async ({ input }) => {
+          const next = await confirmReceived(input.orderId);
+          notify.current?.(next);
+          return next;
+        }),
+        reportNotReceived: fromPromise<unknown, ProofReport>(async ({ input }) => {
+          const next = await sendNotReceived(input);
+          notify.current?.(next);
+          return next;
+        }),
+      },
+    }),
+    {
+      input: {
+        orderId: order.id,
+        status: order.kind === 'WITHDRAWAL' ? order.status : 'PENDING',
+        forcedReceiveAt: order.forcedReceiveAt,
+        forcedReceiveInMs: order.forcedReceiveAt ? Date.parse(order.forcedReceiveAt) - Date.now() : null,
+      },
+    },
+  );
+  // The server's word on the order (a list refetch): the machine moves on when a new status says so.
+  const lastStatus = useRef(order.status);
+  useEffect(() => {
+    if (order.status === lastStatus.current) return;
+    lastStatus.current = order.status;
+    // A finished panel (received, forced received) has nothing left to move.
+    if (actor.getSnapshot().status === 'active') actor.send({ type: 'order.refresh', status: order.status });
+  }, [actor, order.status]);
+
+  const panel = useSelector(actor, selectConfirmation);
+  if (panel.phase === 'unavailable') return null;
+
+  const confirmButton =
+    panel.canConfirm || panel.confirming ? (
+      <button
+        type="button"
+        className={primaryButton}
+        aria-busy={panel.confirming || undefined}
+        onClick={() => panel.canConfirm && actor.send({ type: 'received.confirm' })}
+      >
+        {panel.confirming ? <Trans>Confirming…</Trans> : <Trans>Received</Trans>}
+      </button>
+    ) : null;
+
+  return (
+    <section
+      aria-label={t`Withdrawal confirmation`}
+      className="flex flex-col gap-3 rounded-xl border border-line bg-raised p-4 text-ink"
+    >
+      <div role="status" className="flex flex-col gap-1">
+        {panel.phase === 'disbursed' && (
+          <>
+            <p className="font-semibold">
+              <Trans>The payment has been sent. Did you receive it?</Trans>
+            </p>
+            {panel.forcedReceiveAt && (
+              <p className="text-sm text-muted">
+                <Trans>
+                  Counts as received at{' '}
+                  <time dateTime={panel.forcedReceiveAt}>
+                    {i18n.date(panel.forcedReceiveAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                </Trans>
+              </p>
+            )}
+          </>
+        )}
+        {panel.phase === 'notReceived' && (
+          <>
+            <p className="font-semibold">
+              <Trans>You reported this payment as not received.</Trans>
+            </p>
+            <p className="text-sm text-muted">
+              <Trans>Customer service is checking your proof. If the money arrives, confirm it here.</Trans>
+            </p>
+          </>
+        )}
+        {panel.phase === 'received' && (
+          <p className="font-semibold">
+            <Trans>You confirmed that you received this payment.</Trans>
+          </p>
+        )}
+        {panel.phase === 'forcedReceived' && (
+          <p className="font-semibold">
+            <Trans>This payment now counts as received.</Trans>
+          </p>
+        )}
+      </div>
+      {panel.formOpen ? (
+        <ProofForm actor={actor} />
+      ) : (
+        (confirmButton || panel.canReport) && (
+          <div className="flex flex-wrap gap-2">
+            {confirmButton}
+            {panel.canReport && (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => actor.send({ type: 'report.open' })}
+              >
+                <Trans>Not received</Trans>
+              </button>
+            )}
+          </div>
+        )
+      )}
+      <CallError error={panel.error} />
+    </section>
+  );
+}
+
+type ConfirmationActor = ActorRefFrom<typeof withdrawalConfirmationMachine>;
+
+/** Proof of a payment that did not arrive (spec §5): png or jpg images, 5 MB each, at most 3; remark ≤ 140. */
+function ProofForm({ actor }: { actor: ConfirmationActor }) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const form = useSelector(actor, selectProofForm);
+  const { maxFiles, maxMegabytes, remarkMax, remarkLength } = form;
+  const fileProblem = (p: FileProblem) =>
+    p === 'file.type' ? t`Only PNG or JPG images` : t`Larger than ${maxMegabytes} MB`;
+  const filesMessage = (p: FilesProblem) =>
+    p === 'files.required' ? t`Add at least one image as proof` : t`At most ${maxFiles} images`;
+  const listMessage = form.filesProblem ? filesMessage(form.filesProblem) : form.filesServerMessage;
+  const remarkMessage = form.remarkProblem ? t`At most ${remarkMax} characters` : form.remarkServerMessage;
+  const filesInvalid = listMessage !== null || form.files.some((f) => f.problem);
+  const size = (bytes: number) => {
+    if (bytes < 1024 * 1024) {
+      const kilobytes = i18n.number(Math.max(1, Math.round(bytes / 1024)));
+      return t`${kilobytes} KB`;
+    }
+    const megabytes = i18n.number(bytes / (1024 * 1024), { maximumFractionDigits: 1 });
+    return t`${megabytes} MB`;
+  };
+
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(e.target.files ?? [])];
+    // Cleared, so that picking the same image again after removing it is a change.
+    e.target.value = '';
+    if (picked.length === 0) return;
+    actor.send({
+      type: 'proof.add',
+      files: picked.map((f) => ({ name: f.name, type: f.type, size: f.size, handle: f })),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={t`Report not received`}
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'report.submit' });
+      }}
+    >
+      <fieldset disabled={form.submitting} className="flex min-w-0 flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-files`} className="text-sm font-medium">
+            <Trans>Proof images</Trans>
+          </label>
+          <input
+            id={`${id}-files`}
+            type="file"
+            accept="image/png,image/jpeg"
+            multiple
+            aria-invalid={filesInvalid || undefined}
+            aria-describedby={[`${id}-files-hint`, listMessage ? `${id}-files-error` : null]
+              .filter(Boolean)
+              .join(' ')}
+            onChange={pick}
+            className="w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
+          />
+          <p id={`${id}-files-hint`} className="text-xs text-muted">
+            <Trans>
+              PNG or JPG, at most {maxMegabytes} MB each, up to {maxFiles} images.
+            </Trans>
+          </p>
+          {form.files.length > 0 && (
+            <ul aria-label={t`Chosen images`} className="flex flex-col gap-1">
+              {form.files.map((f) => (
+                <FileRow
+                  key={f.id}
+                  file={f}
+                  size={size(f.size)}
+                  problem={f.problem ? fileProblem(f.problem) : null}
+                  onRemove={() => actor.send({ type: 'proof.remove', id: f.id })}
+                />
+              ))}
+            </ul>
+          )}
+          {listMessage && (
+            <p id={`${id}-files-error`} className="text-sm text-red-500">
+              {listMessage}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-remark`} className="text-sm font-medium">
+            <Trans>Remark (optional)</Trans>
+          </label>
+          <textarea
+            id={`${id}-remark`}
+            rows={3}
+            value={form.remark}
+            aria-invalid={remarkMessage ? true : undefined}
+            aria-describedby={[`${id}-remark-count`, remarkMessage ? `${id}-remark-error` : null]
+              .filter(Boolean)
+              .join(' ')}
+            onChange={(e) => actor.send({ type: 'remark.change', remark: e.target.value })}
+            className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 aria-[invalid]:border-red-500"
+          />
+          <p
+            id={`${id}-remark-count`}
+            className={`self-end text-xs tabular-nums ${form.remarkProblem ? 'text-red-500' : 'text-muted'}`}
+          >
+            <Trans>
+              {remarkLength} of {remarkMax} characters
+            </Trans>
+          </p>
+          {remarkMessage && (
+            <p id={`${id}-remark-error`} className="text-sm text-red-500">
+              {remarkMessage}
+            </p>
+          )}
+        </div>
+        <CallError error={form.error} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={primaryButton} aria-busy={form.submitting || undefined}>
+            {form.submitting ? <Trans>Sending…</Trans> : <Trans>Send report</Trans>}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => actor.send({ type: 'report.cancel' })}
+          >
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function FileRow({
+  file,
+  size,
+  problem,
+  onRemove,
+}: {
+  file: ProofFileView;
+  size: string;
+  problem: string | null;
+  onRemove: () => void;
+}) {
+  const { t } = useLingui();
+  const problemId = useId();
+  return (
+    <li
+      aria-describedby={problem ? problemId : undefined}
+      className="flex items-center gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+    >
+      <span className="min-w-0 flex-1">
+        <span className="block truncate">{file.name}</span>
+        <span className="block text-xs text-muted">{size}</span>
+        {problem && (
+          <span id={problemId} className="block text-xs text-red-500">
+            {problem}
+          </span>
+        )}
+      </span>
+      <button
+        type="button"
+        aria-label={t`Remove ${file.name}`}
+        onClick={onRemove}
+        className="h-9 shrink-0 rounded-full border border-line px-3 text-xs font-semibold hover:bg-line/40"
+      >
+        <Trans>Remove</Trans>
+      </button>
+    </li>
+  );
+}
+
+/** A failed call: the server's message, or the spec's general network message (§8). */
+function CallError({ error }: { error: FlowError | null }) {
+  const { t } = useLingui();
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+      {error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message}
+    </p>
+  );
+}
