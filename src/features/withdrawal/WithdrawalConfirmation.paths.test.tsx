@@ -305,6 +305,7 @@ describe('Withdrawal confirmation: the page hears each answer', () => {
   it('reports with two images and a remark, then confirms: the page gets each new order', async () => {
     mount(<Page initial={sampleWithdrawal('DISBURSED')} />);
     await visitor().click(screen.getByRole('button', { name: 'Not received' }));
+    expect(screen.getByLabelText('Proof images')).toHaveFocus();
     await picker().upload(screen.getByLabelText('Proof images'), [
       browserFile(PROOF_FILES.png),
       browserFile(PROOF_FILES.jpg),

@@ -170,6 +170,9 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const form = useSelector(actor, selectProofForm);
+  // The "Not received" button is gone: the keyboard lands on the form's first control.
+  const picker = useRef<HTMLInputElement>(null);
+  useEffect(() => picker.current?.focus(), []);
   const { maxFiles, maxMegabytes, remarkMax, remarkLength } = form;
   const fileProblem = (p: FileProblem) =>
     p === 'file.type' ? t`Only PNG or JPG images` : t`Larger than ${maxMegabytes} MB`;
@@ -214,6 +217,7 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
             <Trans>Proof images</Trans>
           </label>
           <input
+            ref={picker}
             id={`${id}-files`}
             type="file"
             accept="image/png,image/jpeg"
