@@ -8,6 +8,7 @@ import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { artRoutes } from './modules/art/routes.ts';
+import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -33,6 +34,8 @@ import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { responsibleRoutes } from './modules/responsible/routes.ts';
+import { createResponsibleGambling } from './modules/responsible/service.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { createSeamlessWallet } from './modules/seamless/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
@@ -145,12 +148,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       plays: createPlayListService(db),
       board: createWinnerBoard(db),
     });
-    launchRoutes(api, createLaunchService(db, drivers));
+    const responsible = createResponsibleGambling(db, createAuditLog(db));
+    responsibleRoutes(api, responsible);
+    launchRoutes(api, createLaunchService(db, drivers, responsible));
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
     walletRoutes(api, db, ledger, drivers);
-    const seamless = createSeamlessWallet(db);
+    const seamless = createSeamlessWallet(db, responsible);
     api.decorate('authenticateLaunch', createLaunchResolver(db));
     const random = opts.gameRandom ?? cryptoRandom;
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');

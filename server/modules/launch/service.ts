@@ -16,7 +16,17 @@ export const LAUNCH_TTL_MS = 12 * 3_600_000;
 type Payload = z.output<typeof launchPayload>;
 
 /** Spec §3 Game launch and §4 Starting a game: who may open which game, and where it opens. */
-export function createLaunchService(db: Db, drivers: VendorDrivers, now: () => Date = () => new Date()) {
+/** What play must pass besides the game's own rules (responsible gambling: breaks, loss limits). */
+export interface PlayGuard {
+  checkPlay(memberId: number): Promise<void>;
+}
+
+export function createLaunchService(
+  db: Db,
+  drivers: VendorDrivers,
+  guard: PlayGuard,
+  now: () => Date = () => new Date(),
+) {
   return {
     async launch(member: Member, merchantCode: string, body: Payload, language: Locale) {
       // The payload repeats who is asking; only the session is trusted, so a mismatch is refused, not ignored.
@@ -42,6 +52,7 @@ export function createLaunchService(db: Db, drivers: VendorDrivers, now: () => D
           undefined,
           { maintenanceUntil: game.maintenanceUntil.toISOString() },
         );
+      await guard.checkPlay(member.id);
       const launchToken = newToken();
       const target = drivers(game.vassalage).launch({
         merchantCode,

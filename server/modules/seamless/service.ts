@@ -3,6 +3,7 @@ import type { GameType } from '../../../contract/games.ts';
 import type { Db } from '../../db/client.ts';
 import { ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { PlayGuard } from '../launch/service.ts';
 import { createLedger, type Ledger } from '../wallet/ledger.ts';
 import {
   addBet,
@@ -58,7 +59,7 @@ export const insufficientFunds = (balance: bigint) =>
  * the house wallet (in id order, like the ledger), so a member's movements run one at a time and a replay that
  * waited sees its twin's first reply.
  */
-export function createSeamlessWallet(db: Db) {
+export function createSeamlessWallet(db: Db, guard?: PlayGuard) {
   async function stored(tx: Tx, p: Player, key: string): Promise<Stored | undefined> {
     const [row] = await tx
       .select({ reply: ledgerTransactions.reply })
@@ -145,7 +146,7 @@ export function createSeamlessWallet(db: Db) {
     },
 
     /** Debits a bet and opens (or adds to) its round; refused when the id was rolled back or money is short. */
-    bet(
+    async bet(
       p: Player,
       input: {
         txId: string;
@@ -159,6 +160,10 @@ export function createSeamlessWallet(db: Db) {
     ): Promise<SeamlessReply> {
       if (input.amount <= 0n)
         throw new DomainError(400, 'VALIDATION', 'Invalid bet', { amount: 'Must be more than 0' });
+      // A new bet must pass the member's breaks and loss limits; a replay answers as it did. Checked before the
+      // transaction: PGlite has one connection, which the transaction holds.
+      if (guard && !(await stored(db as unknown as Tx, p, txKey(p.vassalage, input.txId))))
+        await guard.checkPlay(p.memberId);
       return movement(p, input.txId, 'bet', async (tx, ledger, w) => {
         if (await stored(tx, p, voidKey(p.vassalage, input.txId)))
           throw new DomainError(409, 'CONFLICT', 'This bet was already rolled back');

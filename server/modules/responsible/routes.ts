@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { responsibleStatus, setLimit, takeBreak } from '../../../contract/responsible.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { ResponsibleGambling } from './service.ts';
+
+export function responsibleRoutes(app: FastifyInstance, rg: ResponsibleGambling): void {
+  route(app, responsibleStatus, async ({ auth }) => okValue(await rg.status(auth.member)));
+  route(app, setLimit, async ({ auth, body }) =>
+    okValue(await rg.setLimit(auth.member, body.kind, body.period, body.amount)),
+  );
+  route(
+    app,
+    takeBreak,
+    async ({ auth, body }) => okValue(await rg.takeBreak(auth.member, body.length, body.password)),
+    {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+    },
+  );
+}
