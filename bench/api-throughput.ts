@@ -7,18 +7,16 @@
 // seeded the way `npm start` does it. The load generator (autocannon) runs in a worker thread, so it does not share
 // the server's event loop. PostgreSQL: DATABASE_URL when set (a fresh database portico_bench_<pid> is created in it
 // and dropped after); otherwise a throwaway cluster started with initdb/pg_ctl when they are installed; else skipped.
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { buildApp } from '../server/app.ts';
 import { type Database, type DatabaseSource, migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { seedDatabase } from '../server/db/seed/index.ts';
+import { adminUrl, cleanupStack, freshDatabase } from './postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,26 +61,9 @@ interface Row {
   errors: number;
 }
 
-// ---- Cleanup, also on Ctrl-C ----
-const cleanups: (() => Promise<void> | void)[] = [];
-const runCleanups = async () => {
-  while (cleanups.length > 0) {
-    const fn = cleanups.pop()!;
-    try {
-      await fn();
-    } catch (e) {
-      console.error('cleanup failed:', e instanceof Error ? e.message : e);
-    }
-  }
-};
-process.on('SIGINT', () => {
-  void runCleanups().then(() => process.exit(130));
-});
-// A crash must not leave a throwaway PostgreSQL cluster running.
-process.on('uncaughtException', (err) => {
-  console.error(err);
-  void runCleanups().then(() => process.exit(1));
-});
+// ---- Cleanup, also on Ctrl-C or a crash ----
+const cleanups = cleanupStack();
+const runCleanups = cleanups.run;
 
 // ---- Measuring ----
 async function measure(url: string, seconds: number): Promise<autocannon.Result> {
@@ -138,89 +119,11 @@ async function benchBackend(backend: string, source: DatabaseSource): Promise<Ro
 }
 
 // ---- PostgreSQL: DATABASE_URL, else a throwaway cluster, else skipped ----
-function postgresBin(name: string): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    const root = '/usr/lib/postgresql';
-    if (!existsSync(root)) return undefined;
-    const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) if (existsSync(join(root, v, 'bin', name))) return join(root, v, 'bin', name);
-    return undefined;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a cluster in a temporary folder (as user postgres when run as root); returns an admin URL. */
-async function throwawayCluster(): Promise<{ url?: string; why?: string }> {
-  const initdb = postgresBin('initdb');
-  const pgCtl = postgresBin('pg_ctl');
-  if (!initdb || !pgCtl) return { why: 'DATABASE_URL is unset and initdb/pg_ctl are not installed' };
-  const dir = mkdtempSync(join(tmpdir(), 'portico-bench-pg-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  let asUser: string[] = [];
-  if (process.getuid?.() === 0) {
-    // initdb refuses to run as root.
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    chownSync(dir, uid, gid);
-    asUser = ['runuser', '-u', 'postgres', '--'];
-  }
-  const run = (cmd: string, cmdArgs: string[]) => {
-    const [file, ...rest] = [...asUser, cmd, ...cmdArgs];
-    execFileSync(file!, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
-  };
-  const data = join(dir, 'data');
-  const port = await freePort();
-  run(initdb, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=50`;
-  run(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', 'start']);
-  cleanups.push(() => run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']));
-  const version = execFileSync(pgCtl, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`PostgreSQL: throwaway cluster (${version}) on 127.0.0.1:${port}`);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
-}
-
 async function benchPostgres(): Promise<Row[] | string> {
-  let adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) console.log('PostgreSQL: DATABASE_URL');
-  else {
-    const cluster = await throwawayCluster();
-    if (!cluster.url) return cluster.why!;
-    adminUrl = cluster.url;
-  }
-  const name = `portico_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  cleanups.push(() => admin.end());
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  cleanups.push(async () => {
-    // pool.end() resolves before its sockets are closed: a forced drop now would kill a closing client, whose
-    // error event nobody listens to any more (an uncaught error). Wait for the bench's sessions to leave first.
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const rows = await benchBackend('PostgreSQL', { kind: 'postgres', url: url.href });
+  const admin = await adminUrl(cleanups);
+  if (!admin.url) return admin.why!;
+  const url = await freshDatabase(admin.url, `portico_bench_${process.pid}`, cleanups);
+  const rows = await benchBackend('PostgreSQL', { kind: 'postgres', url });
   await runCleanups();
   return rows;
 }

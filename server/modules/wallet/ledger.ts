@@ -31,7 +31,7 @@ export interface Posted {
  */
 export function createLedger(db: Db) {
   async function walletId(
-    tx: Tx,
+    tx: Db | Tx,
     merchantCode: string,
     memberId: number | null,
     kind: string,
@@ -53,7 +53,8 @@ export function createLedger(db: Db) {
   return {
     /** The wallet of a member (MAIN or a vendor code) or of the house, created on first use. */
     wallet: (merchantCode: string, memberId: number | null, kind: string) =>
-      db.transaction((tx) => walletId(tx, merchantCode, memberId, kind)),
+      // One read when it exists (the common case); a racing first use is settled by the unique index.
+      walletId(db, merchantCode, memberId, kind),
 
     async post(
       merchantCode: string,

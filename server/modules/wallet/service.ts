@@ -101,15 +101,25 @@ export function createWalletService(
   };
 
   async function list(merchant: Merchant, member: Member): Promise<WalletView[]> {
-    const codes = await walletVendors(merchant.code);
+    // One read: the member's wallets that are MAIN or one of the merchant's (transfer) vendors, in vendor order.
+    const vendorSort = db
+      .select({ sort: sql`min(${vendors.sort})` })
+      .from(vendors)
+      .where(
+        and(
+          eq(vendors.merchantCode, wallets.merchantCode),
+          eq(vendors.vassalage, wallets.kind),
+          ne(vendors.vassalage, INHOUSE_VENDOR),
+        ),
+      );
     const rows = await db
-      .select({ kind: wallets.kind, balance: wallets.balance })
+      .select({ kind: wallets.kind, balance: wallets.balance, sort: sql<number | null>`(${vendorSort})` })
       .from(wallets)
       .where(and(eq(wallets.merchantCode, merchant.code), eq(wallets.memberId, member.id)));
     const main = rows.find((r) => r.kind === MAIN);
     const vendorWallets = rows
-      .filter((r) => codes.has(r.kind))
-      .sort((a, b) => codes.get(a.kind)! - codes.get(b.kind)! || a.kind.localeCompare(b.kind));
+      .filter((r) => r.sort !== null)
+      .sort((a, b) => Number(a.sort) - Number(b.sort) || a.kind.localeCompare(b.kind));
     return [
       { kind: MAIN, balance: Number(main?.balance ?? 0n) },
       ...vendorWallets.map((w) => ({ kind: w.kind, balance: Number(w.balance) })),
@@ -142,10 +152,9 @@ export function createWalletService(
       if (singleWallet(merchant))
         throw new DomainError(409, 'CONFLICT', 'This site uses a single wallet: no transfers are needed');
       if (input.direction === 'consolidate') {
-        const codes = await walletVendors(merchant.code);
+        // The list holds only the merchant's transfer vendors.
         const held = (await list(merchant, member)).filter((w) => w.kind !== MAIN && w.balance > 0);
         for (const w of held) {
-          if (!codes.has(w.kind)) continue;
           const amount = BigInt(w.balance);
           await drivers(w.kind)
             .transferOut(

@@ -1,0 +1,308 @@
+// Wallet transfer throughput under concurrency, against pgbench's TPC-B-like transaction on the same PostgreSQL in
+// the same run; the ledger invariant is checked after the run.
+//
+//   npm run bench:wallet [-- --duration 10 --warmup 2 --clients 20 --via both|service|http --scale 10]
+//
+// Each of `clients` concurrent clients is its own member (so clients do not queue on one member's wallets) and moves
+// money main → vendor and back, a random 0.01–10.00 at a time, for `duration` seconds: through the wallet service
+// (`service`: the transfer as the route runs it, no HTTP) and through the HTTP API (`http`: POST
+// /wps/relay/GCS_walletTransfer on a listening server, rate limit off). One transfer = one database transaction
+// (idempotency key, two wallet rows locked, two entries, audit record) plus the wallet list read of its reply.
+// Then `pgbench -b tpcb-like` with as many clients, for as long, on a database of the same server. PostgreSQL:
+// DATABASE_URL when set (fresh databases are created in it and dropped after), else a throwaway cluster
+// (initdb/pg_ctl), else nothing runs and the reason is printed.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { MERCHANT_HEADER } from '../contract/merchant.ts';
+import { buildApp } from '../server/app.ts';
+import { type Database, migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { auditLog, members, merchants, wallets } from '../server/db/schema/index.ts';
+import { seedDatabase } from '../server/db/seed/index.ts';
+import type { Merchant } from '../server/http/merchant.ts';
+import { createAuditLog } from '../server/modules/audit/log.ts';
+import { createSessionService } from '../server/modules/auth/sessions.ts';
+import { createPaymentPasswords } from '../server/modules/payments/paymentPassword.ts';
+import { createLedger } from '../server/modules/wallet/ledger.ts';
+import { createWalletService } from '../server/modules/wallet/service.ts';
+import { vendorDrivers } from '../server/ports/gameVendor.ts';
+import { adminUrl, cleanupStack, freshDatabase, postgresBin } from './postgres.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    clients: { type: 'string', default: '20' },
+    via: { type: 'string', default: 'both' },
+    scale: { type: 'string', default: '10' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log(
+    'Usage: npm run bench:wallet -- [--duration s] [--warmup s] [--clients n] [--via both|service|http] [--scale n]',
+  );
+  process.exit(0);
+}
+const positive = (name: string, value: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got "${value}"`);
+  return n;
+};
+const duration = positive('duration', args.duration);
+const warmup = Number(args.warmup) || 0;
+const clients = Math.round(positive('clients', args.clients));
+const scale = Math.round(positive('scale', args.scale));
+if (!['both', 'service', 'http'].includes(args.via))
+  throw new Error(`--via must be both, service or http, got "${args.via}"`);
+
+const MERCHANT = 'PORTICO';
+const VENDOR = 'AG';
+const CREDIT = 10_000_000n; // 100,000.00 each: no client ever runs dry
+const cleanups = cleanupStack();
+
+interface Run {
+  name: string;
+  txPerSec: number;
+  done: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** `clients` loops, each doing `one(client)` back to back until the time is up. */
+async function drive(
+  name: string,
+  seconds: number,
+  one: (client: number, direction: 'in' | 'out') => Promise<void>,
+): Promise<Run> {
+  const deadline = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: unknown;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      let direction: 'in' | 'out' = 'in';
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await one(client, direction);
+          latencies.push(performance.now() - t0);
+          direction = direction === 'in' ? 'out' : 'in';
+        } catch (e) {
+          errors += 1;
+          firstError ??= e;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  if (firstError) console.warn(`${name}: ${errors} failed transfers; first:`, firstError);
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    txPerSec: latencies.length / elapsed,
+    done: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** Random 1–1,000 minor units; `in` and `out` alternate per client, so amounts need only be paired. */
+const amountFor = (pending: Map<number, number>, client: number, direction: 'in' | 'out') => {
+  if (direction === 'out') return pending.get(client) ?? 1;
+  const amount = 1 + Math.floor(Math.random() * 1_000);
+  pending.set(client, amount);
+  return amount;
+};
+
+async function walletRuns(database: Database): Promise<Run[]> {
+  const { db } = database;
+  const [merchant] = (await db.select().from(merchants).where(eq(merchants.code, MERCHANT))) as Merchant[];
+  const ledger = createLedger(db);
+  const audit = createAuditLog(db);
+  const drivers = vendorDrivers(ledger);
+  const service = createWalletService(db, {
+    ledger,
+    drivers,
+    audit,
+    paymentPasswords: createPaymentPasswords(db, audit),
+  });
+  const sessions = createSessionService(db);
+  const promo = await ledger.wallet(MERCHANT, null, 'HOUSE_PROMO');
+  const players: { member: typeof members.$inferSelect; token: string }[] = [];
+  for (let i = 0; i < clients; i++) {
+    const [m] = await db
+      .insert(members)
+      .values({ merchantCode: MERCHANT, account: `bench${i}`, nickname: `bench${i}`, passwordHash: '-' })
+      .returning();
+    const main = await ledger.wallet(MERCHANT, m!.id, 'MAIN');
+    await ledger.wallet(MERCHANT, m!.id, VENDOR);
+    await ledger.post(MERCHANT, `bench:credit:${m!.id}`, 'TEST_CREDIT', [
+      { walletId: promo, amount: -CREDIT },
+      { walletId: main, amount: CREDIT },
+    ]);
+    players.push({ member: m!, token: await sessions.open(m!) });
+  }
+  const ids = players.map((p) => p.member.id);
+  const totalHeld = async () => {
+    const [row] = await db
+      .select({ sum: sql<string>`coalesce(sum(${wallets.balance}), 0)::text` })
+      .from(wallets)
+      .where(inArray(wallets.memberId, ids));
+    return BigInt(row!.sum);
+  };
+  const before = await totalHeld();
+
+  const runs: Run[] = [];
+  const pending = new Map<number, number>();
+  const viaService = (client: number, direction: 'in' | 'out') =>
+    service
+      .transfer(merchant!, players[client]!.member, {
+        requestId: randomUUID(),
+        direction,
+        vendor: VENDOR,
+        amount: amountFor(pending, client, direction),
+      })
+      .then(() => undefined);
+
+  if (args.via !== 'http') {
+    if (warmup > 0) await drive('warm-up', warmup, viaService);
+    runs.push(await drive('wallet transfer (service)', duration, viaService));
+  }
+  if (args.via !== 'service') {
+    const app = await buildApp({ db, production: true, rateLimit: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => app.close());
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const viaHttp = async (client: number, direction: 'in' | 'out') => {
+      const res = await fetch(`${base}/wps/relay/GCS_walletTransfer`, {
+        method: 'POST',
+        headers: {
+          [MERCHANT_HEADER]: MERCHANT,
+          authorization: `Bearer ${players[client]!.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          requestId: randomUUID(),
+          direction,
+          vendor: VENDOR,
+          amount: amountFor(pending, client, direction),
+        }),
+      });
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    if (warmup > 0) await drive('warm-up', warmup, viaHttp);
+    runs.push(await drive('wallet transfer (HTTP API)', duration, viaHttp));
+  }
+
+  // ---- Drift: after the run, every wallet's balance is the sum of its entries, and no money appeared or vanished.
+  const breaches = await db.execute(sql`
+    select w.id from wallets w left join ledger_entries e on e.wallet_id = w.id
+    group by w.id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`);
+  const breachCount = (breaches as unknown as { rows: unknown[] }).rows.length;
+  const negative = await db.execute(sql`select id from wallets where member_id is not null and balance < 0`);
+  const after = await totalHeld();
+  const [audited] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+  const chain = await audit.verify();
+  console.log(
+    `\nLedger drift after the run: ${breachCount} wallets whose balance ≠ sum of entries; ` +
+      `${(negative as unknown as { rows: unknown[] }).rows.length} negative member wallets; ` +
+      `bench members hold ${after} (before ${before}: ${after === before ? 'conserved' : `DRIFT ${after - before}`}); ` +
+      `audit log ${audited?.n} rows, chain ${chain.ok ? 'intact' : `broken at ${chain.brokenAt}`}`,
+  );
+  if (breachCount > 0 || after !== before || !chain.ok) process.exitCode = 1;
+  return runs;
+}
+
+function pgbench(url: string, seconds: number): Promise<{ tps?: number; why?: string }> {
+  const bin = postgresBin('pgbench');
+  if (!bin) return Promise.resolve({ why: 'pgbench is not installed (Debian: apt-get install postgresql)' });
+  const run = (argv: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(bin, argv, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
+        err ? reject(new Error(`${bin} ${argv.join(' ')}: ${stderr || err.message}`)) : resolve(stdout),
+      ),
+    );
+  const threads = Math.max(1, Math.min(clients, cpus().length));
+  return (async () => {
+    try {
+      await run(['-i', '-q', '-s', String(scale), url]);
+      const out = await run([
+        '-b',
+        'tpcb-like',
+        '-c',
+        String(clients),
+        '-j',
+        String(threads),
+        '-T',
+        String(Math.max(1, Math.round(seconds))),
+        '-n',
+        url,
+      ]);
+      const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
+      if (!tps) return { why: `could not read tps from pgbench's output:\n${out}` };
+      return { tps: Number(tps) };
+    } catch (e) {
+      return { why: e instanceof Error ? e.message : String(e) };
+    }
+  })();
+}
+
+// ---- Main ----
+console.log(
+  `Wallet transfer bench: ${clients} concurrent clients (one member each, main ↔ ${VENDOR}), ${duration} s after ` +
+    `${warmup} s warm-up; pgbench -b tpcb-like -c ${clients} -s ${scale}; Node ${process.version}, ${cpus().length} CPUs`,
+);
+try {
+  const admin = await adminUrl(cleanups, Math.max(50, clients * 2 + 20));
+  if (!admin.url) {
+    console.log(`Not run: ${admin.why}`);
+  } else {
+    const started = Date.now();
+    const url = await freshDatabase(admin.url, `portico_bench_wallet_${process.pid}`, cleanups);
+    const database = await openDatabase({ kind: 'postgres', url });
+    cleanups.push(() => database.close());
+    await migrateDatabase(database);
+    await seedDatabase(database);
+    console.log(`Portico database migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const runs = await walletRuns(database);
+
+    const pgbenchUrl = await freshDatabase(admin.url, `portico_bench_pgbench_${process.pid}`, cleanups);
+    const bench = await pgbench(pgbenchUrl, duration);
+
+    const rows = runs.map((r) => [
+      r.name,
+      r.txPerSec.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      bench.tps ? (r.txPerSec / bench.tps).toFixed(3) : '—',
+      r.errors > 0 ? `${r.done} ok, ${r.errors} errors` : `${r.done} ok`,
+    ]);
+    if (bench.tps)
+      rows.push([`pgbench tpcb-like (${clients} clients)`, bench.tps.toFixed(0), '', '', '1.000', '']);
+    const header = ['run', 'tx/s', 'p50 ms', 'p99 ms', '÷ pgbench', 'transfers'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]!.length)));
+    const line = (c: string[]) =>
+      c.map((v, i) => (i >= 1 && i <= 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+    console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+    for (const c of rows) console.log(line(c));
+    if (!bench.tps) console.log(`pgbench not run: ${bench.why}`);
+    else
+      for (const r of runs)
+        console.log(`${r.name} / pgbench tpcb-like = ${(r.txPerSec / bench.tps).toFixed(3)}`);
+    console.log(
+      'Note: the app uses a pool of 10 connections (server/db/client.ts); pgbench opens one per client.',
+    );
+  }
+} finally {
+  await cleanups.run();
+}
