@@ -47,6 +47,7 @@ export function AccountArea() {
   return loggedIn ? (
     <>
       <BalanceChip />
+      <DepositButton />
       <UserMenu />
     </>
   ) : (
@@ -80,6 +81,22 @@ function VisitorButtons() {
         </button>
       )}
     </>
+  );
+}
+
+/** Spec §2 logged-in header: the deposit button opens the Personal Center's deposit page (a trial account registers first). */
+function DepositButton() {
+  const isTrial = SessionContext.useSelector(selectIsTrial);
+  const modals = useAuthModals();
+  const className = `${buttonClass} bg-brand text-white`;
+  return isTrial ? (
+    <button type="button" className={className} onClick={() => modals.open({ name: 'realAccount' })}>
+      <Trans>Deposit</Trans>
+    </button>
+  ) : (
+    <Link to="/member" search={{ page: 'depositv2' }} className={className}>
+      <Trans>Deposit</Trans>
+    </Link>
   );
 }
 
