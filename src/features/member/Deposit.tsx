@@ -82,6 +82,7 @@ export function Deposit() {
         : {}),
     });
   };
+  const orderId = placed?.id;
   const min = money.format(rules.deposit.min);
   const max = money.format(rules.deposit.max);
 
@@ -182,8 +183,8 @@ export function Deposit() {
             {placed && (
               <Done>
                 <Trans>
-                  Deposit #{placed.id} is waiting for the transfer to be checked; your balance grows once it
-                  is approved.
+                  Deposit #{orderId} is waiting for the transfer to be checked; your balance grows once it is
+                  approved.
                 </Trans>
               </Done>
             )}

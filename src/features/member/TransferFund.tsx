@@ -75,6 +75,7 @@ export function TransferFund() {
   const main = list.find((w) => w.kind === MAIN_WALLET)?.balance ?? 0;
   const vendors = list.filter((w) => w.kind !== MAIN_WALLET);
   const chosen = vendors.find((w) => w.kind === vendor) ?? vendors[0];
+  const vendorName = chosen?.kind ?? '';
 
   const overview = (
     <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -84,12 +85,12 @@ export function TransferFund() {
         </dt>
         <dd className="text-lg font-semibold tabular-nums">{money.format(main)}</dd>
       </div>
-      {vendors.map((w) => (
-        <div key={w.kind} className="rounded-lg bg-surface p-3">
+      {vendors.map(({ kind, balance }) => (
+        <div key={kind} className="rounded-lg bg-surface p-3">
           <dt className="text-xs text-muted">
-            <Trans>{w.kind} wallet</Trans>
+            <Trans>{kind} wallet</Trans>
           </dt>
-          <dd className="font-semibold tabular-nums">{money.format(w.balance)}</dd>
+          <dd className="font-semibold tabular-nums">{money.format(balance)}</dd>
         </div>
       ))}
     </dl>
@@ -167,7 +168,7 @@ export function TransferFund() {
             )}
             <div className="flex flex-wrap gap-2">
               <button type="submit" disabled={move.isPending} className={primaryButton}>
-                <Trans>Transfer in to {chosen?.kind}</Trans>
+                <Trans>Transfer in to {vendorName}</Trans>
               </button>
               <button
                 type="button"

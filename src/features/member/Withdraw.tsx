@@ -102,6 +102,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
     setPlaced(null);
     if (reading.ok && Object.keys(problems).length === 0) withdraw.mutate(reading.minor);
   };
+  const orderId = placed?.id;
   const min = money.format(rules.min);
   const max = money.format(rules.max);
   const count = rules.maxCount;
@@ -179,7 +180,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
             <CallError error={withdraw.error} />
             {placed && (
               <Done>
-                <Trans>Withdrawal #{placed.id} is requested; the amount is held until it is paid out.</Trans>
+                <Trans>Withdrawal #{orderId} is requested; the amount is held until it is paid out.</Trans>
               </Done>
             )}
             <button type="submit" disabled={withdraw.isPending} className={primaryButton}>
