@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMatch, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { GameType } from '../../contract/games.ts';
+import type { PaymentOrder } from '../../contract/payments.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
@@ -14,6 +15,7 @@ import { Lobby } from '../features/games/Lobby.tsx';
 import { Home } from '../features/home/Home.tsx';
 import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
+import { WithdrawalConfirmation } from '../features/withdrawal/WithdrawalConfirmation.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import type { RouterContext } from './router.tsx';
 
@@ -82,9 +84,23 @@ function MemberChangePassword({ onDone }: { onDone: () => void }) {
   return <ChangePasswordForm rule={rule} onDone={onDone} />;
 }
 
+/** A disbursed withdrawal's confirmation in the Personal Center's list; an answer refreshes the money lists. */
+function MemberWithdrawalConfirmation({ order }: { order: PaymentOrder }) {
+  const queryClient = useQueryClient();
+  return (
+    <WithdrawalConfirmation
+      order={order}
+      onOrderChange={() => {
+        void queryClient.invalidateQueries({ queryKey: ['member', 'paymentOrders'] });
+        void queryClient.invalidateQueries({ queryKey: ['member', 'accountRecord'] });
+        void queryClient.invalidateQueries({ queryKey: ['balance'] });
+      }}
+    />
+  );
+}
+
 /** What the Personal Center gets from other features (features meet here, never import each other). */
 export const memberSlots: MemberSlots = {
   changePassword: (onDone) => <MemberChangePassword onDone={onDone} />,
-  // The withdrawal confirmation (src/features/withdrawal) plugs in here once it lands.
-  renderConfirmation: () => null,
+  renderConfirmation: (order) => <MemberWithdrawalConfirmation order={order} />,
 };
