@@ -124,7 +124,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const messaging = opts.messaging ?? outboxMessaging(db);
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
-  const payments = createPayments(db, opts);
+  const audit = createAuditLog(db);
+  const responsible = createResponsibleGambling(db, audit);
+  const payments = createPayments(db, { ...opts, checkDeposit: responsible.checkDeposit });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
   const sms = createSmsService(db, messaging);
@@ -148,7 +150,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       plays: createPlayListService(db),
       board: createWinnerBoard(db),
     });
-    const responsible = createResponsibleGambling(db, createAuditLog(db));
     responsibleRoutes(api, responsible);
     launchRoutes(api, createLaunchService(db, drivers, responsible));
     contentRoutes(api, createContentService(db));

@@ -18,7 +18,7 @@ import { DomainError } from '../../http/errors.ts';
 import type { PaymentDrivers } from '../../ports/payments.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
-import { createLedger } from '../wallet/ledger.ts';
+import { createLedger, HELD_KIND } from '../wallet/ledger.ts';
 import type { PaymentPasswords } from './paymentPassword.ts';
 import { paymentRulesFor } from './rules.ts';
 
@@ -30,7 +30,7 @@ type WithdrawalInput = z.output<typeof createWithdrawal.body>;
 /** The house's cash account: deposits come from it, disbursed withdrawals go to it. */
 export const HOUSE_CASH = 'HOUSE_CASH';
 /** A member's money held for a withdrawal between request and disbursal (or rejection). */
-export const WITHDRAWAL_HOLD = 'WITHDRAWAL_HOLD';
+export const WITHDRAWAL_HOLD = HELD_KIND;
 
 /** A proof image, checked (type by content, size) before it reaches the service. */
 export interface Proof {

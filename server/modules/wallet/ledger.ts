@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -10,6 +10,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * record of a money action); a replay does not run it. A throw rolls the whole movement back.
  */
 export type PostHook = (tx: Tx, transactionId: number) => Promise<void>;
+
+/** The member wallet that holds a requested withdrawal until it is paid out or released. */
+export const HELD_KIND = 'WITHDRAWAL_HOLD';
 
 /** One side of a movement: a wallet and a signed amount in minor units. */
 export interface Leg {
@@ -123,12 +126,18 @@ export function createLedger(db: Db) {
       return row?.balance ?? 0n;
     },
 
-    /** The member's total over the main and vendor wallets, in minor units. */
+    /** What the member can spend: the main and vendor wallets, not money held for a withdrawal (minor units). */
     async memberBalance(merchantCode: string, memberId: number): Promise<bigint> {
       const [row] = await db
         .select({ sum: sql<string>`coalesce(sum(${wallets.balance}), 0)` })
         .from(wallets)
-        .where(and(eq(wallets.merchantCode, merchantCode), eq(wallets.memberId, memberId)));
+        .where(
+          and(
+            eq(wallets.merchantCode, merchantCode),
+            eq(wallets.memberId, memberId),
+            ne(wallets.kind, HELD_KIND),
+          ),
+        );
       return BigInt(row?.sum ?? 0);
     },
   };

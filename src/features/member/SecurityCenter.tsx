@@ -17,14 +17,19 @@ import {
   TextField,
 } from './form.tsx';
 import { paymentSettingsQuery } from './queries.ts';
+import { ResponsibleGaming } from './ResponsibleGaming.tsx';
+import { useMoney } from './useMoney.ts';
 
 /** securityCenter (My Account): the member's profile (spec §3 Member info), login and payment passwords. */
 export function SecurityCenter({ changePassword }: { changePassword: (onDone: () => void) => ReactNode }) {
   const [changing, setChanging] = useState(false);
   const [changed, setChanged] = useState(false);
+  const { sign } = useMoney();
+  const session = SessionContext.useActorRef();
   return (
     <div className="flex flex-col gap-4">
       <Profile />
+      <ResponsibleGaming sign={sign} onBreak={() => session.send({ type: 'session.expired' })} />
       <Section title={<Trans>Login password</Trans>}>
         {changed && (
           <Done>
