@@ -45,3 +45,6 @@ export const brand = z.object({
   currencySign: z.string(),
 });
 export type Brand = z.infer<typeof brand>;
+
+/** The merchants' time zone: days of records, limits and draws are its calendar days (UTC+7, no daylight saving). */
+export const MERCHANT_TIME_ZONE = 'Asia/Ho_Chi_Minh';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, sectionRange } from './dateRange.ts';
+import { daysBetween, isoDay, merchantToday, sectionRange } from './dateRange.ts';
 
 describe('date-range sections (spec §9)', () => {
   const today = new Date(2030, 2, 3, 15, 30); // 3 March 2030, local time
@@ -23,5 +23,13 @@ describe('date-range sections (spec §9)', () => {
     ]);
     expect(daysBetween(sectionRange('last30', today))).toHaveLength(30);
     expect(daysBetween({ from: '2030-03-02', to: '2030-03-01' })).toEqual([]);
+  });
+});
+
+describe('merchantToday', () => {
+  it('is the calendar day in Ho Chi Minh City, whatever the browser’s zone', () => {
+    // 23:30 UTC on the 22nd is already 06:30 on the 23rd in UTC+7.
+    expect(isoDay(merchantToday(new Date('2026-11-22T23:30:00Z')))).toBe('2026-11-23');
+    expect(isoDay(merchantToday(new Date('2026-11-22T16:59:00Z')))).toBe('2026-11-22');
   });
 });

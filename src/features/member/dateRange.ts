@@ -1,3 +1,5 @@
+import { MERCHANT_TIME_ZONE } from '../../../contract/merchant.ts';
+
 /** Spec §9 date-range sections, in the spec's order. */
 export const RANGE_SECTIONS = ['next7', 'next30', 'last7', 'last30'] as const;
 export type RangeSection = (typeof RANGE_SECTIONS)[number];
@@ -14,10 +16,27 @@ export function isoDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/**
+ * Today as the merchant counts days (the server keeps records by the merchant's calendar days), as a local Date of
+ * that calendar day — so a browser in another zone asks for the same days the server has.
+ */
+export function merchantToday(now: Date = new Date()): Date {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: MERCHANT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
 const shift = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
 
 /** The days of a section, today included: the last 7 days are today and the 6 before it. */
-export function sectionRange(section: RangeSection, today: Date = new Date()): DateRange {
+export function sectionRange(section: RangeSection, today: Date = merchantToday()): DateRange {
   const days = section.endsWith('30') ? 30 : 7;
   return section.startsWith('last')
     ? { from: isoDay(shift(today, -(days - 1))), to: isoDay(today) }
