@@ -26,7 +26,17 @@ export async function testDatabase(): Promise<Database> {
       await database.close();
       const drop = new pg.Client({ connectionString: tpl.url });
       await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
+      // An autovacuum worker may still be on the copy (after many writes); it belongs to the superuser, so FORCE
+      // cannot end it and refuses (42501). It finishes on its own: try again shortly.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await drop.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       await drop.end();
     },
   };
