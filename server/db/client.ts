@@ -36,6 +36,9 @@ export function databaseSource(env: NodeJS.ProcessEnv, defaultDataDir?: string):
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // An idle connection ended by the server (restart, failover, a dropped database) is removed from the pool, which
+    // opens a new one when needed; unhandled, its 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
