@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { inputClass, LoadError } from './form.tsx';
+import { inputClass, RecordTable } from './form.tsx';
 import { accountRecordQuery } from './queries.ts';
 import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
 import { useMoney } from './useMoney.ts';
@@ -79,58 +78,35 @@ export function AccountRecord() {
           </select>
         </div>
       </div>
-      {!valid ? null : record.isError ? (
-        <LoadError error={record.error} onRetry={() => void record.refetch()} />
-      ) : !record.data ? (
-        <Skeleton className="h-48 w-full" />
-      ) : record.data.list.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
-          <Trans>No movements in this period.</Trans>
-        </p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>Account record</Trans>
-            </caption>
-            <thead className="text-xs text-muted">
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-2">
-                  <Trans>Time</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  <Trans>Type</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  <Trans>Wallet</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  <Trans>Amount</Trans>
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  <Trans>Balance after</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.data.list.map((r) => (
-                <tr key={r.id} className="border-b border-line/60">
-                  <td className="py-2 pr-2 whitespace-nowrap">
-                    <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
-                  </td>
-                  <td className="py-2 pr-2">{kindName(r.kind)}</td>
-                  <td className="py-2 pr-2">{walletName(r.wallet)}</td>
-                  <td
-                    className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
-                  >
-                    {r.amount > 0 ? `+${money.format(r.amount)}` : money.format(r.amount)}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{money.format(r.balanceAfter)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {valid && (
+        <RecordTable
+          query={record}
+          caption={<Trans>Account record</Trans>}
+          empty={<Trans>No movements in this period.</Trans>}
+          minWidth="32rem"
+          columns={[
+            { head: <Trans>Time</Trans> },
+            { head: <Trans>Type</Trans> },
+            { head: <Trans>Wallet</Trans> },
+            { head: <Trans>Amount</Trans>, end: true },
+            { head: <Trans>Balance after</Trans>, end: true },
+          ]}
+          row={(r) => (
+            <tr key={r.id} className="border-b border-line/60">
+              <td className="py-2 pr-2 whitespace-nowrap">
+                <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
+              </td>
+              <td className="py-2 pr-2">{kindName(r.kind)}</td>
+              <td className="py-2 pr-2">{walletName(r.wallet)}</td>
+              <td
+                className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
+              >
+                {r.amount > 0 ? `+${money.format(r.amount)}` : money.format(r.amount)}
+              </td>
+              <td className="py-2 text-right tabular-nums">{money.format(r.balanceAfter)}</td>
+            </tr>
+          )}
+        />
       )}
       {valid && record.data && (
         <Pagination

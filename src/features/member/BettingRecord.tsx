@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { inputClass, LoadError, Total } from './form.tsx';
+import { inputClass, RecordTable, Total } from './form.tsx';
 import { bettingRecordQuery } from './queries.ts';
 import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
 import { useMoney } from './useMoney.ts';
@@ -91,59 +90,36 @@ export function BettingRecord() {
           <Total label={<Trans>Profit</Trans>} value={money.format(totals.win - totals.bet)} />
         </dl>
       )}
-      {!valid ? null : record.isError ? (
-        <LoadError error={record.error} onRetry={() => void record.refetch()} />
-      ) : !record.data ? (
-        <Skeleton className="h-48 w-full" />
-      ) : record.data.list.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
-          <Trans>No bets in this period.</Trans>
-        </p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">
-              <Trans>Betting record</Trans>
-            </caption>
-            <thead className="text-xs text-muted">
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-2">
-                  <Trans>Time</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2">
-                  <Trans>Game</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  <Trans>Bet</Trans>
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  <Trans>Win</Trans>
-                </th>
-                <th scope="col" className="py-2">
-                  <Trans>Status</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.data.list.map((r) => (
-                <tr key={r.id} className="border-b border-line/60">
-                  <td className="py-2 pr-2 whitespace-nowrap">
-                    <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
-                  </td>
-                  <td className="py-2 pr-2">
-                    <span className="block font-medium">{r.gameName}</span>
-                    <span className="text-xs text-muted">
-                      {r.vendor} · {r.roundRef}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.bet)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.win)}</td>
-                  <td className="py-2">{statusWords[r.status]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {valid && (
+        <RecordTable
+          query={record}
+          caption={<Trans>Betting record</Trans>}
+          empty={<Trans>No bets in this period.</Trans>}
+          minWidth="36rem"
+          columns={[
+            { head: <Trans>Time</Trans> },
+            { head: <Trans>Game</Trans> },
+            { head: <Trans>Bet</Trans>, end: true },
+            { head: <Trans>Win</Trans>, end: true },
+            { head: <Trans>Status</Trans> },
+          ]}
+          row={(r) => (
+            <tr key={r.id} className="border-b border-line/60">
+              <td className="py-2 pr-2 whitespace-nowrap">
+                <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
+              </td>
+              <td className="py-2 pr-2">
+                <span className="block font-medium">{r.gameName}</span>
+                <span className="text-xs text-muted">
+                  {r.vendor} · {r.roundRef}
+                </span>
+              </td>
+              <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.bet)}</td>
+              <td className="py-2 pr-2 text-right tabular-nums">{money.format(r.win)}</td>
+              <td className="py-2">{statusWords[r.status]}</td>
+            </tr>
+          )}
+        />
       )}
       {valid && record.data && (
         <Pagination

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { formatAmount } from '../../ui/AmountText.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { AmountProblem } from './amount.ts';
 
 /** Shared pieces of the member centre's forms: labelled fields with their message under them, call failures. */
@@ -156,6 +157,56 @@ export function Total({ label, value }: { label: ReactNode; value: string }) {
     <div className="rounded-lg bg-surface p-3">
       <dt className="text-xs text-muted">{label}</dt>
       <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * A record page's list (betting record, account record): a failure with retry, a skeleton while it loads, the empty
+ * note, or the table with its caption and column heads (`end` columns align right, for amounts).
+ */
+export function RecordTable<Row>({
+  query,
+  caption,
+  empty,
+  columns,
+  minWidth,
+  row,
+}: {
+  query: { isError: boolean; error: unknown; data: { list: Row[] } | undefined; refetch: () => unknown };
+  caption: ReactNode;
+  empty: ReactNode;
+  columns: { head: ReactNode; end?: boolean }[];
+  minWidth: string;
+  row: (r: Row) => ReactNode;
+}) {
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton className="h-48 w-full" />;
+  if (query.data.list.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
+        {empty}
+      </p>
+    );
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" style={{ minWidth }}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs text-muted">
+          <tr className="border-b border-line">
+            {columns.map((c, i) => (
+              <th
+                key={i}
+                scope="col"
+                className={`py-2 ${i < columns.length - 1 ? 'pr-2' : ''} ${c.end ? 'text-right' : ''}`}
+              >
+                {c.head}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{query.data.list.map(row)}</tbody>
+      </table>
     </div>
   );
 }
