@@ -1,5 +1,6 @@
 import type { GameType } from '../../contract/games.ts';
 import type { Locale } from '../../contract/merchant.ts';
+import { DomainError } from '../http/errors.ts';
 import type { Ledger, PostHook } from '../modules/wallet/ledger.ts';
 
 /** What a driver needs to open a game for a member. */
@@ -74,7 +75,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
       await ledger.wallet(merchantCode, memberId, from),
       await ledger.wallet(merchantCode, memberId, to),
     ];
-    await ledger.post(
+    const request = { from, to, amount: amount.toString() };
+    const posted = await ledger.post(
       merchantCode,
       key,
       'VENDOR_TRANSFER',
@@ -82,9 +84,13 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
         { walletId: a, amount: -amount },
         { walletId: b, amount },
       ],
-      {},
+      request,
       inTx,
     );
+    // A request id names one transfer: reusing it for another direction, vendor or amount is refused.
+    const first = posted.reply;
+    if (first.from !== request.from || first.to !== request.to || first.amount !== request.amount)
+      throw new DomainError(409, 'CONFLICT', 'This request id was already used for another transfer');
   };
   return {
     launch: (req) => ({ url: `/play/demo?${params(req)}`, openIn: 'frame' }),
@@ -93,9 +99,9 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
       return ledger.walletBalance(id);
     },
     transferIn: (m, member, vendor, amount, txId, inTx) =>
-      move(m, member, 'MAIN', vendor, amount, `transfer-in:${vendor}:${member}:${txId}`, inTx),
+      move(m, member, 'MAIN', vendor, amount, `transfer:${member}:${txId}`, inTx),
     transferOut: (m, member, vendor, amount, txId, inTx) =>
-      move(m, member, vendor, 'MAIN', amount, `transfer-out:${vendor}:${member}:${txId}`, inTx),
+      move(m, member, vendor, 'MAIN', amount, `transfer:${member}:${txId}`, inTx),
   };
 }
 

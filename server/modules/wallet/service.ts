@@ -162,7 +162,7 @@ export function createWalletService(
               member.id,
               w.kind,
               amount,
-              `consolidate:${input.requestId}`,
+              `consolidate:${input.requestId}:${w.kind}`,
               audited(member, 'WALLET_TRANSFER_OUT', {
                 vendor: w.kind,
                 amount,
@@ -171,8 +171,9 @@ export function createWalletService(
               }),
             )
             .catch((e: { code?: string }) => {
-              // Spent at the vendor meanwhile: what is left comes home with the next consolidate.
-              if (e.code !== 'INSUFFICIENT_FUNDS') throw e;
+              // Spent at the vendor meanwhile: what is left comes home with the next consolidate. A replayed
+              // consolidate finds its keys used (CONFLICT when the vendor balance changed since): nothing moves.
+              if (e.code !== 'INSUFFICIENT_FUNDS' && e.code !== 'CONFLICT') throw e;
             });
         }
         return list(merchant, member);

@@ -103,6 +103,29 @@ describe('wallet transfer', () => {
     expect(await invariantBreaches(db)).toBe(0);
   });
 
+  it('refuses a request id reused for another direction, vendor or amount, moving nothing', async () => {
+    const m = await memberWithToken(db, 'tr_reuse', 20_000n);
+    const requestId = randomUUID();
+    const first = await api.send(
+      'POST',
+      TRANSFER,
+      { requestId, direction: 'in', vendor: 'AG', amount: 5_000 },
+      m.token,
+    );
+    expect(balances(first.body.value.wallets)).toEqual({ MAIN: 15_000, AG: 5_000 });
+    for (const body of [
+      { direction: 'out', vendor: 'AG', amount: 5_000 },
+      { direction: 'in', vendor: 'CQ9', amount: 5_000 },
+      { direction: 'in', vendor: 'AG', amount: 4_000 },
+    ]) {
+      const res = await api.send('POST', TRANSFER, { requestId, ...body }, m.token);
+      expect(res).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    }
+    const after = await transfer(m.token, { direction: 'consolidate' });
+    expect(balances(after.body.value.wallets)).toMatchObject({ MAIN: 20_000, AG: 0 });
+    expect(await invariantBreaches(db)).toBe(0);
+  });
+
   it('refuses more than the wallet holds, unknown vendors, the in-house vendor and bad input; never 500', async () => {
     const m = await memberWithToken(db, 'tr_bad', 10_000n);
     const over = await transfer(m.token, { direction: 'in', vendor: 'AG', amount: 10_001 });
