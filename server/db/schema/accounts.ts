@@ -40,6 +40,10 @@ export const members = pgTable(
     agentType: integer('agent_type').notNull().default(0),
     uplineId: integer('upline_id'),
     affiliateCode: text('affiliate_code'),
+    /** The member's own referral code (spec §2 referral), made on first use; friends register with it. */
+    referralCode: text('referral_code'),
+    /** The member whose referral code this account registered with. */
+    referredBy: integer('referred_by'),
     /** The Firebase user of a social login (Google, Facebook, Telegram). */
     firebaseUid: text('firebase_uid'),
     clubRank: integer('club_rank').notNull().default(1),
@@ -56,6 +60,10 @@ export const members = pgTable(
     uniqueIndex('members_merchant_firebase')
       .on(t.merchantCode, t.firebaseUid)
       .where(sql`${t.firebaseUid} is not null`),
+    uniqueIndex('members_merchant_referral')
+      .on(t.merchantCode, t.referralCode)
+      .where(sql`${t.referralCode} is not null`),
+    index('members_referred_by').on(t.referredBy),
     uniqueIndex('members_merchant_affiliate')
       .on(t.merchantCode, t.affiliateCode)
       .where(sql`${t.affiliateCode} is not null`),

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalogue.ts';
+export * from './engagement.ts';
 export * from './ledger.ts';
 export * from './merchants.ts';
 export * from './payments.ts';

@@ -50,6 +50,8 @@ export const paymentOrders = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     /** Withdrawals: when the money left; the forced-received job counts from here. */
     disbursedAt: at('disbursed_at'),
+    /** A disbursed withdrawal counts as received at this time unless the member answers (the merchant's rule then). */
+    forceReceiveAt: at('force_receive_at'),
   },
   (t) => [
     unique('payment_orders_request').on(t.merchantCode, t.memberId, t.requestId),

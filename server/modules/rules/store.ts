@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { merchantRules } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+
+/** One topic of merchant rules: its name, its schema and the defaults every merchant has until an operator sets it. */
+export interface RuleTopic<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  defaults: T;
+}
+
+export const defineRules = <T>(name: string, schema: z.ZodType<T>, defaults: T): RuleTopic<T> => ({
+  name,
+  schema,
+  defaults,
+});
+
+/**
+ * Per-merchant rules (payments, rebate, missions, tickets, referral …) stored as JSON per topic. A topic without
+ * a row, or with a row the current schema no longer accepts, reads as the defaults.
+ */
+export function createRulesStore(db: Db) {
+  return {
+    async get<T>(merchantCode: string, topic: RuleTopic<T>): Promise<T> {
+      const [row] = await db
+        .select({ rules: merchantRules.rules })
+        .from(merchantRules)
+        .where(and(eq(merchantRules.merchantCode, merchantCode), eq(merchantRules.topic, topic.name)));
+      if (!row) return topic.defaults;
+      const parsed = topic.schema.safeParse(row.rules);
+      return parsed.success ? parsed.data : topic.defaults;
+    },
+
+    /** Validates the whole topic and stores it; a bad value is a 400 with the schema's messages, nothing stored. */
+    async set<T>(merchantCode: string, topic: RuleTopic<T>, value: unknown): Promise<T> {
+      const parsed = topic.schema.safeParse(value);
+      if (!parsed.success) {
+        const fields = Object.fromEntries(
+          parsed.error.issues.map((i) => [i.path.join('.') || topic.name, i.message]),
+        );
+        throw new DomainError(400, 'VALIDATION', z.prettifyError(parsed.error), fields);
+      }
+      const rules = parsed.data as Record<string, unknown>;
+      await db
+        .insert(merchantRules)
+        .values({ merchantCode, topic: topic.name, rules })
+        .onConflictDoUpdate({
+          target: [merchantRules.merchantCode, merchantRules.topic],
+          set: { rules, updatedAt: new Date() },
+        });
+      return parsed.data;
+    },
+  };
+}
+export type RulesStore = ReturnType<typeof createRulesStore>;
