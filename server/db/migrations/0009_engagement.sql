@@ -85,5 +85,5 @@ ALTER TABLE "reward_tickets" ADD CONSTRAINT "reward_tickets_member_id_members_id
 CREATE INDEX "messages_recipient_time" ON "messages" USING btree ("merchant_code","member_id","created_at");--> statement-breakpoint
 CREATE INDEX "reward_tickets_member" ON "reward_tickets" USING btree ("member_id","status","expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_merchant_referral" ON "members" USING btree ("merchant_code","referral_code") WHERE "members"."referral_code" is not null;--> statement-breakpoint
-CREATE INDEX "members_referred_by" ON "members" USING btree ("referred_by");
+CREATE INDEX "members_referred_by" ON "members" USING btree ("referred_by");--> statement-breakpoint
 UPDATE "payment_orders" SET "force_receive_at" = "disbursed_at" + interval '30 minutes' WHERE "status" = 'DISBURSED';
