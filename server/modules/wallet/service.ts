@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -16,6 +16,7 @@ import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { PaymentPasswords } from '../payments/paymentPassword.ts';
+import { checkOrder, type DayRange as Range, withinDays, zoneOf } from './days.ts';
 import type { Ledger, PostHook } from './ledger.ts';
 
 export const MAIN = 'MAIN';
@@ -31,36 +32,9 @@ export type TransferInput =
   | { requestId: string; direction: 'in' | 'out'; vendor: string; amount: number }
   | { requestId: string; direction: 'consolidate' };
 
-interface Range {
-  from?: string;
-  to?: string;
-}
-
 const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
 const invalid = (field: string, message: string) =>
   new DomainError(400, 'VALIDATION', message, { [field]: message });
-
-/** The merchant's zone when the database knows it, else UTC (a bad setting must not turn into a 500). */
-const zoneOf = (merchant: Merchant): string => {
-  const zone = merchant.settings.timeZone;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-};
-
-/** Rows of `column` within [from, to] as whole days in the merchant's zone. */
-const withinDays = (column: AnyColumn, zone: string, range: Range) => [
-  ...(range.from ? [sql`${column} >= (${range.from}::date::timestamp at time zone ${zone})`] : []),
-  ...(range.to ? [sql`${column} < ((${range.to}::date + 1)::timestamp at time zone ${zone})`] : []),
-];
-
-const checkOrder = (range: Range) => {
-  if (range.from && range.to && range.from > range.to)
-    throw invalid('to', 'The end date is before the start');
-};
 
 const dayMs = 86_400_000;
 const dayList = (from: string, to: string) => {
