@@ -15,6 +15,8 @@ export interface Call<
   path: string;
   summary: string;
   auth?: 'token' | 'ops' | 'launch';
+  /** Token calls of a registered account's own money and rewards: a trial account (agent type 4) is refused. */
+  registeredOnly?: true;
   params?: P;
   query?: Q;
   body?: B;

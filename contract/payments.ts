@@ -83,6 +83,7 @@ export const paymentSettings = defineCall({
   summary:
     'Deposit and withdrawal rules, channels, the house bank account, and whether a payment password is set',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(paymentRules),
 });
@@ -92,6 +93,7 @@ export const setPaymentPassword = defineCall({
   path: '/wps/member/paymentPassword',
   summary: 'Set or change the payment password (login password required; the old one to change it)',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({
     loginPassword: z.string().min(1).max(64),
     oldPaymentPassword: z.string().max(64).optional(),
@@ -105,6 +107,7 @@ export const createDeposit = defineCall({
   path: '/wps/payment/deposit',
   summary: 'Start a deposit: BANK waits for an operator, DEMO_GATEWAY returns the gateway page to pay on',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({
     requestId,
     channel: paymentChannel,
@@ -121,6 +124,7 @@ export const createWithdrawal = defineCall({
   path: '/wps/payment/withdraw',
   summary: 'Request a withdrawal: checks the payment password and rules, holds the amount',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({
     requestId,
     amount: amountField,
@@ -140,6 +144,7 @@ export const paymentOrders = defineCall({
   path: '/wps/payment/orders',
   summary: 'The member’s deposits and withdrawals, newest first',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     kind: paymentKind.optional(),
     pageNo: z.coerce.number().int().min(1).default(1),
@@ -154,6 +159,7 @@ export const confirmWithdrawal = defineCall({
   path: '/wps/payment/withdraw/:id/confirm',
   summary: 'Confirm a disbursed withdrawal as received',
   auth: 'token',
+  registeredOnly: true,
   params: z.object({ id: z.coerce.number().int().positive() }),
   body: z.object({}),
   response: wpsReply(z.object({ order: paymentOrder })),
@@ -165,6 +171,7 @@ export const reportNotReceived = defineCall({
   path: '/wps/payment/withdraw/:id/notReceived',
   summary: 'Report a disbursed withdrawal as not received, with proof images (multipart)',
   auth: 'token',
+  registeredOnly: true,
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: wpsReply(z.object({ order: paymentOrder })),
 });
@@ -189,6 +196,7 @@ export const walletTransfer = defineCall({
   summary:
     'Move money between the main wallet and a vendor wallet; `consolidate` brings every vendor wallet home',
   auth: 'token',
+  registeredOnly: true,
   body: z.discriminatedUnion('direction', [
     z.object({
       requestId,
@@ -206,6 +214,7 @@ export const walletList = defineCall({
   path: '/wps/v2/wallets',
   summary: 'The member’s main and vendor wallets',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(
     z.object({
@@ -220,6 +229,7 @@ export const transferToUpline = defineCall({
   path: '/wps/wallet/transferUpline',
   summary: 'Transfer from the member’s main wallet to its upline agent (payment password required)',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({ requestId, amount: amountField, paymentPassword: z.string().min(1).max(64) }),
   response: wpsReply(z.object({ balance: minorUnits })),
 });
@@ -231,6 +241,7 @@ export const accountRecord = defineCall({
   summary:
     'The member’s money movements (deposits, withdrawals, bets, wins, transfers, bonuses), newest first',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -261,6 +272,7 @@ export const bettingRecord = defineCall({
   path: '/wps/member/bettingRecord',
   summary: 'The member’s game rounds (bet, win, status), newest first, with totals',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -297,6 +309,7 @@ export const profitAndLoss = defineCall({
   path: '/wps/member/profit',
   summary: 'The member’s profit and loss per day over a date range',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({ from: z.iso.date(), to: z.iso.date() }),
   response: wpsReply(
     z.object({

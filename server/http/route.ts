@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
+import { TRIAL_AGENT_TYPE } from '../../contract/member.ts';
 import type { gameLaunches } from '../db/schema/index.ts';
 import type { Member } from '../modules/auth/sessions.ts';
+import { DomainError } from './errors.ts';
 import type { Merchant } from './merchant.ts';
 
 /** The logged-in member of a token call, and the hash of its token (to revoke it). */
@@ -64,7 +66,10 @@ export function route<C extends AnyCall>(
     ...(call.auth === 'token' || call.auth === 'launch'
       ? {
           preValidation: async (req: FastifyRequest) => {
-            sessionsOf.set(req, await authenticate!(req));
+            const auth = await authenticate!(req);
+            if (call.registeredOnly && 'member' in auth && auth.member.agentType === TRIAL_AGENT_TYPE)
+              throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
+            sessionsOf.set(req, auth);
           },
         }
       : {}),

@@ -42,7 +42,14 @@ const PROFILE_FIELDS = [
 
 export function createAuthService(
   db: Db,
-  deps: { sessions: SessionService; captcha: CaptchaService; sms: SmsService; firebase?: FirebasePort },
+  deps: {
+    sessions: SessionService;
+    captcha: CaptchaService;
+    sms: SmsService;
+    firebase?: FirebasePort;
+    /** The member a referral code belongs to (spec §2 referral), or null. */
+    referrer?: (merchantCode: string, code: string) => Promise<number | null>;
+  },
   now: () => Date = () => new Date(),
 ) {
   const { sessions, captcha, sms } = deps;
@@ -99,6 +106,14 @@ export function createAuthService(
       );
     if (!agent) throw fieldError(400, 'VALIDATION', 'affiliateCode', 'Invalid invitation code');
     return agent.id;
+  }
+
+  /** The member whose referral code the new account gives, or a field error. */
+  async function referrerOf(m: Merchant, code: string | undefined): Promise<number | null> {
+    if (!code?.trim() || !deps.referrer) return null;
+    const id = await deps.referrer(m.code, code);
+    if (id === null) throw fieldError(400, 'VALIDATION', 'referralCode', 'Invalid referral code');
+    return id;
   }
 
   const profileOf = (body: RegisterBody | RegisterMobileBody) =>
@@ -199,6 +214,7 @@ export function createAuthService(
       if (!m.settings.features.USERNAMEREG3) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
       enforceRules(m.settings.registerFields, body, ['captcha', 'verificationCode', 'mobileNum']);
       const uplineId = await uplineOf(m, body.affiliateCode);
+      const referredBy = await referrerOf(m, body.referralCode);
       await requireCaptcha(m, body);
       return create(
         {
@@ -210,6 +226,7 @@ export function createAuthService(
           payeeName: body.payeeName || null,
           profile: profileOf(body),
           uplineId,
+          referredBy,
         },
         body.login,
       );
@@ -229,6 +246,7 @@ export function createAuthService(
         'username',
       ]);
       const uplineId = await uplineOf(m, body.affiliateCode);
+      const referredBy = await referrerOf(m, body.referralCode);
       const mobile = normaliseMobile(body.countryDialingCode, body.mobileNum);
       if (body.firebaseIdToken) {
         // Firebase sent and checked the SMS: its token must be for this very number.
@@ -252,6 +270,7 @@ export function createAuthService(
           payeeName: body.payeeName || null,
           profile: profileOf(body),
           uplineId,
+          referredBy,
         },
         body.login,
       );

@@ -3,8 +3,9 @@ import { DEV_GATEWAY_SECRET } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/payments.ts';
 import { createAuditLog } from '../audit/log.ts';
+import { createRulesStore, type RulesStore } from '../rules/store.ts';
 import { createPaymentPasswords } from './paymentPassword.ts';
-import { createPaymentsService } from './service.ts';
+import { createPaymentsService, type PaymentsDeps } from './service.ts';
 
 export interface PaymentsOptions {
   production?: boolean;
@@ -14,6 +15,9 @@ export interface PaymentsOptions {
   uploadsDir?: string;
   /** Responsible gambling's deposit check (breaks and deposit limits), when wired in. */
   checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  /** Where the merchants' payment rules are read (default: a store on `db`). */
+  rules?: RulesStore;
+  onDepositCredited?: PaymentsDeps['onDepositCredited'];
   now?: () => Date;
 }
 
@@ -32,6 +36,8 @@ export function createPayments(db: Db, opts: PaymentsOptions = {}) {
     drivers,
     uploadsDir: opts.uploadsDir ?? join(process.cwd(), 'data', 'uploads'),
     checkDeposit: opts.checkDeposit,
+    rules: opts.rules ?? createRulesStore(db),
+    onDepositCredited: opts.onDepositCredited,
     now: opts.now,
   });
   return { service, passwords, audit };

@@ -13,7 +13,9 @@ import { type TestApp, testApp } from '../../test/app.ts';
 import { invariantBreaches, newMember } from '../../test/play.ts';
 import { createAuditLog } from '../audit/log.ts';
 import { createSessionService } from '../auth/sessions.ts';
+import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
+import { PAYMENT_RULES } from './rules.ts';
 
 const OPS = 'ops-secret-for-payment-tests';
 const LOGIN = 'login-pass-1';
@@ -180,6 +182,62 @@ describe('payment settings and password', () => {
       bank: expect.objectContaining({ bankName: expect.any(String), accountNo: expect.any(String) }),
     });
     expect((await call('GET', '/wps/payment/settings', null)).status).toBe(401);
+  });
+
+  it("follows the merchant's own rules once an operator sets them; other merchants keep theirs", async () => {
+    const rules = createRulesStore(db);
+    const own = {
+      deposit: { min: 50_000, max: 100_000 },
+      withdrawal: { min: 20_000, max: 30_000, maxCount: 1, forceReceiveMinutes: 5 },
+      bank: { bankName: 'Own Bank', accountName: 'Own Brand', accountNo: '42' },
+    };
+    await rules.set('PORTICO', PAYMENT_RULES, own);
+    try {
+      const m = await member('pay_own_rules', 100_000n);
+      const settings = (await call('GET', '/wps/payment/settings', m.token)).body.value;
+      expect(settings).toMatchObject({ withdrawal: own.withdrawal, bank: own.bank, deposit: own.deposit });
+      const low = await deposit(m, { amount: 49_999 });
+      expect(low).toMatchObject({
+        status: 400,
+        body: { fields: { amount: 'The minimum deposit is 500.00' } },
+      });
+      expect((await withdraw(m, { amount: 30_001 })).body.fields.amount).toBe(
+        'The maximum withdrawal is 300.00',
+      );
+      const d = await disbursed(m, 20_000);
+      const order = (await call('GET', '/wps/payment/orders?kind=WITHDRAWAL', m.token)).body.value.list.find(
+        (o: { id: number }) => o.id === d,
+      );
+      expect(Date.parse(order.forcedReceiveAt) - Date.parse(order.disbursedAt)).toBe(5 * 60_000);
+      expect((await withdraw(m, { amount: 20_000 })).body.message).toBe('At most 1 withdrawals a day');
+      // A bad rule set is refused whole; what was stored stays.
+      await expect(
+        rules.set('PORTICO', PAYMENT_RULES, { ...own, deposit: { min: 9, max: 1 } }),
+      ).rejects.toMatchObject({ statusCode: 400 });
+      expect((await rules.get('PORTICO', PAYMENT_RULES)).deposit.min).toBe(50_000);
+    } finally {
+      await rules.set('PORTICO', PAYMENT_RULES, PAYMENT_RULES.defaults);
+    }
+  });
+
+  it('refuses a trial account every money call: deposit, withdrawal, orders, records', async () => {
+    const trial = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/session/login/freeplay',
+        payload: {},
+        headers: { merchant: 'PORTICO' },
+      })
+    ).json().value.token as string;
+    const refused = [
+      await call('GET', '/wps/payment/settings', trial),
+      await deposit({ token: trial } as M, { amount: 20_000 }),
+      await withdraw({ token: trial } as M, { amount: 20_000 }),
+      await call('GET', '/wps/payment/orders?kind=DEPOSIT', trial),
+      await call('GET', '/wps/member/accountRecord', trial),
+    ];
+    for (const res of refused)
+      expect(res).toMatchObject({ status: 403, body: { message: 'Please Register An Account First' } });
   });
 
   it('sets the payment password with the login password, then changes it with the old one', async () => {

@@ -1,17 +1,36 @@
+import { z } from 'zod';
+import { defineRules } from '../rules/store.ts';
+
+const minor = z.number().int().positive().max(100_000_000_000);
+const range = z
+  .object({ min: minor, max: minor })
+  .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] });
+const line = z.string().trim().min(1).max(80);
+
 /**
- * A merchant's deposit and withdrawal rules. Every merchant has these defaults until the back office lets an
- * operator change them; the server enforces them and the pages show them (paymentSettings).
+ * A merchant's deposit and withdrawal rules (minor units): the server enforces them and the pages show them
+ * (paymentSettings). An operator sets them with `npm run ops -- rules <merchant> payments '<json>'`.
  */
-export interface PaymentRules {
-  deposit: { min: bigint; max: bigint };
-  withdrawal: { min: bigint; max: bigint; maxCount: number; forceReceiveMinutes: number };
-  bank: { bankName: string; accountName: string; accountNo: string };
-}
-
-export const DEFAULT_PAYMENT_RULES: PaymentRules = {
-  deposit: { min: 10_000n, max: 5_000_000n },
-  withdrawal: { min: 10_000n, max: 2_000_000n, maxCount: 5, forceReceiveMinutes: 30 },
-  bank: { bankName: 'Demo Bank', accountName: 'Portico Gaming Ltd', accountNo: '6200 1234 5678' },
-};
-
-export const paymentRulesFor = (_merchantCode: string): PaymentRules => DEFAULT_PAYMENT_RULES;
+export const PAYMENT_RULES = defineRules(
+  'payments',
+  z.object({
+    deposit: range,
+    withdrawal: range.and(
+      z.object({
+        maxCount: z.number().int().min(1).max(100),
+        forceReceiveMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 24 * 60),
+      }),
+    ),
+    bank: z.object({ bankName: line, accountName: line, accountNo: line }),
+  }),
+  {
+    deposit: { min: 10_000, max: 5_000_000 },
+    withdrawal: { min: 10_000, max: 2_000_000, maxCount: 5, forceReceiveMinutes: 30 },
+    bank: { bankName: 'Demo Bank', accountName: 'Portico Gaming Ltd', accountNo: '6200 1234 5678' },
+  },
+);
+export type PaymentRules = typeof PAYMENT_RULES.defaults;

@@ -18,9 +18,10 @@ import { DomainError } from '../../http/errors.ts';
 import type { PaymentDrivers } from '../../ports/payments.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
+import type { RulesStore } from '../rules/store.ts';
 import { createLedger, HELD_KIND } from '../wallet/ledger.ts';
 import type { PaymentPasswords } from './paymentPassword.ts';
-import { paymentRulesFor } from './rules.ts';
+import { PAYMENT_RULES } from './rules.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Order = typeof paymentOrders.$inferSelect;
@@ -47,18 +48,20 @@ export interface PaymentsDeps {
   uploadsDir: string;
   /** Responsible gambling's check before a deposit (breaks, deposit limits), when that module is wired in. */
   checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  rules: RulesStore;
+  /** What else a credited deposit brings (referral bonus, reward ticket, message), in its transaction. */
+  onDepositCredited?: (tx: Tx, order: Order) => Promise<void>;
   now?: () => Date;
 }
 
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such order');
 const conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
 const badAmount = (message: string) => new DomainError(400, 'VALIDATION', message, { amount: message });
-const money = (minor: bigint) =>
+const money = (minor: number) =>
   (Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** What the member sees of an order. */
 export function orderView(o: Order): PaymentOrder {
-  const minutes = paymentRulesFor(o.merchantCode).withdrawal.forceReceiveMinutes;
   return {
     id: o.id,
     kind: o.kind,
@@ -71,10 +74,7 @@ export function orderView(o: Order): PaymentOrder {
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     disbursedAt: o.disbursedAt?.toISOString() ?? null,
-    forcedReceiveAt:
-      o.status === 'DISBURSED' && o.disbursedAt
-        ? new Date(o.disbursedAt.getTime() + minutes * 60_000).toISOString()
-        : null,
+    forcedReceiveAt: o.status === 'DISBURSED' ? (o.forceReceiveAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -198,6 +198,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       );
       const credited = await setStatus(tx, o, 'CREDITED');
       await record(tx, o, actor, 'DEPOSIT_CREDITED', { ref: result.orderRef });
+      await deps.onDepositCredited?.(tx, credited);
       return { credited: true, order: credited };
     });
   }
@@ -206,19 +207,14 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     drivers,
 
     async settings(member: Member) {
-      const rules = paymentRulesFor(member.merchantCode);
+      const rules = await deps.rules.get(member.merchantCode, PAYMENT_RULES);
       const [row] = await db
         .select({ hash: members.paymentPasswordHash })
         .from(members)
         .where(eq(members.id, member.id));
       return {
-        deposit: { min: Number(rules.deposit.min), max: Number(rules.deposit.max), channels },
-        withdrawal: {
-          min: Number(rules.withdrawal.min),
-          max: Number(rules.withdrawal.max),
-          maxCount: rules.withdrawal.maxCount,
-          forceReceiveMinutes: rules.withdrawal.forceReceiveMinutes,
-        },
+        deposit: { ...rules.deposit, channels },
+        withdrawal: rules.withdrawal,
         hasPaymentPassword: Boolean(row?.hash),
         bank: rules.bank,
       };
@@ -230,10 +226,10 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         throw new DomainError(400, 'VALIDATION', 'This channel is not available', {
           channel: 'Not available',
         });
-      const rules = paymentRulesFor(member.merchantCode).deposit;
+      const rules = (await deps.rules.get(member.merchantCode, PAYMENT_RULES)).deposit;
       const amount = BigInt(input.amount);
-      if (amount < rules.min) throw badAmount(`The minimum deposit is ${money(rules.min)}`);
-      if (amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
+      if (input.amount < rules.min) throw badAmount(`The minimum deposit is ${money(rules.min)}`);
+      if (input.amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
       if (await excluded(member.id))
         throw new DomainError(403, 'FORBIDDEN', 'Deposits are paused during your break from play');
       await deps.checkDeposit?.(member.id, amount);
@@ -272,10 +268,10 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
 
     async createWithdrawal(member: Member, input: WithdrawalInput) {
       await passwords.verify(member, input.paymentPassword);
-      const rules = paymentRulesFor(member.merchantCode).withdrawal;
+      const rules = (await deps.rules.get(member.merchantCode, PAYMENT_RULES)).withdrawal;
       const amount = BigInt(input.amount);
-      if (amount < rules.min) throw badAmount(`The minimum withdrawal is ${money(rules.min)}`);
-      if (amount > rules.max) throw badAmount(`The maximum withdrawal is ${money(rules.max)}`);
+      if (input.amount < rules.min) throw badAmount(`The minimum withdrawal is ${money(rules.min)}`);
+      if (input.amount > rules.max) throw badAmount(`The maximum withdrawal is ${money(rules.max)}`);
       const order = await db.transaction(async (tx) => {
         await lockMember(tx, member.id);
         const seen = await byRequest(tx, member, input.requestId, 'WITHDRAWAL');
@@ -444,7 +440,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             { memberId: o.memberId, kind: 'MAIN' },
           );
           await record(tx, o, 'ops', 'DEPOSIT_CREDITED', { remark: remark ?? null });
-          return setStatus(tx, o, 'CREDITED', { remark: remark ?? o.remark });
+          const credited = await setStatus(tx, o, 'CREDITED', { remark: remark ?? o.remark });
+          await deps.onDepositCredited?.(tx, credited);
+          return credited;
         }
         if (o.status === 'APPROVED') return o;
         if (o.status !== 'REQUESTED') throw conflict(`A ${o.status} withdrawal cannot be approved`);
@@ -480,6 +478,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         if (o.kind !== 'WITHDRAWAL') throw conflict('Only withdrawals are disbursed');
         if (o.disbursedAt) return o;
         if (o.status !== 'APPROVED') throw conflict(`A ${o.status} withdrawal cannot be disbursed`);
+        const { forceReceiveMinutes } = (await deps.rules.get(o.merchantCode, PAYMENT_RULES, tx)).withdrawal;
         await move(
           tx,
           o,
@@ -488,7 +487,12 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           { memberId: null, kind: HOUSE_CASH },
         );
         await record(tx, o, 'ops', 'WITHDRAWAL_DISBURSED', { remark: remark ?? null });
-        return setStatus(tx, o, 'DISBURSED', { disbursedAt: now(), remark: remark ?? o.remark });
+        const at = now();
+        return setStatus(tx, o, 'DISBURSED', {
+          disbursedAt: at,
+          forceReceiveAt: new Date(at.getTime() + forceReceiveMinutes * 60_000),
+          remark: remark ?? o.remark,
+        });
       }),
   };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { merchantRules } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { Tx } from '../wallet/ledger.ts';
 
 /** One topic of merchant rules: its name, its schema and the defaults every merchant has until an operator sets it. */
 export interface RuleTopic<T> {
@@ -23,8 +24,9 @@ export const defineRules = <T>(name: string, schema: z.ZodType<T>, defaults: T):
  */
 export function createRulesStore(db: Db) {
   return {
-    async get<T>(merchantCode: string, topic: RuleTopic<T>): Promise<T> {
-      const [row] = await db
+    /** `exec`: the open transaction, when called inside one (PGlite has a single connection). */
+    async get<T>(merchantCode: string, topic: RuleTopic<T>, exec: Db | Tx = db): Promise<T> {
+      const [row] = await exec
         .select({ rules: merchantRules.rules })
         .from(merchantRules)
         .where(and(eq(merchantRules.merchantCode, merchantCode), eq(merchantRules.topic, topic.name)));

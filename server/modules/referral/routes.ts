@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { referralFriends, referralInfo } from '../../../contract/referral.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { Referrals } from './service.ts';
+
+export function referralRoutes(app: FastifyInstance, referrals: Referrals): void {
+  route(app, referralInfo, async ({ auth }) => okValue(await referrals.info(auth.member)));
+  route(app, referralFriends, async ({ auth, query }) =>
+    okValue(await referrals.friends(auth.member, query)),
+  );
+}
