@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { featureFlag, merchantCode, theme } from './merchant.ts';
 import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
+import { rewardTicket, ticketType } from './rewards.ts';
 import { firebaseOptions } from './system.ts';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour is #rrggbb');
@@ -105,4 +106,14 @@ export const opsAuditVerify = defineCall({
       why: z.string().optional(),
     }),
   ),
+});
+
+export const opsAwardTicket = defineCall({
+  method: 'POST',
+  path: '/ops/merchants/:code/tickets',
+  summary: 'Operator: give a member (by account) a reward ticket of a type',
+  auth: 'ops',
+  params: z.object({ code: merchantCode }),
+  body: z.object({ account: z.string().trim().min(1).max(64), type: ticketType }),
+  response: wpsReply(z.object({ ticket: rewardTicket })),
 });

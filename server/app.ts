@@ -40,6 +40,8 @@ import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { createResponsibleGambling } from './modules/responsible/service.ts';
+import { createRewards } from './modules/rewards/module.ts';
+import { rewardRoutes } from './modules/rewards/routes.ts';
 import { createRulesStore } from './modules/rules/store.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { createSeamlessWallet } from './modules/seamless/service.ts';
@@ -131,6 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
   const rules = createRulesStore(db);
+  const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const responsible = createResponsibleGambling(db, audit);
   const payments = createPayments(db, { ...opts, checkDeposit: responsible.checkDeposit });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
@@ -170,6 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
     vendorDemoRoutes(api, db, ledger, drivers);
     paymentRoutes(api, payments);
+    rewardRoutes(api, rewards);
     missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
   });
@@ -179,7 +183,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { opsToken } = opts;
   if (opsToken)
     await app.register(async (ops) =>
-      opsRoutes(ops, createOpsService(db), opsToken, { payments: payments.service, audit: payments.audit }),
+      opsRoutes(ops, createOpsService(db), opsToken, {
+        payments: payments.service,
+        audit: payments.audit,
+        tickets: rewards.tickets,
+      }),
     );
   if (opts.distDir) await registerSpa(app, opts.distDir);
 

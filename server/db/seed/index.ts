@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
+import { seedRewards } from './rewards.ts';
 import { winnerHistory } from './winners.ts';
 
 const BATCH = 500;
@@ -61,6 +62,7 @@ export async function seedDatabase(database: Database): Promise<boolean> {
       for (const m of DEMO_MERCHANTS) {
         await seedMerchant(database, m);
         await seedAccounts(database, m.code);
+        await seedRewards(database, m.code);
       }
     // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.
     await database.db.execute(sql`analyze`);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createMerchant,
   opsApprovePayment,
+  opsAwardTicket,
   opsAuditVerify,
   opsDisbursePayment,
   opsPayments,
@@ -13,6 +14,7 @@ import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { TicketService } from '../rewards/tickets.ts';
 import type { createOpsService } from './service.ts';
 
 const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -22,7 +24,7 @@ export function opsRoutes(
   app: FastifyInstance,
   ops: ReturnType<typeof createOpsService>,
   token: string,
-  more: { payments?: PaymentsService; audit?: AuditLog } = {},
+  more: { payments?: PaymentsService; audit?: AuditLog; tickets?: TicketService } = {},
 ): void {
   const expected = Buffer.from(token);
   app.addHook('onRequest', async (req) => {
@@ -32,7 +34,7 @@ export function opsRoutes(
   });
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
-  const { payments, audit } = more;
+  const { payments, audit, tickets } = more;
   if (payments) {
     route(app, opsPayments, async ({ query }) => okValue({ list: await payments.opsList(query) }));
     route(app, opsApprovePayment, async ({ params, body }) =>
@@ -46,4 +48,8 @@ export function opsRoutes(
     );
   }
   if (audit) route(app, opsAuditVerify, async () => okValue(await audit.verify()));
+  if (tickets)
+    route(app, opsAwardTicket, async ({ params, body }) =>
+      okValue({ ticket: await tickets.awardByAccount(params.code, body.account, body.type) }),
+    );
 }
