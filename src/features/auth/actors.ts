@@ -25,7 +25,8 @@ import type {
   RegisterRequest,
 } from '../../../machines/registration.machine.ts';
 import type { SmsCodeRequest, SmsCodeSent } from '../../../machines/smsCountdown.machine.ts';
-import { call } from '../../api/client.ts';
+import { ApiError, call } from '../../api/client.ts';
+import { forgetReferral, rememberedReferral } from '../../session/referral.ts';
 
 /** The machines' named actors, done with the real API client. */
 export const loadCaptcha = fromPromise<CaptchaImage>(async () => (await call(captcha, { query: {} })).value);
@@ -58,6 +59,15 @@ export const checkAffiliate = fromPromise<{ valid: boolean }, { code: string }>(
 );
 
 export const registerAccount = fromPromise<Registered, RegisterRequest>(async ({ input }) => {
+  try {
+    return await registerWith(input);
+  } catch (err) {
+    if (err instanceof ApiError && err.fields.referralCode) forgetReferral();
+    throw err;
+  }
+});
+
+async function registerWith(input: RegisterRequest): Promise<Registered> {
   const v = input.values;
   const common = {
     password: v.password ?? '',
@@ -74,6 +84,7 @@ export const registerAccount = fromPromise<Registered, RegisterRequest>(async ({
     paymentPassword: v.paymentPassword,
     // The machine decides the code: the checked one typed, or the one from the URL.
     affiliateCode: input.affiliateCode,
+    referralCode: rememberedReferral(),
     captchaId: v.captchaId,
     captcha: v.captcha,
     domain: window.location.hostname,
@@ -95,7 +106,7 @@ export const registerAccount = fromPromise<Registered, RegisterRequest>(async ({
       })
     ).value;
   return (await call(register, { body: { ...common, username: v.username ?? '' } })).value;
-});
+}
 
 export const sendResetEmail = fromPromise<void, ResetEmailRequest>(async ({ input }) => {
   await call(forgotByEmail, { body: input });
