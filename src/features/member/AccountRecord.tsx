@@ -18,6 +18,10 @@ export const RECORD_KINDS = [
   'VENDOR_TRANSFER',
   'TRANSFER_UPLINE',
   'DEMO_CREDIT',
+  'TICKET_PRIZE',
+  'MISSION_REWARD',
+  'REBATE',
+  'REFERRAL_BONUS',
 ] as const;
 
 /** transactionHistory (Account Record): the member's money movements over a date range, by kind. */
@@ -43,6 +47,10 @@ export function AccountRecord() {
     VENDOR_TRANSFER: t`Wallet transfer`,
     TRANSFER_UPLINE: t`Transfer to upline`,
     DEMO_CREDIT: t`Opening credit`,
+    TICKET_PRIZE: t`Reward ticket prize`,
+    MISSION_REWARD: t`Mission reward`,
+    REBATE: t`Rebate`,
+    REFERRAL_BONUS: t`Referral bonus`,
   };
   const kindName = (code: string) => kindWords[code as keyof typeof kindWords] ?? code;
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);

@@ -12,6 +12,7 @@ import { Deposit } from './Deposit.tsx';
 import { primaryButton } from './form.tsx';
 import { ProfitLoss } from './ProfitLoss.tsx';
 import { MEMBER_PAGE_KEYS, type MemberPage } from './pages.ts';
+import { Referral } from './Referral.tsx';
 import { SecurityCenter } from './SecurityCenter.tsx';
 import { TransferFund } from './TransferFund.tsx';
 import { TransferUpline } from './TransferUpline.tsx';
@@ -179,6 +180,8 @@ function PageBody({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
       return <AccountRecord />;
     case 'personalProfit':
       return <ProfitLoss />;
+    case 'referral':
+      return <Referral />;
     default:
       return <NextRelease />;
   }
