@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { featureFlag, merchantCode, theme } from './merchant.ts';
+import { messageCategory, messageText } from './messages.ts';
 import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
 import { rewardTicket, ticketType } from './rewards.ts';
 import { firebaseOptions } from './system.ts';
@@ -106,6 +107,20 @@ export const opsAuditVerify = defineCall({
       why: z.string().optional(),
     }),
   ),
+});
+
+export const opsSendMessage = defineCall({
+  method: 'POST',
+  path: '/ops/merchants/:code/messages',
+  summary: 'Operator: an internal message to one member (by account) or, with account null, to every member',
+  auth: 'ops',
+  params: z.object({ code: merchantCode }),
+  body: z.object({
+    account: z.string().trim().min(1).max(64).nullable(),
+    category: messageCategory.default('SYSTEM'),
+    ...messageText,
+  }),
+  response: wpsReply(z.object({ id: z.number().int() })),
 });
 
 export const opsAwardTicket = defineCall({

@@ -9,6 +9,7 @@
 //   npm run ops -- reject 42 [--remark "…"]                        (withdrawal: the hold goes back)
 //   npm run ops -- disburse 42 [--remark "…"]                      (approved withdrawal paid out)
 //   npm run ops -- audit:verify                                     (walks the audit log's hash chain)
+//   npm run ops -- message LOTUS player01 "Title" "Body"           (ALL instead of an account: every member)
 //   npm run ops -- ticket LOTUS player01 PRIZE_WHEEL                (RED_ENVELOPE | PRIZE_WHEEL | GOLDEN_EGG)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
@@ -87,6 +88,11 @@ const requests: Record<string, () => { method: 'GET' | 'PATCH' | 'POST'; path: s
     method: 'POST',
     path: `/ops/merchants/${encodeURIComponent(code)}/tickets`,
     body: { account: rest[0], type: rest[1] },
+  }),
+  message: () => ({
+    method: 'POST',
+    path: `/ops/merchants/${encodeURIComponent(code)}/messages`,
+    body: { account: rest[0] === 'ALL' ? null : rest[0], title: rest[1], body: rest[2] },
   }),
 };
 

@@ -30,6 +30,8 @@ import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { createMessageService } from './modules/messages/service.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
 import { createMissionService } from './modules/missions/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
@@ -134,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const audit = createAuditLog(db);
   const rules = createRulesStore(db);
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
+  const messages = createMessageService(db);
   const responsible = createResponsibleGambling(db, audit);
   const payments = createPayments(db, { ...opts, checkDeposit: responsible.checkDeposit });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
@@ -176,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rewardRoutes(api, rewards);
     missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
+    messageRoutes(api, messages);
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
@@ -186,6 +190,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       opsRoutes(ops, createOpsService(db), opsToken, {
         payments: payments.service,
         audit: payments.audit,
+        messages,
         tickets: rewards.tickets,
       }),
     );

@@ -8,6 +8,7 @@ import type { RouterContext } from '../app/router.tsx';
 import { mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
+import { MessageBadge } from '../features/member/MessageBadge.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
 import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';
 import { Layout } from '../features/shell/Layout.tsx';
@@ -37,5 +38,9 @@ function Root() {
     applyBrand(info.data.brand);
     applyTheme(savedTheme(info.data.brand.defaultTheme), false);
   }, [bare, info.data]);
-  return bare ? <Outlet /> : <Layout account={<AccountArea />} modals={<AuthModalsHost />} />;
+  return bare ? (
+    <Outlet />
+  ) : (
+    <Layout account={<AccountArea inbox={<MessageBadge />} />} modals={<AuthModalsHost />} />
+  );
 }

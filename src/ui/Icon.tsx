@@ -21,6 +21,8 @@ const PATHS = {
   chevronLeft: 'm15 6-6 6 6 6',
   chevronRight: 'm9 6 6 6-6 6',
   play: 'M8 5v14l11-7L8 5Z',
+  envelope: 'M3 6h18v12H3V6Zm0 0 9 7 9-7',
+  trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
+import { seedMessages } from './messages.ts';
 import { seedRewards } from './rewards.ts';
 import { winnerHistory } from './winners.ts';
 
@@ -63,6 +64,7 @@ export async function seedDatabase(database: Database): Promise<boolean> {
         await seedMerchant(database, m);
         await seedAccounts(database, m.code);
         await seedRewards(database, m.code);
+        await seedMessages(database, m.code, m.brand.name);
       }
     // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.
     await database.db.execute(sql`analyze`);

@@ -3,16 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createMerchant,
   opsApprovePayment,
-  opsAwardTicket,
   opsAuditVerify,
+  opsAwardTicket,
   opsDisbursePayment,
   opsPayments,
   opsRejectPayment,
+  opsSendMessage,
   updateMerchant,
 } from '../../../contract/ops.ts';
 import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
+import type { MessageService } from '../messages/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
 import type { createOpsService } from './service.ts';
@@ -24,7 +26,12 @@ export function opsRoutes(
   app: FastifyInstance,
   ops: ReturnType<typeof createOpsService>,
   token: string,
-  more: { payments?: PaymentsService; audit?: AuditLog; tickets?: TicketService } = {},
+  more: {
+    payments?: PaymentsService;
+    audit?: AuditLog;
+    messages?: MessageService;
+    tickets?: TicketService;
+  } = {},
 ): void {
   const expected = Buffer.from(token);
   app.addHook('onRequest', async (req) => {
@@ -34,7 +41,7 @@ export function opsRoutes(
   });
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
-  const { payments, audit, tickets } = more;
+  const { payments, audit, messages, tickets } = more;
   if (payments) {
     route(app, opsPayments, async ({ query }) => okValue({ list: await payments.opsList(query) }));
     route(app, opsApprovePayment, async ({ params, body }) =>
@@ -48,6 +55,10 @@ export function opsRoutes(
     );
   }
   if (audit) route(app, opsAuditVerify, async () => okValue(await audit.verify()));
+  if (messages)
+    route(app, opsSendMessage, async ({ params, body }) =>
+      okValue(await messages.opsSend(params.code, body)),
+    );
   if (tickets)
     route(app, opsAwardTicket, async ({ params, body }) =>
       okValue({ ticket: await tickets.awardByAccount(params.code, body.account, body.type) }),

@@ -22,10 +22,14 @@ import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
 
-/** Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header). */
-export function AccountArea() {
+/**
+ * Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header); `inbox`
+ * (the messages badge, from another feature) shows next to the balance for members, not trial accounts.
+ */
+export function AccountArea({ inbox }: { inbox?: ReactNode } = {}) {
   useSessionExpiry();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const isTrial = SessionContext.useSelector(selectIsTrial);
   const starting = SessionContext.useSelector(selectIsStarting);
   const failed = SessionContext.useSelector(selectSessionFailed);
   const session = SessionContext.useActorRef();
@@ -47,6 +51,7 @@ export function AccountArea() {
   return loggedIn ? (
     <>
       <BalanceChip />
+      {!isTrial && inbox}
       <DepositButton />
       <UserMenu />
     </>
