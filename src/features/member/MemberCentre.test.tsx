@@ -75,9 +75,7 @@ describe('Personal Center panel', () => {
   it.each([
     'bonusDetails',
     'rewardCenter',
-    'referral',
     'missionLeaderboard',
-    'messageV2',
     'manualRebate',
   ] as const)('%s says it comes with the next release', async (page) => {
     show(<MemberCentre page={page} slots={slots} />);

@@ -10,6 +10,7 @@ import { AccountRecord } from './AccountRecord.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
 import { Deposit } from './Deposit.tsx';
 import { primaryButton } from './form.tsx';
+import { Messages } from './Messages.tsx';
 import { ProfitLoss } from './ProfitLoss.tsx';
 import { MEMBER_PAGE_KEYS, type MemberPage } from './pages.ts';
 import { Referral } from './Referral.tsx';
@@ -182,6 +183,8 @@ function PageBody({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
       return <ProfitLoss />;
     case 'referral':
       return <Referral />;
+    case 'messageV2':
+      return <Messages />;
     default:
       return <NextRelease />;
   }
