@@ -40,6 +40,8 @@ import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
+import { referralRoutes } from './modules/referral/routes.ts';
+import { createReferrals } from './modules/referral/service.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { createResponsibleGambling } from './modules/responsible/service.ts';
 import { createRewards } from './modules/rewards/module.ts';
@@ -138,7 +140,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const messages = createMessageService(db);
   const responsible = createResponsibleGambling(db, audit);
-  const payments = createPayments(db, { ...opts, checkDeposit: responsible.checkDeposit });
+  const referrals = createReferrals(db, { ledger, audit, rules });
+  const payments = createPayments(db, {
+    ...opts,
+    checkDeposit: responsible.checkDeposit,
+    rules,
+    onDepositCredited: (tx, o) => referrals.onDepositCredited(tx, o),
+  });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
   const sms = createSmsService(db, messaging);
@@ -147,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     captcha,
     sms,
     firebase: opts.firebase ?? firebaseVerifier(),
+    referrer: referrals.referrer,
   });
   await app.register(async (api) => {
     merchantScope(api, db);
@@ -176,6 +185,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
     vendorDemoRoutes(api, db, ledger, drivers);
     paymentRoutes(api, payments);
+    referralRoutes(api, referrals);
     rewardRoutes(api, rewards);
     missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
