@@ -13,13 +13,10 @@ import type { Merchant } from '../../http/merchant.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { RulesStore } from '../rules/store.ts';
+import { maskName } from '../seamless/rounds.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { currentPeriod, type Period, validZone } from './periods.ts';
 import { missionRules } from './rules.ts';
-
-/** "player01" → "pl***01": enough for a member to recognise itself, not enough to learn others' logins. */
-export const maskAccount = (account: string): string =>
-  account.length >= 5 ? `${account.slice(0, 2)}***${account.slice(-2)}` : `${account.slice(0, 1)}***`;
 
 /** A trial account plays with free money: it earns no rewards and does not compete on the leaderboard. */
 export const trialRefused = () => new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
@@ -191,7 +188,7 @@ export function createMissionService(
       );
       const list = rows
         .filter((r) => Number(r.rank) <= LEADERBOARD_SIZE)
-        .map((r) => ({ rank: Number(r.rank), account: maskAccount(r.account), betAmount: Number(r.bet) }));
+        .map((r) => ({ rank: Number(r.rank), account: maskName(r.account), betAmount: Number(r.bet) }));
       const mine = rows.find((r) => Number(r.member_id) === member.id);
       return {
         period,
