@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { numbersProblem, payout, winUnits } from './plays.ts';
+import { NORTH, parseNumbers, SOUTH } from './prizes.ts';
+
+// A northern draw whose endings repeat: 45 ends DB (12345), G3 (00045) and G7 (45); 00 ends G1 and G5.
+const north = parseNumbers(
+  [
+    '12345',
+    '98700',
+    '11111~22222',
+    '00045~33333~44444~55555~66666~77777',
+    '1234~5678~9012~3456',
+    '0000~1357~2468~9753~8642~1122',
+    '123~456~789',
+    '45~09~99~10',
+  ].join(','),
+  NORTH,
+);
+// A southern draw: DB 6 digits ending 901, G8 two digits.
+const south = parseNumbers(
+  [
+    '654901',
+    '11223',
+    '33445',
+    '55667~77889',
+    '10101~20202~30303~40404~50505~60606~70707',
+    '8080',
+    '1212~3434~5656',
+    '999',
+    '01',
+  ].join(','),
+  SOUTH,
+);
+
+describe('play types', () => {
+  it('lô 2 số pays per prize ending in the number, ties counted', () => {
+    expect(winUnits('LO2', ['45'], north)).toBe(3);
+    expect(winUnits('LO2', ['00'], north)).toBe(2);
+    expect(winUnits('LO2', ['99'], north)).toBe(1);
+    expect(winUnits('LO2', ['98'], north)).toBe(0);
+    expect(winUnits('LO2', ['01'], south)).toBe(3); // DB 654901, G4 10101 and G8 01
+  });
+
+  it('đề is the last two digits of DB only; 3 càng its last three', () => {
+    expect(winUnits('DE', ['45'], north)).toBe(1);
+    expect(winUnits('DE', ['00'], north)).toBe(0); // 00 is drawn, but not at DB
+    expect(winUnits('BA_CANG', ['345'], north)).toBe(1);
+    expect(winUnits('BA_CANG', ['045'], north)).toBe(0); // G3 00045 does not count
+    expect(winUnits('BA_CANG', ['901'], south)).toBe(1);
+  });
+
+  it('xiên wins once when every number is among the endings', () => {
+    expect(winUnits('XIEN2', ['45', '00'], north)).toBe(1);
+    expect(winUnits('XIEN3', ['45', '00', '99'], north)).toBe(1);
+    expect(winUnits('XIEN4', ['45', '00', '99', '98'], north)).toBe(0);
+    expect(winUnits('XIEN2', ['01', '99'], south)).toBe(1);
+  });
+
+  it('refuses malformed numbers: wrong count, digits, repeats', () => {
+    expect(numbersProblem('LO2', ['7'])).toMatch(/exactly 2 digits/);
+    expect(numbersProblem('LO2', ['07'])).toBeNull();
+    expect(numbersProblem('DE', ['07', '08'])).toMatch(/takes 1 number/);
+    expect(numbersProblem('BA_CANG', ['99'])).toMatch(/exactly 3 digits/);
+    expect(numbersProblem('XIEN3', ['10', '10', '20'])).toBe('The numbers must be different');
+    expect(numbersProblem('XIEN2', ['1a', '20'])).toMatch(/digits/);
+  });
+
+  it('pays stake × odds × wins, rounded down to the minor unit', () => {
+    expect(payout(1_000n, 350, 3)).toBe(10_500n);
+    expect(payout(333n, 9_950, 1)).toBe(33_133n);
+    expect(payout(1_000n, 350, 0)).toBe(0n);
+  });
+});
