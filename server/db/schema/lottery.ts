@@ -1,0 +1,87 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { members } from './accounts.ts';
+import { merchants } from './merchants.ts';
+import { gameRounds } from './play.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One draw of a lottery (the same result for every merchant, as with the real Vietnamese lotteries). Its numbers
+ * are drawn when the row is made and kept secret; until `draw_at` only the commitment sha256(salt:numbers) is
+ * shown. COMMITTED → DRAWN (revealed) → SETTLED (every bet paid or lost).
+ */
+export const lotteryDraws = pgTable(
+  'lottery_draws',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameCode: text('game_code').notNull(),
+    issue: text('issue').notNull(),
+    drawAt: at('draw_at').notNull(),
+    lockAt: at('lock_at').notNull(),
+    status: text('status').$type<'COMMITTED' | 'DRAWN' | 'SETTLED'>().notNull().default('COMMITTED'),
+    commitment: text('commitment').notNull(),
+    /** The spec's format (DB first, comma between prizes, tilde within one). Secret until drawn. */
+    numbers: text('numbers').notNull(),
+    salt: text('salt').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    drawnAt: at('drawn_at'),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    unique('lottery_draws_issue').on(t.gameCode, t.issue),
+    index('lottery_draws_status_time').on(t.status, t.drawAt),
+    index('lottery_draws_game_time').on(t.gameCode, t.drawAt),
+  ],
+);
+
+/**
+ * A lottery bet: one play on one draw. Its money is a game round (bet at placement, win at settlement), so the
+ * betting record, P&L, missions and rebate see lottery play like any other game.
+ */
+export const lotteryBets = pgTable(
+  'lottery_bets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantCode: text('merchant_code')
+      .notNull()
+      .references(() => merchants.code),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    drawId: bigint('draw_id', { mode: 'number' })
+      .notNull()
+      .references(() => lotteryDraws.id),
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameRounds.id),
+    playType: text('play_type').notNull(),
+    numbers: jsonb('numbers').$type<string[]>().notNull(),
+    /** Minor units. */
+    stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    /** The merchant's odds when the bet was placed, in hundredths (350 = 3.5 × stake per win). */
+    oddsX100: integer('odds_x100').notNull(),
+    status: text('status').$type<'OPEN' | 'WON' | 'LOST'>().notNull().default('OPEN'),
+    winUnits: integer('win_units'),
+    payout: bigint('payout', { mode: 'bigint' }),
+    /** The slip's request id and the bet's line on it: a resent slip places nothing twice. */
+    requestId: text('request_id').notNull(),
+    line: integer('line').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    unique('lottery_bets_request').on(t.memberId, t.requestId, t.line),
+    index('lottery_bets_draw').on(t.drawId, t.status),
+    index('lottery_bets_member_time').on(t.memberId, t.createdAt),
+  ],
+);
