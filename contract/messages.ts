@@ -53,6 +53,7 @@ export const messageList = defineCall({
   summary:
     'The member’s messages (personal and the merchant’s broadcasts), newest first, with the unread count',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     pageNo: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(MESSAGE_LIMITS.pageSize).default(10),
@@ -68,6 +69,7 @@ export const unreadCount = defineCall({
   path: '/wps/relay/unreadCount',
   summary: 'How many of the member’s messages are unread (the header badge)',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(z.object({ count: z.number().int() })),
 });
@@ -78,6 +80,7 @@ export const readMessages = defineCall({
   summary:
     'Mark messages read: the given ids (all the member’s, else 404 and nothing changes) or all of them',
   auth: 'token',
+  registeredOnly: true,
   body: z
     .object({ ids: messageIds.optional(), all: z.literal(true).optional() })
     .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
@@ -92,6 +95,7 @@ export const deleteMessages = defineCall({
   path: '/wps/relay/deleteMessages',
   summary: 'Delete messages from the member’s inbox (all the member’s, else 404 and nothing changes)',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({ ids: messageIds }),
   response: unreadReply,
 });

@@ -37,6 +37,7 @@ export const missionSummary = defineCall({
   path: '/wps/mission/summary',
   summary: 'The member’s missions of the current day and week: progress, reward, status; how many are open',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(z.object({ openCount: z.number().int(), missions: z.array(mission) })),
 });
@@ -57,6 +58,7 @@ export const missionLeaderboard = defineCall({
   summary:
     'The merchant’s top members by settled bets in the current day or week, and the caller’s own place',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({ period: missionPeriod.default('DAILY') }),
   response: wpsReply(
     z.object({
@@ -74,6 +76,7 @@ export const claimMission = defineCall({
   path: '/wps/mission/claim',
   summary: 'Claim a completed mission’s reward into the main wallet (once per mission and period)',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({ code: missionCode }),
   response: wpsReply(z.object({ reward: minorUnits, balance: minorUnits })),
 });

@@ -19,6 +19,7 @@ export const rebateClaimable = defineCall({
   path: '/wps/rebate/claimable',
   summary: 'The rebate the member can claim now: turnover per game type since the last claim, rate, amount',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(
     z.object({
@@ -37,6 +38,7 @@ export const claimRebate = defineCall({
   path: '/wps/rebate/claim',
   summary: 'Claim the rebate into the main wallet; a replayed request id answers the first claim',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({ requestId: z.uuid('Request id must be a UUID') }),
   response: wpsReply(z.object({ amount: minorUnits, balance: minorUnits })),
 });
@@ -56,6 +58,7 @@ export const rebateHistory = defineCall({
   path: '/wps/rebate/history',
   summary: 'The member’s past rebate claims, newest first',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     pageNo: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -35,6 +35,7 @@ export const rewardTickets = defineCall({
   summary:
     'The member’s reward tickets (newest first), optionally of one status, with the count of each status',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     status: ticketStatus.optional(),
     pageNo: z.coerce.number().int().min(1).default(1),
@@ -55,6 +56,7 @@ export const openTicket = defineCall({
   summary:
     'Open an available ticket: draws its prize and pays it to the main wallet; opening it again answers the same prize',
   auth: 'token',
+  registeredOnly: true,
   body: z.object({
     ticketId: z.number({ error: 'Ticket id must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER),
     /** Golden egg: the egg the member breaks. */
@@ -89,6 +91,7 @@ export const rewardPrizes = defineCall({
   path: '/wps/reward/prizes',
   summary: 'The merchant’s prize table of each ticket type (wheel segments in order)',
   auth: 'token',
+  registeredOnly: true,
   query: emptyQuery,
   response: wpsReply(prizeTables),
 });
@@ -102,6 +105,7 @@ export const bonusDetails = defineCall({
   path: '/wps/bonus/details',
   summary: 'The member’s bonus credits (ticket prizes, mission rewards, rebates, referral bonuses) over days',
   auth: 'token',
+  registeredOnly: true,
   query: z.object({
     from: z.iso.date(),
     to: z.iso.date(),

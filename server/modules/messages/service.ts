@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type {
   MessageCategory,
   MessageParams,
@@ -52,13 +51,6 @@ export async function send(tx: Db | Tx, m: Outgoing): Promise<number> {
 const notFound = () =>
   new DomainError(404, 'NOT_FOUND', 'No such message', { ids: 'No such message in your inbox' });
 
-/** Trial accounts have no member centre (spec §6). */
-function realMember(member: Member): Member {
-  if (member.agentType === TRIAL_AGENT_TYPE)
-    throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
-  return member;
-}
-
 /** The member's message states joined to the messages (left join: no row means unread and kept). */
 const stateOf = (member: Member) =>
   and(eq(messageStates.messageId, messages.id), eq(messageStates.memberId, member.id));
@@ -109,7 +101,6 @@ export function createMessageService(db: Db) {
 
   return {
     async list(member: Member, q: z.output<typeof messageList.query>) {
-      realMember(member);
       const where = and(inInbox(member), q.category ? eq(messages.category, q.category) : undefined);
       const [total] = await db
         .select({ n: count() })
@@ -142,12 +133,12 @@ export function createMessageService(db: Db) {
       };
     },
 
-    unreadCount: async (member: Member) => ({ count: await unread(db, realMember(member)) }),
+    unreadCount: async (member: Member) => ({ count: await unread(db, member) }),
 
     read: (member: Member, body: { ids?: number[]; all?: true }) =>
-      mark(realMember(member), body.all ? 'all' : (body.ids ?? []), 'readAt'),
+      mark(member, body.all ? 'all' : (body.ids ?? []), 'readAt'),
 
-    remove: (member: Member, ids: number[]) => mark(realMember(member), ids, 'deletedAt'),
+    remove: (member: Member, ids: number[]) => mark(member, ids, 'deletedAt'),
 
     /** Operator: to one member of the merchant by account, or to all of them (account null). */
     async opsSend(merchantCode: string, m: z.output<typeof opsSendMessage.body>) {

@@ -19,7 +19,6 @@ import { currentPeriod, type Period, validZone } from './periods.ts';
 import { missionRules } from './rules.ts';
 
 /** A trial account plays with free money: it earns no rewards and does not compete on the leaderboard. */
-export const trialRefused = () => new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
 
 type Counts = Record<MissionMetric, bigint>;
 
@@ -117,7 +116,6 @@ export function createMissionService(
     },
 
     async claim(merchant: Merchant, member: Member, code: string) {
-      if (member.agentType === TRIAL_AGENT_TYPE) throw trialRefused();
       const found = (await missions(merchant, member, now())).find((m) => m.mission.code === code);
       if (!found) throw new DomainError(404, 'NOT_FOUND', 'Unknown mission', { code: 'Unknown mission' });
       const { mission, period } = found;

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type GameType, gameType } from '../../../contract/games.ts';
-import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { RebateRow } from '../../../contract/rebate.ts';
 import type { Db } from '../../db/client.ts';
 import { gameRounds, ledgerTransactions, rebateClaims } from '../../db/schema/index.ts';
@@ -8,7 +7,6 @@ import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
-import { trialRefused } from '../missions/service.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { rebateRules } from './rules.ts';
@@ -109,7 +107,6 @@ export function createRebateService(
     },
 
     async claim(merchant: Merchant, member: Member, requestId: string) {
-      if (member.agentType === TRIAL_AGENT_TYPE) throw trialRefused();
       const code = merchant.code;
       const earlier = await claimOfRequest(code, member.id, requestId);
       if (earlier) return { amount: Number(earlier.amount), balance: await balanceOf(code, member.id) };

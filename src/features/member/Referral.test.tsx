@@ -63,7 +63,7 @@ describe('Referral code page', () => {
   it('offers a retry when the page cannot load', async () => {
     show(<Referral />);
     await waitFor(() => expect(server.pending(INFO)).toHaveLength(1));
-    await server.fail(INFO, new ApiError(500, 'INTERNAL', 'boom'));
+    await server.fail(INFO, new ApiError('INTERNAL', 'boom', {}, 500));
     await userEvent.click(await screen.findByRole('button', { name: /retry/i }));
     await answer(INFO, info);
     expect(await screen.findByText('K7QM2XPA')).toBeInTheDocument();
