@@ -72,14 +72,20 @@ describe('Personal Center panel', () => {
     expect(await screen.findByRole('navigation', { name: 'Personal Center' })).toBeInTheDocument();
   });
 
-  it.each([
-    'bonusDetails',
-    'rewardCenter',
-    'missionLeaderboard',
-    'manualRebate',
-  ] as const)('%s says it comes with the next release', async (page) => {
-    show(<MemberCentre page={page} slots={slots} />);
-    expect(await screen.findByText('Coming with the next release')).toBeInTheDocument();
+  it('shows the open missions, tickets to open and unread messages beside their pages', async () => {
+    show(<MemberCentre page="securityCenter" slots={slots} />);
+    await answer('/wps/mission/summary', { openCount: 3, missions: [] });
+    await answer('/wps/reward/tickets', {
+      list: [],
+      totalPages: 0,
+      counts: { AVAILABLE: 2, OPENED: 0, EXPIRED: 0 },
+    });
+    await answer('/wps/relay/unreadCount', { count: 0 });
+    const menu = await screen.findByRole('navigation', { name: 'Personal Center' });
+    expect(await within(menu).findByRole('link', { name: 'Mission, 3 open' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Reward Center, 2 to open' })).toBeInTheDocument();
+    // No unread message: no badge at all.
+    expect(within(menu).getByRole('link', { name: 'Internal Message' })).toBeInTheDocument();
   });
 
   it('reads the page from the search, an unknown one opening My Account', () => {

@@ -8,12 +8,19 @@ import { SessionContext } from '../../session/sessionContext.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AccountRecord } from './AccountRecord.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
+import { BonusDetails } from './BonusDetails.tsx';
 import { Deposit } from './Deposit.tsx';
 import { primaryButton } from './form.tsx';
+import { ManualRebate } from './ManualRebate.tsx';
 import { Messages } from './Messages.tsx';
+import { Missions } from './Missions.tsx';
+import { useUnreadCount } from './messageQueries.ts';
+import { useOpenMissionCount } from './missionQueries.ts';
 import { ProfitLoss } from './ProfitLoss.tsx';
 import { MEMBER_PAGE_KEYS, type MemberPage } from './pages.ts';
 import { Referral } from './Referral.tsx';
+import { RewardCenter } from './RewardCenter.tsx';
+import { useAvailableTicketCount } from './rewardQueries.ts';
 import { SecurityCenter } from './SecurityCenter.tsx';
 import { TransferFund } from './TransferFund.tsx';
 import { TransferUpline } from './TransferUpline.tsx';
@@ -108,9 +115,23 @@ function TrialNotice() {
   );
 }
 
+/** Counts the menu shows beside a page (spec §2: Mission shows the open mission count), with their spoken form. */
+function useBadges(): Partial<Record<MemberPage, { count: number; spoken: string }>> {
+  const { t } = useLingui();
+  const missions = useOpenMissionCount();
+  const tickets = useAvailableTicketCount() ?? 0;
+  const unread = useUnreadCount().data ?? 0;
+  return {
+    missionLeaderboard: { count: missions, spoken: t`${missions} open` },
+    rewardCenter: { count: tickets, spoken: t`${tickets} to open` },
+    messageV2: { count: unread, spoken: t`${unread} unread` },
+  };
+}
+
 function Panel({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
   const { t } = useLingui();
   const labels = usePageLabels();
+  const badges = useBadges();
   const navigate = useNavigate();
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-line bg-raised p-3 sm:p-4 md:flex-row">
@@ -140,6 +161,7 @@ function Panel({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
                 }`}
               >
                 {labels[key]}
+                <Badge {...badges[key]} />
               </Link>
             </li>
           ))}
@@ -185,21 +207,28 @@ function PageBody({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
       return <Referral />;
     case 'messageV2':
       return <Messages />;
-    default:
-      return <NextRelease />;
+    case 'bonusDetails':
+      return <BonusDetails />;
+    case 'rewardCenter':
+      return <RewardCenter />;
+    case 'missionLeaderboard':
+      return <Missions />;
+    case 'manualRebate':
+      return <ManualRebate />;
   }
 }
 
-/** Pages that come with the next release say so, rather than showing invented content. */
-function NextRelease() {
+function Badge({ count = 0, spoken }: { count?: number; spoken?: string }) {
+  if (count <= 0) return null;
   return (
-    <section className="rounded-xl border border-dashed border-line p-8 text-center">
-      <p className="font-semibold">
-        <Trans>Coming with the next release</Trans>
-      </p>
-      <p className="mt-1 text-sm text-muted">
-        <Trans>This page of the Personal Center is not open yet.</Trans>
-      </p>
-    </section>
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-2 inline-grid min-w-5 place-items-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">, {spoken}</span>
+    </>
   );
 }
