@@ -36,6 +36,7 @@ import { missionRoutes } from './modules/missions/routes.ts';
 import { createMissionService } from './modules/missions/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
+import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
@@ -145,7 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...opts,
     checkDeposit: responsible.checkDeposit,
     rules,
-    onDepositCredited: (tx, o) => referrals.onDepositCredited(tx, o),
+    onOrder: paymentFollowUps({ referrals, rewards, rules }),
   });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);

@@ -17,7 +17,7 @@ export interface PaymentsOptions {
   checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
   /** Where the merchants' payment rules are read (default: a store on `db`). */
   rules?: RulesStore;
-  onDepositCredited?: PaymentsDeps['onDepositCredited'];
+  onOrder?: PaymentsDeps['onOrder'];
   now?: () => Date;
 }
 
@@ -37,7 +37,7 @@ export function createPayments(db: Db, opts: PaymentsOptions = {}) {
     uploadsDir: opts.uploadsDir ?? join(process.cwd(), 'data', 'uploads'),
     checkDeposit: opts.checkDeposit,
     rules: opts.rules ?? createRulesStore(db),
-    onDepositCredited: opts.onDepositCredited,
+    onOrder: opts.onOrder,
     now: opts.now,
   });
   return { service, passwords, audit };

@@ -240,6 +240,20 @@ describe('payment settings and password', () => {
       expect(res).toMatchObject({ status: 403, body: { message: 'Please Register An Account First' } });
   });
 
+  it("tells the member in the inbox when a withdrawal is paid out or rejected (the operator's remark kept)", async () => {
+    const m = await member('pay_inbox', 100_000n);
+    await disbursed(m, 20_000);
+    const w = await withdraw(m, { amount: 30_000 });
+    await ops('POST', `/ops/payments/${w.body.value.order.id}/reject`, { remark: 'name mismatch' });
+    const inbox = (await call('GET', '/wps/relay/messageList', m.token)).body.value.list;
+    expect(inbox.map((x: { template: string; params: object }) => [x.template, x.params])).toEqual(
+      expect.arrayContaining([
+        ['WITHDRAWAL_DISBURSED', { amount: '20000' }],
+        ['WITHDRAWAL_REJECTED', { amount: '30000', remark: 'name mismatch' }],
+      ]),
+    );
+  });
+
   it('sets the payment password with the login password, then changes it with the old one', async () => {
     const m = await member('pay_setpw', 0n, false);
     const wrong = await call('PUT', '/wps/member/paymentPassword', m.token, {

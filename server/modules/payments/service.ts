@@ -24,7 +24,7 @@ import type { PaymentPasswords } from './paymentPassword.ts';
 import { PAYMENT_RULES } from './rules.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Order = typeof paymentOrders.$inferSelect;
+export type Order = typeof paymentOrders.$inferSelect;
 type DepositInput = z.output<typeof createDeposit.body>;
 type WithdrawalInput = z.output<typeof createWithdrawal.body>;
 
@@ -39,6 +39,9 @@ export interface Proof {
   data: Buffer;
 }
 
+/** Steps of an order that concern more than payments. */
+export type OrderEvent = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_DISBURSED' | 'WITHDRAWAL_REJECTED';
+
 export interface PaymentsDeps {
   audit: AuditLog;
   passwords: PaymentPasswords;
@@ -49,15 +52,15 @@ export interface PaymentsDeps {
   /** Responsible gambling's check before a deposit (breaks, deposit limits), when that module is wired in. */
   checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
   rules: RulesStore;
-  /** What else a credited deposit brings (referral bonus, reward ticket, message), in its transaction. */
-  onDepositCredited?: (tx: Tx, order: Order) => Promise<void>;
+  /** What else an order's step brings (referral bonus, reward ticket, the member's message), in its transaction. */
+  onOrder?: (tx: Tx, event: OrderEvent, order: Order) => Promise<void>;
   now?: () => Date;
 }
 
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such order');
 const conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
 const badAmount = (message: string) => new DomainError(400, 'VALIDATION', message, { amount: message });
-const money = (minor: number) =>
+export const money = (minor: number) =>
   (Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** What the member sees of an order. */
@@ -198,7 +201,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       );
       const credited = await setStatus(tx, o, 'CREDITED');
       await record(tx, o, actor, 'DEPOSIT_CREDITED', { ref: result.orderRef });
-      await deps.onDepositCredited?.(tx, credited);
+      await deps.onOrder?.(tx, 'DEPOSIT_CREDITED', credited);
       return { credited: true, order: credited };
     });
   }
@@ -441,7 +444,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           );
           await record(tx, o, 'ops', 'DEPOSIT_CREDITED', { remark: remark ?? null });
           const credited = await setStatus(tx, o, 'CREDITED', { remark: remark ?? o.remark });
-          await deps.onDepositCredited?.(tx, credited);
+          await deps.onOrder?.(tx, 'DEPOSIT_CREDITED', credited);
           return credited;
         }
         if (o.status === 'APPROVED') return o;
@@ -469,7 +472,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           { memberId: o.memberId, kind: 'MAIN' },
         );
         await record(tx, o, 'ops', 'WITHDRAWAL_REJECTED', { remark: remark ?? null });
-        return setStatus(tx, o, 'REJECTED', { remark: remark ?? o.remark });
+        const rejected = await setStatus(tx, o, 'REJECTED', { remark: remark ?? o.remark });
+        await deps.onOrder?.(tx, 'WITHDRAWAL_REJECTED', rejected);
+        return rejected;
       }),
 
     /** An approved withdrawal was paid out: the hold leaves for the house's cash account. */
@@ -488,11 +493,13 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         );
         await record(tx, o, 'ops', 'WITHDRAWAL_DISBURSED', { remark: remark ?? null });
         const at = now();
-        return setStatus(tx, o, 'DISBURSED', {
+        const disbursed = await setStatus(tx, o, 'DISBURSED', {
           disbursedAt: at,
           forceReceiveAt: new Date(at.getTime() + forceReceiveMinutes * 60_000),
           remark: remark ?? o.remark,
         });
+        await deps.onOrder?.(tx, 'WITHDRAWAL_DISBURSED', disbursed);
+        return disbursed;
       }),
   };
 

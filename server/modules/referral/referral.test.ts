@@ -112,6 +112,32 @@ describe('referral', () => {
     expect(list.map((f: { bonus: number | null }) => f.bonus).sort()).toEqual([15_000, 20_000, null]);
     // Another member sees none of it.
     expect((await api.send('GET', FRIENDS, undefined, stranger.token)).body.value.list).toEqual([]);
+    // The referrer is told; the friend is told of each credit and gets a ticket per qualifying deposit.
+    const inbox = async (token: string) =>
+      (await api.send('GET', '/wps/relay/messageList?pageSize=50', undefined, token)).body.value.list.map(
+        (m: { template: string | null; params: Record<string, string> }) =>
+          `${m.template}:${Object.values(m.params)}`,
+      );
+    expect(await inbox(referrer.token)).toEqual(
+      expect.arrayContaining(['REFERRAL_BONUS:15000,re***01', 'REFERRAL_BONUS:20000,re***01']),
+    );
+    expect((await inbox(small)).filter((m: string) => m.startsWith('DEPOSIT_CREDITED'))).toEqual([
+      'DEPOSIT_CREDITED:300000',
+      'DEPOSIT_CREDITED:300000',
+    ]);
+    expect((await inbox(small)).filter((m: string) => m.startsWith('TICKET_AWARDED'))).toHaveLength(2);
+    const tickets = await api.send('GET', '/wps/reward/tickets', undefined, small);
+    expect(tickets.body.value.counts.AVAILABLE).toBe(2);
+    const bonuses = await api.send(
+      'GET',
+      `/wps/bonus/details?from=2020-01-01&to=2099-12-31`,
+      undefined,
+      referrer.token,
+    );
+    expect(bonuses.body.value.list.map((b: { remark: string | null }) => b.remark)).toEqual([
+      're***01',
+      're***01',
+    ]);
     expect(await invariantBreaches(db)).toBe(0);
   });
 

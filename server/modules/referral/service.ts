@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerTransactions, members, paymentOrders } from '../../db/schema/index.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
+import { send } from '../messages/service.ts';
 import type { RulesStore } from '../rules/store.ts';
 import { maskName } from '../seamless/rounds.ts';
 import { createLedger, type Ledger, type Tx } from '../wallet/ledger.ts';
@@ -148,7 +149,7 @@ export function createReferrals(db: Db, deps: { ledger: Ledger; audit: AuditLog;
      */
     async onDepositCredited(tx: Tx, d: CreditedDeposit): Promise<void> {
       const [friend] = await tx
-        .select({ referredBy: members.referredBy })
+        .select({ referredBy: members.referredBy, account: members.account })
         .from(members)
         .where(eq(members.id, d.memberId));
       if (!friend?.referredBy) return;
@@ -179,14 +180,30 @@ export function createReferrals(db: Db, deps: { ledger: Ledger; audit: AuditLog;
           { walletId: from, amount: -bonus },
           { walletId: to, amount: bonus },
         ],
-        { referrer: friend.referredBy, friend: d.memberId, amount: Number(bonus) },
-        (inner, transactionId) =>
-          deps.audit.append(inner, {
+        // `remark` is what Bonus Details shows: whose deposit it was, masked.
+        {
+          referrer: friend.referredBy,
+          friend: d.memberId,
+          amount: Number(bonus),
+          remark: maskName(friend.account),
+        },
+        async (inner, transactionId) => {
+          await deps.audit.append(inner, {
             merchantCode: d.merchantCode,
             actor: 'system',
             action: REFERRAL_BONUS,
             subject: { referrer: friend.referredBy, friend: d.memberId, amount: bonus, transactionId },
-          }),
+          });
+          await send(inner, {
+            merchantCode: d.merchantCode,
+            memberId: friend.referredBy!,
+            category: 'PROMOTION',
+            template: 'REFERRAL_BONUS',
+            params: { amount: bonus, friend: maskName(friend.account) },
+            title: 'Referral bonus',
+            body: `${maskName(friend.account)} made a first deposit: your referral bonus is in your main wallet.`,
+          });
+        },
       );
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TicketType } from '../../../contract/rewards.ts';
+import { type TicketType, ticketType } from '../../../contract/rewards.ts';
 import type { RandomInt } from '../inhouse/random.ts';
 import { defineRules } from '../rules/store.ts';
 
@@ -21,6 +21,8 @@ export const TICKET_RULES = defineRules(
       .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] }),
     PRIZE_WHEEL: z.object({ segments: z.array(weighted).min(2).max(12), expiryDays }),
     GOLDEN_EGG: z.object({ prizes: z.array(weighted).min(1).max(12), expiryDays }),
+    /** A credited deposit of at least `minDeposit` awards a ticket of `type` (null: deposits award none). */
+    deposit: z.object({ type: ticketType, minDeposit: prize }).nullable(),
   }),
   {
     RED_ENVELOPE: { min: 100, max: 888, expiryDays: 7 },
@@ -45,6 +47,7 @@ export const TICKET_RULES = defineRules(
       ],
       expiryDays: 7,
     },
+    deposit: { type: 'RED_ENVELOPE', minDeposit: 10_000 },
   },
 );
 export type TicketRules = typeof TICKET_RULES.defaults;
