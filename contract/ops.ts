@@ -132,3 +132,35 @@ export const opsAwardTicket = defineCall({
   body: z.object({ account: z.string().trim().min(1).max(64), type: ticketType }),
   response: wpsReply(z.object({ ticket: rewardTicket })),
 });
+
+/** Topics of per-merchant rules an operator reads and sets (each validated by its module's schema). */
+export const ruleTopicName = z.enum(['payments', 'referral', 'tickets', 'missions', 'rebate']);
+export type RuleTopicName = z.infer<typeof ruleTopicName>;
+const ruleParams = z.object({ code: merchantCode, topic: ruleTopicName });
+const rulesReply = wpsReply(
+  z.object({
+    topic: ruleTopicName,
+    rules: z.record(z.string(), z.unknown()),
+    /** False while the merchant uses the defaults. */
+    custom: z.boolean(),
+  }),
+);
+
+export const opsGetRules = defineCall({
+  method: 'GET',
+  path: '/ops/merchants/:code/rules/:topic',
+  summary: 'Operator: a merchant’s rules of one topic (the defaults until set)',
+  auth: 'ops',
+  params: ruleParams,
+  response: rulesReply,
+});
+
+export const opsSetRules = defineCall({
+  method: 'PUT',
+  path: '/ops/merchants/:code/rules/:topic',
+  summary: 'Operator: replace a merchant’s rules of one topic (checked whole; nothing stored when invalid)',
+  auth: 'ops',
+  params: ruleParams,
+  body: z.record(z.string(), z.unknown()),
+  response: rulesReply,
+});

@@ -11,6 +11,8 @@
 //   npm run ops -- audit:verify                                     (walks the audit log's hash chain)
 //   npm run ops -- message LOTUS player01 "Title" "Body"           (ALL instead of an account: every member)
 //   npm run ops -- ticket LOTUS player01 PRIZE_WHEEL                (RED_ENVELOPE | PRIZE_WHEEL | GOLDEN_EGG)
+//   npm run ops -- rules LOTUS payments                         (shows a merchant's rules of a topic)
+//   npm run ops -- rules LOTUS rebate '{"rates":{"RNG":100},"minClaim":100}'  (replaces them, checked whole)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -43,7 +45,10 @@ const paymentAction = (action: string) => () => ({
   body: remark,
 });
 
-const requests: Record<string, () => { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: object }> = {
+const requests: Record<
+  string,
+  () => { method: 'GET' | 'PATCH' | 'POST' | 'PUT'; path: string; body?: object }
+> = {
   maintenance: () => ({
     method: 'PATCH',
     path: `/ops/merchants/${code}`,
@@ -84,6 +89,10 @@ const requests: Record<string, () => { method: 'GET' | 'PATCH' | 'POST'; path: s
   reject: paymentAction('reject'),
   disburse: paymentAction('disburse'),
   'audit:verify': () => ({ method: 'GET', path: '/ops/audit/verify' }),
+  rules: () => {
+    const path = `/ops/merchants/${encodeURIComponent(code)}/rules/${encodeURIComponent(rest[0] ?? '')}`;
+    return rest[1] ? { method: 'PUT', path, body: JSON.parse(rest[1]) } : { method: 'GET', path };
+  },
   ticket: () => ({
     method: 'POST',
     path: `/ops/merchants/${encodeURIComponent(code)}/tickets`,

@@ -203,6 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         audit: payments.audit,
         messages,
         tickets: rewards.tickets,
+        rules,
       }),
     );
   if (opts.distDir) await registerSpa(app, opts.distDir);

@@ -75,3 +75,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
     else await migratePglite(database.db as never, { migrationsFolder });
   });
 }
+
+/** The PostgreSQL error code (SQLSTATE) of a failed query, also when the ORM wrapped the driver's error. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}

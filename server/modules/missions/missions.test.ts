@@ -13,7 +13,7 @@ import type { Member } from '../auth/sessions.ts';
 import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { currentPeriod } from './periods.ts';
-import { missionRules } from './rules.ts';
+import { MISSION_RULES } from './rules.ts';
 import { createMissionService } from './service.ts';
 
 let t: TestApp;
@@ -143,7 +143,7 @@ describe('mission progress', () => {
     const m = await newMember(db, 'ms_rules', 0n);
     await round(m.id, local('2031-03-12T08:00:00'), { bet: 500 });
     const store = createRulesStore(db);
-    await store.set('LOTUS', missionRules, {
+    await store.set('LOTUS', MISSION_RULES, {
       missions: [{ code: 'DAILY_ROUNDS_1', period: 'DAILY', metric: 'ROUNDS', target: 1, reward: 77 }],
     });
     // PORTICO keeps the defaults; LOTUS has its own catalogue.

@@ -21,7 +21,7 @@ const catalogue = z.object({
 });
 
 /** The merchant's mission catalogue (rules topic `missions`); codes are unique, so a claim names one mission. */
-export const missionRules = defineRules<z.infer<typeof catalogue>>('missions', catalogue, {
+export const MISSION_RULES = defineRules<z.infer<typeof catalogue>>('missions', catalogue, {
   missions: [
     { code: 'DAILY_BET_100', period: 'DAILY', metric: 'BET_AMOUNT', target: 10_000, reward: 200 },
     { code: 'DAILY_ROUNDS_20', period: 'DAILY', metric: 'ROUNDS', target: 20, reward: 100 },

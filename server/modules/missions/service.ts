@@ -16,7 +16,7 @@ import type { RulesStore } from '../rules/store.ts';
 import { maskName } from '../seamless/rounds.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { currentPeriod, type Period, validZone } from './periods.ts';
-import { missionRules } from './rules.ts';
+import { MISSION_RULES } from './rules.ts';
 
 /** A trial account plays with free money: it earns no rewards and does not compete on the leaderboard. */
 
@@ -71,7 +71,7 @@ export function createMissionService(
 
   async function missions(merchant: Merchant, member: Member, at: Date) {
     const periods = periodsOf(merchant, at);
-    const { missions: catalogue } = await rules.get(merchant.code, missionRules);
+    const { missions: catalogue } = await rules.get(merchant.code, MISSION_RULES);
     const done = await counts(merchant.code, member.id, periods);
     const claimed = await db
       .select({ code: missionClaims.missionCode, periodStart: missionClaims.periodStart })

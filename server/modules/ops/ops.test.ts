@@ -154,3 +154,29 @@ describe('operator API', () => {
     expect(jade2.statusCode).toBe(400);
   });
 });
+
+describe('merchant rules', () => {
+  const rules = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/ops/merchants/${url}`, headers: auth, ...(payload ? { payload } : {}) });
+
+  it('shows the defaults, replaces a topic checked whole, and changes what members are offered', async () => {
+    const before = await rules('GET', 'LOTUS/rules/rebate');
+    expect(before.json().value).toMatchObject({ topic: 'rebate', custom: false, rules: { minClaim: 100 } });
+    const own = { rates: { RNG: 100, LIVE: 20 }, minClaim: 500 };
+    const set = await rules('PUT', 'LOTUS/rules/rebate', own);
+    expect(set.json().value).toEqual({ topic: 'rebate', custom: true, rules: own });
+    expect((await rules('GET', 'LOTUS/rules/rebate')).json().value.rules).toEqual(own);
+    // Another merchant keeps the defaults.
+    expect((await rules('GET', 'PORTICO/rules/rebate')).json().value.custom).toBe(false);
+  });
+
+  it('refuses bad rules, unknown topics and merchants, storing nothing', async () => {
+    const bad = await rules('PUT', 'LOTUS/rules/payments', { deposit: { min: 5, max: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['withdrawal', 'bank']));
+    expect((await rules('GET', 'LOTUS/rules/payments')).json().value.custom).toBe(false);
+    expect((await rules('GET', 'LOTUS/rules/jackpots')).statusCode).toBe(400);
+    const nobody = await rules('PUT', 'NOBODY/rules/referral', { rateBp: 1, maxBonus: 1, minDeposit: 1 });
+    expect(nobody.statusCode).toBe(404);
+  });
+});

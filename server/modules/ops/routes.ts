@@ -6,9 +6,11 @@ import {
   opsAuditVerify,
   opsAwardTicket,
   opsDisbursePayment,
+  opsGetRules,
   opsPayments,
   opsRejectPayment,
   opsSendMessage,
+  opsSetRules,
   updateMerchant,
 } from '../../../contract/ops.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -17,6 +19,8 @@ import type { AuditLog } from '../audit/log.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
+import type { RulesStore } from '../rules/store.ts';
+import { RULE_TOPICS } from '../rules/topics.ts';
 import type { createOpsService } from './service.ts';
 
 const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -31,6 +35,7 @@ export function opsRoutes(
     audit?: AuditLog;
     messages?: MessageService;
     tickets?: TicketService;
+    rules?: RulesStore;
   } = {},
 ): void {
   const expected = Buffer.from(token);
@@ -41,6 +46,21 @@ export function opsRoutes(
   });
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
+  if (more.rules) {
+    const { rules } = more;
+    route(app, opsGetRules, async ({ params }) => {
+      const read = await rules.read(params.code, RULE_TOPICS[params.topic]);
+      return okValue({
+        topic: params.topic,
+        rules: read.rules as Record<string, unknown>,
+        custom: read.custom,
+      });
+    });
+    route(app, opsSetRules, async ({ params, body }) => {
+      const set = await rules.set(params.code, RULE_TOPICS[params.topic], body);
+      return okValue({ topic: params.topic, rules: set as Record<string, unknown>, custom: true });
+    });
+  }
   const { payments, audit, messages, tickets } = more;
   if (payments) {
     route(app, opsPayments, async ({ query }) => okValue({ list: await payments.opsList(query) }));

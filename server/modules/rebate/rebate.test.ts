@@ -20,7 +20,7 @@ import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
-import { rebateRules } from './rules.ts';
+import { REBATE_RULES } from './rules.ts';
 import { createRebateService, rebateOf, SETTLE_MARGIN_MS } from './service.ts';
 
 let t: TestApp;
@@ -237,7 +237,7 @@ describe('rebate claims', () => {
       .update(members)
       .set({ createdAt: ago(48 * HOUR) })
       .where(eq(members.id, lotusMember.id));
-    await createRulesStore(db).set('LOTUS', rebateRules, { rates: { RNG: 100 }, minClaim: 5_000 });
+    await createRulesStore(db).set('LOTUS', REBATE_RULES, { rates: { RNG: 100 }, minClaim: 5_000 });
     for (const [gameType, bet] of [
       ['RNG', 12_345],
       ['LIVE', 40_000],

@@ -15,7 +15,7 @@ const rebateSchema = z.object({
  * The merchant's rebate rates per game type (rules topic `rebate`) and the least total a member can claim. A game
  * type without a rate earns nothing.
  */
-export const rebateRules = defineRules<z.infer<typeof rebateSchema>>('rebate', rebateSchema, {
+export const REBATE_RULES = defineRules<z.infer<typeof rebateSchema>>('rebate', rebateSchema, {
   rates: {
     RNG: 80,
     INHOUSE: 80,

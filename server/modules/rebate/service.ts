@@ -9,7 +9,7 @@ import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { Ledger } from '../wallet/ledger.ts';
-import { rebateRules } from './rules.ts';
+import { REBATE_RULES } from './rules.ts';
 
 /**
  * A claim counts rounds settled until this long before now. A round's settled_at is stamped before its
@@ -55,7 +55,7 @@ export function createRebateService(
 
   async function claimable(merchantCode: string, member: Member) {
     const { from, until } = await window(merchantCode, member);
-    const { rates, minClaim } = await rules.get(merchantCode, rebateRules);
+    const { rates, minClaim } = await rules.get(merchantCode, REBATE_RULES);
     const turnover = await db
       .select({ gameType: gameRounds.gameType, turnover: sql<string>`sum(${gameRounds.bet})::text` })
       .from(gameRounds)

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReferralFriend } from '../../../contract/referral.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, pgErrorCode } from '../../db/client.ts';
 import { ledgerTransactions, members, paymentOrders } from '../../db/schema/index.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -47,7 +47,7 @@ export function createReferrals(db: Db, deps: { ledger: Ledger; audit: AuditLog;
           .where(and(eq(members.id, member.id), sql`${members.referralCode} is null`));
       } catch (err) {
         // Another member has that code (unique per merchant): draw again.
-        if ((err as { code?: string }).code !== '23505' || attempt >= 5) throw err;
+        if (pgErrorCode(err) !== '23505' || attempt >= 5) throw err;
       }
     }
   }

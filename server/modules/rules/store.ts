@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, pgErrorCode } from '../../db/client.ts';
 import { merchantRules } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Tx } from '../wallet/ledger.ts';
@@ -26,13 +26,19 @@ export function createRulesStore(db: Db) {
   return {
     /** `exec`: the open transaction, when called inside one (PGlite has a single connection). */
     async get<T>(merchantCode: string, topic: RuleTopic<T>, exec: Db | Tx = db): Promise<T> {
+      return (await this.read(merchantCode, topic, exec)).rules;
+    },
+
+    /** The rules and whether they are the merchant's own (false: the defaults). */
+    async read<T>(merchantCode: string, topic: RuleTopic<T>, exec: Db | Tx = db) {
       const [row] = await exec
         .select({ rules: merchantRules.rules })
         .from(merchantRules)
         .where(and(eq(merchantRules.merchantCode, merchantCode), eq(merchantRules.topic, topic.name)));
-      if (!row) return topic.defaults;
-      const parsed = topic.schema.safeParse(row.rules);
-      return parsed.success ? parsed.data : topic.defaults;
+      const parsed = row ? topic.schema.safeParse(row.rules) : undefined;
+      return parsed?.success
+        ? { rules: parsed.data, custom: true }
+        : { rules: topic.defaults, custom: false };
     },
 
     /** Validates the whole topic and stores it; a bad value is a 400 with the schema's messages, nothing stored. */
@@ -45,13 +51,20 @@ export function createRulesStore(db: Db) {
         throw new DomainError(400, 'VALIDATION', z.prettifyError(parsed.error), fields);
       }
       const rules = parsed.data as Record<string, unknown>;
-      await db
-        .insert(merchantRules)
-        .values({ merchantCode, topic: topic.name, rules })
-        .onConflictDoUpdate({
-          target: [merchantRules.merchantCode, merchantRules.topic],
-          set: { rules, updatedAt: new Date() },
-        });
+      try {
+        await db
+          .insert(merchantRules)
+          .values({ merchantCode, topic: topic.name, rules })
+          .onConflictDoUpdate({
+            target: [merchantRules.merchantCode, merchantRules.topic],
+            set: { rules, updatedAt: new Date() },
+          });
+      } catch (err) {
+        // The merchant does not exist (foreign key).
+        if (pgErrorCode(err) === '23503')
+          throw new DomainError(404, 'NOT_FOUND', `No merchant ${merchantCode}`);
+        throw err;
+      }
       return parsed.data;
     },
   };
