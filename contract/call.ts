@@ -79,3 +79,9 @@ export const lgwReply = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), code: z.string().optional(), message: z.string().optional(), data });
 
 export const emptyQuery = z.object({});
+
+/** The paging fields of a list query: `pageNo` from 1, `pageSize` up to `max` (default `size`). */
+export const paging = (size = 20, max = 100) => ({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(max).default(size),
+});

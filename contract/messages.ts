@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 
 /** Internal messages (spec §2 messageV2, §7 "Unread messages | relay (token)"). */
 export const messageCategory = z.enum(['SYSTEM', 'ACCOUNT', 'PROMOTION']);
@@ -55,8 +55,7 @@ export const messageList = defineCall({
   auth: 'token',
   registeredOnly: true,
   query: z.object({
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MESSAGE_LIMITS.pageSize).default(10),
+    ...paging(10, MESSAGE_LIMITS.pageSize),
     category: messageCategory.optional(),
   }),
   response: wpsReply(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 import { minorUnits } from './wallet.ts';
 
 /** Deposits and withdrawals (spec §2 depositv2 / withdraw, §4 Withdrawal confirmation). Amounts in minor units. */
@@ -147,8 +147,7 @@ export const paymentOrders = defineCall({
   registeredOnly: true,
   query: z.object({
     kind: paymentKind.optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(z.object({ list: z.array(paymentOrder), totalPages: z.number().int() })),
 });
@@ -246,8 +245,7 @@ export const accountRecord = defineCall({
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
     kind: z.string().max(40).optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(
     z.object({
@@ -278,8 +276,7 @@ export const bettingRecord = defineCall({
     to: z.iso.date().optional(),
     gameType: z.string().max(20).optional(),
     vendor: z.string().max(40).optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(
     z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 import { gameType } from './games.ts';
 import { minorUnits } from './wallet.ts';
 
@@ -60,8 +60,7 @@ export const rebateHistory = defineCall({
   auth: 'token',
   registeredOnly: true,
   query: z.object({
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(z.object({ list: z.array(rebateClaim), totalPages: z.number().int() })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 import { minorUnits } from './wallet.ts';
 
 /** The referral programme's terms: a share of a friend's first deposit, once per friend. */
@@ -47,8 +47,7 @@ export const referralFriends = defineCall({
   auth: 'token',
   registeredOnly: true,
   query: z.object({
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(z.object({ list: z.array(referralFriend), totalPages: z.number().int() })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, emptyQuery, wpsReply } from './call.ts';
+import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 import { minorUnits } from './wallet.ts';
 
 /** Reward tickets (spec §3): what a deposit or a mission awards, opened by the member for a drawn prize. */
@@ -38,8 +38,7 @@ export const rewardTickets = defineCall({
   registeredOnly: true,
   query: z.object({
     status: ticketStatus.optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(
     z.object({
@@ -110,8 +109,7 @@ export const bonusDetails = defineCall({
     from: z.iso.date(),
     to: z.iso.date(),
     type: bonusKind.optional(),
-    pageNo: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...paging(),
   }),
   response: wpsReply(
     z.object({

@@ -7,17 +7,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { merchants } from './merchants.ts';
-
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, merchantCode } from './columns.ts';
 
 /** A player or agent account of one merchant. `account` is the login name, stored lower-case. */
 export const members = pgTable(

@@ -14,12 +14,7 @@ import {
 import type { BannerGroup } from '../../../contract/content.ts';
 import type { GameCategory, GameType } from '../../../contract/games.ts';
 import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
-
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
+import { merchantCode } from './columns.ts';
 
 /** A vendor (provider) of one game type in a merchant's catalogue; `vassalage` is the vendor code. */
 export const vendors = pgTable(

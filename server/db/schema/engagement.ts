@@ -9,21 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
-
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
-const memberId = () =>
-  integer('member_id')
-    .notNull()
-    .references(() => members.id);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, memberId, merchantCode } from './columns.ts';
 
 /**
  * A merchant's rules of one topic (payments, rebate, missions, tickets, referral) as JSON; a topic without a

@@ -8,18 +8,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
+import { at, merchantCode } from './columns.ts';
 
 /**
  * A wallet: a member's main wallet or vendor wallet, or one of the merchant's house accounts (no member), which

@@ -1,19 +1,6 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { at, memberId, merchantCode } from './columns.ts';
 import { gameRounds } from './play.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * One draw of a lottery (the same result for every merchant, as with the real Vietnamese lotteries). Its numbers
@@ -52,12 +39,8 @@ export const lotteryBets = pgTable(
   'lottery_bets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    merchantCode: text('merchant_code')
-      .notNull()
-      .references(() => merchants.code),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => members.id),
+    merchantCode: merchantCode(),
+    memberId: memberId(),
     drawId: bigint('draw_id', { mode: 'number' })
       .notNull()
       .references(() => lotteryDraws.id),

@@ -1,23 +1,7 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentKind, PaymentStatus } from '../../../contract/payments.ts';
 import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
-
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, merchantCode } from './columns.ts';
 
 /**
  * A deposit or a withdrawal and where it stands. The money itself moves only in the ledger (the hold of a

@@ -8,18 +8,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import type { GameType } from '../../../contract/games.ts';
 import { members } from './accounts.ts';
-import { merchants } from './merchants.ts';
-
-const merchantCode = () =>
-  text('merchant_code')
-    .notNull()
-    .references(() => merchants.code);
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at, merchantCode } from './columns.ts';
 
 /**
  * One game launch: who opened which game, and the launch token (stored hashed) the game's page uses to reach the

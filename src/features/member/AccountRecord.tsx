@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { inputClass, RecordTable } from './form.tsx';
+import { RecordTable } from './form.tsx';
 import { accountRecordQuery } from './queries.ts';
-import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
+import { FilterSelect, RecordFilters, rangeIsValid, TimeCell, useRange } from './RangePicker.tsx';
 import { useMoney } from './useMoney.ts';
 
 /** The kinds of movement the filter offers: the ledger's transaction kinds that touch a member's wallets. */
@@ -26,12 +26,11 @@ export const RECORD_KINDS = [
 
 /** transactionHistory (Account Record): the member's money movements over a date range, by kind. */
 export function AccountRecord() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const money = useMoney();
   const [range, setRange] = useRange();
   const [kind, setKind] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const kindId = useId();
   const valid = rangeIsValid(range);
   const record = useQuery({
     ...accountRecordQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo }),
@@ -56,36 +55,25 @@ export function AccountRecord() {
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 rounded-xl border border-line p-3">
-        <RangePicker
-          value={range}
-          onChange={(r) => {
-            setRange(r);
+      <RecordFilters
+        range={range}
+        onRange={(r) => {
+          setRange(r);
+          setPageNo(1);
+        }}
+      >
+        <FilterSelect
+          className="sm:max-w-xs"
+          label={<Trans>Type</Trans>}
+          all={t`All types`}
+          value={kind}
+          options={RECORD_KINDS.map((k) => ({ value: k, label: kindName(k) }))}
+          onChange={(v) => {
+            setKind(v);
             setPageNo(1);
           }}
         />
-        <div className="flex flex-col gap-1 sm:max-w-xs">
-          <label htmlFor={kindId} className="text-xs text-muted">
-            <Trans>Type</Trans>
-          </label>
-          <select
-            id={kindId}
-            className={inputClass}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value);
-              setPageNo(1);
-            }}
-          >
-            <option value="">{t`All types`}</option>
-            {RECORD_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {kindName(k)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      </RecordFilters>
       {valid && (
         <RecordTable
           query={record}
@@ -101,9 +89,7 @@ export function AccountRecord() {
           ]}
           row={(r) => (
             <tr key={r.id} className="border-b border-line/60">
-              <td className="py-2 pr-2 whitespace-nowrap">
-                <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
-              </td>
+              <TimeCell iso={r.at} />
               <td className="py-2 pr-2">{kindName(r.kind)}</td>
               <td className="py-2 pr-2">{walletName(r.wallet)}</td>
               <td

@@ -6,7 +6,7 @@ import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { inputClass, RecordTable, Total } from './form.tsx';
 import { bettingRecordQuery } from './queries.ts';
-import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
+import { FilterSelect, RecordFilters, rangeIsValid, TimeCell, useRange } from './RangePicker.tsx';
 import { useMoney } from './useMoney.ts';
 
 /** personalHistoryCopy (Betting Record): the member's rounds over a date range, by game type and vendor, with totals. */
@@ -17,7 +17,6 @@ export function BettingRecord() {
   const [gameType, setGameType] = useState('');
   const [vendor, setVendor] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const typeId = useId();
   const vendorId = useId();
   const valid = rangeIsValid(range);
   const record = useQuery({
@@ -34,36 +33,24 @@ export function BettingRecord() {
   const totals = record.data?.totals;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 rounded-xl border border-line p-3">
-        <RangePicker
-          value={range}
-          onChange={(r) => {
-            setRange(r);
-            setPageNo(1);
-          }}
-        />
+      <RecordFilters
+        range={range}
+        onRange={(r) => {
+          setRange(r);
+          setPageNo(1);
+        }}
+      >
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={typeId} className="text-xs text-muted">
-              <Trans>Game type</Trans>
-            </label>
-            <select
-              id={typeId}
-              className={inputClass}
-              value={gameType}
-              onChange={(e) => {
-                setGameType(e.target.value);
-                setPageNo(1);
-              }}
-            >
-              <option value="">{t`All game types`}</option>
-              {gameTypes.options.map((g) => (
-                <option key={g} value={g}>
-                  {i18n._(GAME_TYPE_LABEL[g])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={<Trans>Game type</Trans>}
+            all={t`All game types`}
+            value={gameType}
+            options={gameTypes.options.map((g) => ({ value: g, label: i18n._(GAME_TYPE_LABEL[g]) }))}
+            onChange={(v) => {
+              setGameType(v);
+              setPageNo(1);
+            }}
+          />
           <div className="flex flex-col gap-1">
             <label htmlFor={vendorId} className="text-xs text-muted">
               <Trans>Vendor</Trans>
@@ -81,7 +68,7 @@ export function BettingRecord() {
             />
           </div>
         </div>
-      </div>
+      </RecordFilters>
       {totals && (
         <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />
@@ -105,9 +92,7 @@ export function BettingRecord() {
           ]}
           row={(r) => (
             <tr key={r.id} className="border-b border-line/60">
-              <td className="py-2 pr-2 whitespace-nowrap">
-                <time dateTime={r.at}>{new Date(r.at).toLocaleString(i18n.locale)}</time>
-              </td>
+              <TimeCell iso={r.at} />
               <td className="py-2 pr-2">
                 <span className="block font-medium">{r.gameName}</span>
                 <span className="text-xs text-muted">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type DateRange, RANGE_SECTIONS, type RangeSection, sectionRange } from './dateRange.ts';
 import { inputClass } from './form.tsx';
 
@@ -87,5 +87,72 @@ export function RangePicker({ value, onChange }: { value: RangeState; onChange: 
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** A record page's filter box: the date range, then the page's own filters. */
+export function RecordFilters({
+  range,
+  onRange,
+  children,
+}: {
+  range: RangeState;
+  onRange: (r: RangeState) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-line p-3">
+      <RangePicker value={range} onChange={onRange} />
+      {children}
+    </div>
+  );
+}
+
+/** A labelled filter select whose first option ('' value) means "all". */
+export function FilterSelect<V extends string>({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+  className = '',
+}: {
+  label: ReactNode;
+  all: string;
+  value: V | '';
+  options: { value: V; label: string }[];
+  onChange: (value: V | '') => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-xs text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value as V | '')}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A record row's time cell, in the reader's locale. */
+export function TimeCell({ iso }: { iso: string }) {
+  const { i18n } = useLingui();
+  return (
+    <td className="py-2 pr-2 whitespace-nowrap">
+      <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.locale)}</time>
+    </td>
   );
 }
