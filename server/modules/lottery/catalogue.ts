@@ -1,7 +1,5 @@
+import type { LotteryTag } from '../../../contract/lottery.ts';
 import type { Structure } from './prizes.ts';
-
-/** Vietnam lottery regions (spec §2 lottery widget: one tab per tag). */
-export type LotteryTag = 'MB' | 'MT' | 'MN' | 'FAST';
 
 /**
  * A lottery the portal sells. Daily lotteries draw at `time` (merchant zone) on `days` (codes 1–7, 1 Sunday,

@@ -1,11 +1,10 @@
+import type { PlayType } from '../../../contract/lottery.ts';
 import type { DrawNumbers } from './prizes.ts';
 
 /**
  * The common Vietnamese play types: lô 2 số (a two-digit ending, paid per prize that ends in it), đề (the special
  * prize's last two digits), 3 càng (its last three), xiên 2/3/4 (that many distinct endings, all drawn; paid once).
  */
-export const PLAY_TYPES = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'] as const;
-export type PlayType = (typeof PLAY_TYPES)[number];
 
 const SHAPE: Record<PlayType, { count: number; digits: number }> = {
   LO2: { count: 1, digits: 2 },
