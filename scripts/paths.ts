@@ -8,6 +8,7 @@ import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
 import { gameListWalks } from '../machines/gameList.events.ts';
 import { jackpotTickerWalk } from '../machines/jackpotTicker.events.ts';
 import { loginWalk } from '../machines/login.events.ts';
+import { lotteryRefreshWalk } from '../machines/lotteryRefresh.events.ts';
 import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
 import { smsCountdownWalk } from '../machines/smsCountdown.events.ts';
@@ -29,6 +30,7 @@ const walks: Walk[] = [
   ...sessionWalks,
   ...gameListWalks,
   jackpotTickerWalk,
+  lotteryRefreshWalk,
   ...withdrawalConfirmationWalks,
 ];
 

@@ -1,0 +1,305 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import {
+  lotteryRefreshWalk,
+  menuLoad,
+  SAMPLE_MENU,
+  SERVER_TIME,
+  sampleLottery,
+} from './lotteryRefresh.events.ts';
+import {
+  clockOf,
+  type LotteryRefreshInput,
+  lotteryRefreshMachine,
+  MAX_REFRESH_MS,
+  type MenuLoad,
+  type MenuRequest,
+  MIN_REFRESH_MS,
+  refreshDelay,
+  visibleGames,
+} from './lotteryRefresh.machine.ts';
+import {
+  CLOSED_TEXT,
+  countdown,
+  DAY_MS,
+  gameCountdown,
+  remainingAt,
+  selectLoadFailed,
+  selectRows,
+  selectShowSkeleton,
+  selectStaleError,
+  selectTabs,
+} from './lotteryRefresh.selectors.ts';
+import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
+import { transitionPaths } from './test/transitionPaths.ts';
+
+describe('lotteryRefresh: generated paths', () => {
+  const paths = transitionPaths(lotteryRefreshWalk.machine, lotteryRefreshWalk.events);
+  it('visit every state and take every declared transition', () => {
+    const seen = walked(lotteryRefreshMachine, paths);
+    expect([...seen.states].sort()).toEqual(statePaths(lotteryRefreshMachine).sort());
+    for (const t of declaredTransitions(lotteryRefreshMachine)) expect(seen.transitions, t).toContain(t);
+  });
+});
+
+describe('countdown format (spec §4)', () => {
+  it('is closed when the sale is closed, whatever remains', () => {
+    expect(countdown(3_600_000, false)).toEqual({ kind: 'closed' });
+  });
+  it('is closed under 1 s, and counts from exactly 1 s', () => {
+    expect(countdown(0, true)).toEqual({ kind: 'closed' });
+    expect(countdown(999, true)).toEqual({ kind: 'closed' });
+    expect(countdown(-5, true)).toEqual({ kind: 'closed' });
+    expect(countdown(1000, true)).toEqual({ kind: 'clock', text: '00:00:01' });
+    expect(CLOSED_TEXT).toBe('-- : -- : --');
+  });
+  it('shows hh:mm:ss under a day, seconds rounded down', () => {
+    expect(countdown(59_999, true)).toEqual({ kind: 'clock', text: '00:00:59' });
+    expect(countdown(3_723_500, true)).toEqual({ kind: 'clock', text: '01:02:03' });
+    expect(countdown(DAY_MS - 1, true)).toEqual({ kind: 'clock', text: '23:59:59' });
+  });
+  it('shows days and hours from a day on (the day boundary)', () => {
+    expect(DAY_MS).toBe(86_400_000);
+    expect(countdown(DAY_MS, true)).toEqual({ kind: 'days', days: 1, hours: 0 });
+    expect(countdown(DAY_MS + 3_599_999, true)).toEqual({ kind: 'days', days: 1, hours: 0 });
+    expect(countdown(DAY_MS + 3_600_000, true)).toEqual({ kind: 'days', days: 1, hours: 1 });
+    expect(countdown(6 * DAY_MS + 23 * 3_600_000 + 59_000, true)).toEqual({
+      kind: 'days',
+      days: 6,
+      hours: 23,
+    });
+  });
+});
+
+describe('refresh timer (spec §9: 7000 to 30000 ms)', () => {
+  const asOf = Date.parse(SERVER_TIME);
+  it('is the nearest remaining time minus half the round trip', () => {
+    expect(refreshDelay([sampleLottery(1, { remainTime: 20_000 })], asOf, 400)).toBe(19_800);
+    expect(
+      refreshDelay(
+        [sampleLottery(1, { remainTime: 25_000 }), sampleLottery(2, { remainTime: 12_000 })],
+        asOf,
+        1000,
+      ),
+    ).toBe(11_500);
+  });
+  it('is at least 7000 ms', () => {
+    expect(refreshDelay([sampleLottery(1, { remainTime: 3000 })], asOf, 0)).toBe(MIN_REFRESH_MS);
+    expect(refreshDelay([sampleLottery(1, { remainTime: 7100 })], asOf, 400)).toBe(MIN_REFRESH_MS);
+  });
+  it('is at most 30000 ms, and 30000 with nothing listed', () => {
+    expect(refreshDelay([sampleLottery(1, { remainTime: 3_600_000 })], asOf, 0)).toBe(MAX_REFRESH_MS);
+    expect(refreshDelay([], asOf, 0)).toBe(MAX_REFRESH_MS);
+  });
+  it('counts a closed sale until its draw', () => {
+    const closed = sampleLottery(1, {
+      isSale: false,
+      remainTime: 0,
+      drawTime: new Date(asOf + 12_000).toISOString(),
+    });
+    expect(refreshDelay([closed], asOf, 2000)).toBe(11_000);
+    // A draw already past (the result is on its way): the shortest timer.
+    expect(refreshDelay([{ ...closed, drawTime: SERVER_TIME }], asOf, 0)).toBe(MIN_REFRESH_MS);
+  });
+});
+
+describe('server clock', () => {
+  it('measures the round trip and the offset at the call’s midpoint', () => {
+    const clock = clockOf({ games: [], serverTime: SERVER_TIME, sentAt: 1000, receivedAt: 1400 }, 0);
+    expect(clock).toEqual({
+      rtt: 400,
+      offset: Date.parse(SERVER_TIME) - 1200,
+      asOf: Date.parse(SERVER_TIME),
+    });
+  });
+  it('keeps the last offset when a reply has no server time (the popular list)', () => {
+    expect(clockOf({ games: [], serverTime: null, sentAt: 1000, receivedAt: 1400 }, 50)).toEqual({
+      rtt: 400,
+      offset: 50,
+      asOf: 1250,
+    });
+  });
+  it('counts down on the server’s clock', () => {
+    const c = { offset: 5000, asOf: 10_000 };
+    // Local 5000 is server 10000: the full remaining time; a second later, one second less.
+    expect(remainingAt(c, { remainTime: 60_000 }, 5000)).toBe(60_000);
+    expect(remainingAt(c, { remainTime: 60_000 }, 6000)).toBe(59_000);
+    expect(gameCountdown(c, { remainTime: 60_000, isSale: true }, 64_500)).toEqual({ kind: 'closed' });
+    expect(remainingAt(c, { remainTime: 60_000 }, 100_000)).toBe(0);
+  });
+});
+
+describe('week filter', () => {
+  const base = { games: SAMPLE_MENU, tag: 'ALL' as const, mode: 'all' as const, favourites: [] };
+  it('keeps lotteries drawn that day (fast and daily ones every day); All keeps every one', () => {
+    expect(visibleGames({ ...base, week: 0 }).map((g) => g.code)).toEqual(['XSMB', 'HCM', 'VN1P']);
+    expect(visibleGames({ ...base, week: 2 }).map((g) => g.code)).toEqual(['XSMB', 'HCM', 'VN1P']);
+    expect(visibleGames({ ...base, week: 3 }).map((g) => g.code)).toEqual(['XSMB', 'VN1P']);
+    expect(visibleGames({ ...base, week: 1, tag: 'MN' }).map((g) => g.code)).toEqual([]);
+  });
+});
+
+describe('lotteryRefresh on the clock', () => {
+  let requests: MenuRequest[];
+  let answers: ((load: MenuLoad | Error) => void)[];
+
+  const start = (input: LotteryRefreshInput = {}) => {
+    const machine = lotteryRefreshMachine.provide({
+      actors: {
+        loadMenu: fromPromise<MenuLoad, MenuRequest>(
+          ({ input: request }) =>
+            new Promise((resolve, reject) => {
+              requests.push(request);
+              answers.push((a) =>
+                a instanceof Error ? reject(Object.assign(a, { code: 'NETWORK' })) : resolve(a),
+              );
+            }),
+        ),
+      },
+    });
+    return createActor(machine, { input }).start();
+  };
+  const answer = async (a: MenuLoad | Error) => {
+    answers.shift()!(a);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    requests = [];
+    answers = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refreshes after the clamped nearest remaining time, and again', async () => {
+    const actor = start();
+    expect(requests).toEqual([{ scope: 'Lott', source: 'menu' }]);
+    await answer(menuLoad(SAMPLE_MENU, 400));
+    // XSMB closes in 20 s: 20000 − 400 / 2.
+    expect(actor.getSnapshot().context.delay).toBe(19_800);
+    await vi.advanceTimersByTimeAsync(19_799);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    await answer(menuLoad([sampleLottery(1, { remainTime: 1000 })], 0));
+    expect(actor.getSnapshot().context.delay).toBe(MIN_REFRESH_MS);
+  });
+
+  it('a tab change refreshes at once, resets the week filter and list mode, and times the tab’s games', async () => {
+    const actor = start({ loggedIn: true, favourites: [2] });
+    await answer(menuLoad(SAMPLE_MENU, 0));
+    actor.send({ type: 'week.select', week: 2 });
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    expect(requests).toHaveLength(2);
+    await answer(menuLoad(SAMPLE_MENU, 0));
+    expect(selectRows(actor.getSnapshot()).map((g) => g.code)).toEqual(['HCM']);
+    actor.send({ type: 'tag.select', tag: 'FAST' });
+    expect(actor.getSnapshot().context).toMatchObject({ tag: 'FAST', week: 0, mode: 'all' });
+    expect(requests).toHaveLength(3);
+    await answer(menuLoad(SAMPLE_MENU, 0));
+    // Only VN1P is listed: 40 s clamps to 30 s.
+    expect(actor.getSnapshot().context.delay).toBe(MAX_REFRESH_MS);
+  });
+
+  it('keeps the last list on failure and retries after 7 s', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU));
+    await vi.advanceTimersByTimeAsync(19_800);
+    await answer(new Error('down'));
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('failed');
+    expect(selectRows(s)).toHaveLength(3);
+    expect(selectStaleError(s)).toEqual({ code: 'NETWORK', message: 'down' });
+    expect(selectLoadFailed(s)).toBe(false);
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(3);
+    await answer(menuLoad(SAMPLE_MENU));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('a first load that fails shows the failure; Retry loads at once', async () => {
+    const actor = start();
+    expect(selectShowSkeleton(actor.getSnapshot())).toBe(true);
+    await answer(new Error('down'));
+    expect(selectLoadFailed(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'list.retry' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('runs no timer while hidden and refreshes on return', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU));
+    actor.send({ type: 'visibility.hidden' });
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(requests).toHaveLength(1);
+    actor.send({ type: 'visibility.visible' });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('hot mode reads the popular list; recent the member’s recent menu; choosing it again goes back', async () => {
+    const actor = start({ loggedIn: true });
+    await answer(menuLoad(SAMPLE_MENU));
+    actor.send({ type: 'mode.select', mode: 'hot' });
+    expect(requests.at(-1)).toEqual({ scope: 'Lott', source: 'popular' });
+    expect(selectShowSkeleton(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    expect(requests.at(-1)).toEqual({ scope: 'Lott', source: 'recent' });
+    actor.send({ type: 'mode.select', mode: 'recent' });
+    expect(actor.getSnapshot().context.mode).toBe('all');
+    expect(requests.at(-1)).toEqual({ scope: 'Lott', source: 'menu' });
+  });
+
+  it('asks a visitor to log in for fav, recent and favourites, and loads nothing', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU));
+    for (const event of [
+      { type: 'mode.select', mode: 'fav' },
+      { type: 'mode.select', mode: 'recent' },
+      { type: 'favourite.toggle', gameId: 1 },
+    ] as const) {
+      actor.send(event);
+      expect(actor.getSnapshot().context.loginRequired).toBe(true);
+      actor.send({ type: 'login.prompted' });
+      expect(actor.getSnapshot().context.loginRequired).toBe(false);
+    }
+    expect(requests).toHaveLength(1);
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 'all', favourites: [] });
+  });
+
+  it('takes the member’s favourites at login, toggles them, forgets them at logout and leaves fav mode', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU));
+    actor.send({ type: 'session.change', loggedIn: true, favourites: [3] });
+    actor.send({ type: 'favourite.toggle', gameId: 1 });
+    actor.send({ type: 'favourite.toggle', gameId: 3 });
+    expect(actor.getSnapshot().context.favourites).toEqual([1]);
+    actor.send({ type: 'mode.select', mode: 'fav' });
+    await answer(menuLoad(SAMPLE_MENU));
+    expect(selectRows(actor.getSnapshot()).map((g) => g.code)).toEqual(['XSMB']);
+    actor.send({ type: 'session.change', loggedIn: false, favourites: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 'all', favourites: [], loggedIn: false });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('a prize mode change clears the list and loads the other category', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU));
+    actor.send({ type: 'prizeMode.select', prizeMode: 'Lott' });
+    expect(requests).toHaveLength(1);
+    actor.send({ type: 'prizeMode.select', prizeMode: 'Elott' });
+    expect(requests.at(-1)).toEqual({ scope: 'Elott', source: 'menu' });
+    expect(selectRows(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('offers KENO only when the menu has such a group', async () => {
+    const actor = start();
+    expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST']);
+    await answer(menuLoad([...SAMPLE_MENU, sampleLottery(9, { tag: 'KENO' as never })]));
+    expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST', 'KENO']);
+  });
+});

@@ -1,0 +1,305 @@
+import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import type { LotteryGame, PrizeMode } from '../contract/lottery.ts';
+import { type FlowError, readFlowError } from './form.ts';
+
+/**
+ * The lottery list of the lottery widget, the lottery centre and the betting pages (spec §2 Lottery widget, §4 Lottery
+ * list, §9): it loads the menu, measures the round trip and schedules the next refresh.
+ *
+ * States:
+ *   - `loading`: invokes `loadMenu` for the current scope and list source (the menu; the popular list in hot mode;
+ *     the member's recent menu in recent mode) → `ready`, or `failed` (the last list is kept, with `error`).
+ *   - `ready`: after `refresh` — clamp(nearest remaining time among the listed games − rtt / 2, 7000, 30000) ms,
+ *     computed when the list came in — it loads again.
+ *   - `failed`: after `retry` (7000 ms) or on `list.retry` it loads again; the last list stays on screen.
+ *   - `paused`: the page is hidden (`visibility.hidden`), no timer runs; `visibility.visible` loads at once.
+ * A tag (`tag.select`), list mode (`mode.select`) or prize mode (`prizeMode.select`) change loads at once, from any
+ * state, cancelling a load under way. Choosing a tag resets the week filter (to All) and the list mode (spec §4);
+ * choosing the active mode again goes back to the plain list. The week filter (`week.select`) only filters.
+ *
+ * Visitors (spec §2): fav and recent modes and favourite toggles need a login; they set `loginRequired` (the view
+ * opens the login popup and answers `login.prompted`). Favourites are lottery ids that the view keeps in the
+ * browser per username (spec §3): it hands them in with `session.change` and stores `favourites` after a toggle.
+ *
+ * Clock: the reply's `serverTime` against the local midpoint of the call gives `offset` (server − local), so the
+ * countdown ticks on the server's clock; `asOf` is the server time the games' `remainTime`s were measured at.
+ */
+
+/** Spec §9: the refresh timer runs at least 7000 and at most 30000 ms. */
+export const MIN_REFRESH_MS = 7000;
+export const MAX_REFRESH_MS = 30_000;
+/** A failed load is tried again after the shortest refresh. */
+export const RETRY_MS = MIN_REFRESH_MS;
+
+/** Vietnam lottery tags of the widget's tabs, in order (spec §2); KENO only when the menu has such a group. */
+export const VN_TAGS = ['MB', 'MT', 'MN', 'FAST'] as const;
+export type LotteryTab = 'ALL' | (typeof VN_TAGS)[number] | 'KENO';
+
+/** `all` is the plain list; hot (popular), fav (login) and recent (login) are the spec's list modes. */
+export type LotteryListMode = 'all' | 'hot' | 'fav' | 'recent';
+/** Where a list comes from: the menu, the popular call or the recent menu. */
+export type LotterySource = 'menu' | 'popular' | 'recent';
+/** The prize mode of the menu, or `ANY` (the betting page looks a game up in both Lott and Elott). */
+export type LotteryScope = PrizeMode | 'ANY';
+
+/** Spec §9 week days: 2 Monday … 7 Saturday, 1 Sunday; 0 here is "All". */
+export type WeekFilter = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+/** The weekday menu in its order: Mon … Sun, then All. */
+export const WEEK_MENU: WeekFilter[] = [2, 3, 4, 5, 6, 7, 1, 0];
+
+export interface MenuRequest {
+  scope: LotteryScope;
+  source: LotterySource;
+}
+
+/** What `loadMenu` gives back: the games, the server's clock (null when the call has none) and the call's times. */
+export interface MenuLoad {
+  games: LotteryGame[];
+  serverTime: string | null;
+  /** Local clock (ms) when the request went out and when its answer came in. */
+  sentAt: number;
+  receivedAt: number;
+}
+
+export interface LotteryRefreshInput {
+  scope?: LotteryScope;
+  tag?: LotteryTab;
+  loggedIn?: boolean;
+  favourites?: number[];
+}
+
+export interface LotteryRefreshContext {
+  scope: LotteryScope;
+  tag: LotteryTab;
+  mode: LotteryListMode;
+  week: WeekFilter;
+  loggedIn: boolean;
+  favourites: number[];
+  loginRequired: boolean;
+  games: LotteryGame[];
+  /** The source `games` came from (null before the first list). */
+  source: LotterySource | null;
+  /** Server clock (ms since epoch) the games' remaining times were measured at. */
+  asOf: number;
+  /** Server clock − local clock, ms. */
+  offset: number;
+  /** The last call's round trip, ms. */
+  rtt: number;
+  /** The refresh timer of `ready`, ms. */
+  delay: number;
+  error: FlowError | null;
+}
+
+export type LotteryRefreshEvent =
+  | { type: 'tag.select'; tag: LotteryTab }
+  | { type: 'mode.select'; mode: LotteryListMode }
+  | { type: 'week.select'; week: WeekFilter }
+  | { type: 'prizeMode.select'; prizeMode: PrizeMode }
+  | { type: 'favourite.toggle'; gameId: number }
+  | { type: 'session.change'; loggedIn: boolean; favourites: number[] }
+  | { type: 'login.prompted' }
+  | { type: 'list.retry' }
+  | { type: 'visibility.hidden' }
+  | { type: 'visibility.visible' };
+
+export const sourceOf = (mode: LotteryListMode): LotterySource =>
+  mode === 'hot' ? 'popular' : mode === 'recent' ? 'recent' : 'menu';
+
+const memberOnly = (mode: LotteryListMode) => mode === 'fav' || mode === 'recent';
+
+/** Choosing the active mode again returns to the plain list. */
+export const nextMode = (current: LotteryListMode, chosen: LotteryListMode): LotteryListMode =>
+  chosen === current ? 'all' : chosen;
+
+/** The games of a tab and list mode (before the week filter): what the refresh timer looks at. */
+export function listedGames(
+  c: Pick<LotteryRefreshContext, 'games' | 'tag' | 'mode' | 'favourites'>,
+): LotteryGame[] {
+  return c.games.filter(
+    (g) => (c.tag === 'ALL' || g.tag === c.tag) && (c.mode !== 'fav' || c.favourites.includes(g.gameId)),
+  );
+}
+
+/**
+ * Daily lotteries drawn on that week day (fast ones list all seven days); All (0) keeps every game. Sorted by the
+ * menu's order.
+ */
+export function visibleGames(
+  c: Pick<LotteryRefreshContext, 'games' | 'tag' | 'mode' | 'favourites' | 'week'>,
+): LotteryGame[] {
+  return listedGames(c)
+    .filter((g) => c.week === 0 || g.drawDayOfWeek.includes(c.week))
+    .sort((a, b) => a.gameMenuSort - b.gameMenuSort);
+}
+
+/** Milliseconds, as of the list's time, until something changes for a game: its sale closes, or (closed) it draws. */
+export function untilNextChange(game: LotteryGame, asOf: number): number {
+  if (game.isSale && game.remainTime > 0) return game.remainTime;
+  const draw = Date.parse(game.drawTime);
+  return Number.isFinite(draw) ? Math.max(0, draw - asOf) : Number.POSITIVE_INFINITY;
+}
+
+/** Spec §4/§9: clamp(nearest remaining time among the listed games − rtt / 2, 7000, 30000). */
+export function refreshDelay(games: LotteryGame[], asOf: number, rtt: number): number {
+  const nearest = Math.min(...games.map((g) => untilNextChange(g, asOf)));
+  if (!Number.isFinite(nearest)) return MAX_REFRESH_MS;
+  return Math.min(MAX_REFRESH_MS, Math.max(MIN_REFRESH_MS, Math.round(nearest - rtt / 2)));
+}
+
+/** The clock of a loaded list: round trip, server time at the local midpoint of the call, offset. */
+export function clockOf(load: MenuLoad, previousOffset: number) {
+  const rtt = Math.max(0, load.receivedAt - load.sentAt);
+  const midpoint = load.sentAt + rtt / 2;
+  const server = load.serverTime === null ? Number.NaN : Date.parse(load.serverTime);
+  if (!Number.isFinite(server)) return { rtt, offset: previousOffset, asOf: midpoint + previousOffset };
+  return { rtt, offset: server - midpoint, asOf: server };
+}
+
+export const lotteryRefreshMachine = setup({
+  types: {
+    context: {} as LotteryRefreshContext,
+    events: {} as LotteryRefreshEvent,
+    input: {} as LotteryRefreshInput,
+  },
+  actors: {
+    loadMenu: fromPromise<MenuLoad, MenuRequest>(async () => {
+      throw new Error('loadMenu must be provided');
+    }),
+  },
+  delays: {
+    refresh: ({ context }) => context.delay,
+    retry: RETRY_MS,
+  },
+  guards: {
+    visitorWantsMemberMode: ({ context }, mode: LotteryListMode) =>
+      !context.loggedIn && memberOnly(nextMode(context.mode, mode)),
+    isVisitor: ({ context }) => !context.loggedIn,
+    // Spec §2: visitors see no favourites or recent lotteries, so a logout leaves those lists.
+    leavesMemberList: ({ context }, loggedIn: boolean) => !loggedIn && memberOnly(context.mode),
+    isOtherPrizeMode: ({ context }, prizeMode: PrizeMode) => context.scope !== prizeMode,
+  },
+  actions: {
+    keepList: assign(({ context }, load: MenuLoad) => {
+      const clock = clockOf(load, context.offset);
+      const next = { ...context, games: load.games };
+      return {
+        games: load.games,
+        source: sourceOf(context.mode),
+        ...clock,
+        delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
+        error: null,
+      };
+    }),
+    keepError: assign((_, error: FlowError) => ({ error })),
+    clearError: assign({ error: null }),
+    selectTag: assign((_, tag: LotteryTab) => ({ tag, week: 0 as WeekFilter, mode: 'all' as const })),
+    selectMode: assign(({ context }, mode: LotteryListMode) => ({ mode: nextMode(context.mode, mode) })),
+    selectWeek: assign((_, week: WeekFilter) => ({ week })),
+    selectPrizeMode: assign((_, prizeMode: PrizeMode) => ({
+      scope: prizeMode as LotteryScope,
+      games: [],
+      source: null,
+      week: 0 as WeekFilter,
+      error: null,
+    })),
+    requireLogin: assign({ loginRequired: true }),
+    clearLoginRequest: assign({ loginRequired: false }),
+    toggleFavourite: assign(({ context }, gameId: number) => ({
+      favourites: context.favourites.includes(gameId)
+        ? context.favourites.filter((id) => id !== gameId)
+        : [...context.favourites, gameId],
+    })),
+    keepSession: assign((_, s: { loggedIn: boolean; favourites: number[] }) =>
+      s.loggedIn
+        ? { loggedIn: true, favourites: s.favourites, loginRequired: false }
+        : { loggedIn: false, favourites: [] },
+    ),
+    backToPlainList: assign({ mode: 'all' as const }),
+  },
+}).createMachine({
+  id: 'lotteryRefresh',
+  initial: 'loading',
+  context: ({ input }) => ({
+    scope: input?.scope ?? 'Lott',
+    tag: input?.tag ?? 'ALL',
+    mode: 'all',
+    week: 0,
+    loggedIn: input?.loggedIn ?? false,
+    favourites: input?.loggedIn ? (input.favourites ?? []) : [],
+    loginRequired: false,
+    games: [],
+    source: null,
+    asOf: 0,
+    offset: 0,
+    rtt: 0,
+    delay: MAX_REFRESH_MS,
+    error: null,
+  }),
+  on: {
+    'tag.select': {
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'selectTag', params: ({ event }) => event.tag },
+    },
+    'mode.select': [
+      {
+        guard: { type: 'visitorWantsMemberMode', params: ({ event }) => event.mode },
+        actions: 'requireLogin',
+      },
+      {
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'selectMode', params: ({ event }) => event.mode },
+      },
+    ],
+    'prizeMode.select': {
+      guard: { type: 'isOtherPrizeMode', params: ({ event }) => event.prizeMode },
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'selectPrizeMode', params: ({ event }) => event.prizeMode },
+    },
+    'week.select': { actions: { type: 'selectWeek', params: ({ event }) => event.week } },
+    'favourite.toggle': [
+      { guard: 'isVisitor', actions: 'requireLogin' },
+      { actions: { type: 'toggleFavourite', params: ({ event }) => event.gameId } },
+    ],
+    'session.change': [
+      {
+        guard: { type: 'leavesMemberList', params: ({ event }) => event.loggedIn },
+        target: '.loading',
+        reenter: true,
+        actions: [{ type: 'keepSession', params: ({ event }) => event }, 'backToPlainList'],
+      },
+      { actions: { type: 'keepSession', params: ({ event }) => event } },
+    ],
+    'login.prompted': { actions: 'clearLoginRequest' },
+    'visibility.hidden': '.paused',
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMenu',
+        src: 'loadMenu',
+        input: ({ context }) => ({ scope: context.scope, source: sourceOf(context.mode) }),
+        onDone: { target: 'ready', actions: { type: 'keepList', params: ({ event }) => event.output } },
+        onError: {
+          target: 'failed',
+          actions: {
+            type: 'keepError',
+            params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
+          },
+        },
+      },
+    },
+    ready: {
+      after: { refresh: 'loading' },
+    },
+    failed: {
+      after: { retry: 'loading' },
+      on: { 'list.retry': 'loading' },
+    },
+    paused: {
+      on: { 'visibility.visible': 'loading' },
+    },
+  },
+});
