@@ -28,6 +28,9 @@ import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { createInhouseService } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
+import { createDrawEngine } from './modules/lottery/draws.ts';
+import { lotteryRoutes } from './modules/lottery/routes.ts';
+import { createLotteryService } from './modules/lottery/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -191,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
     messageRoutes(api, messages);
+    lotteryRoutes(api, createLotteryService(db, { rules, guard: responsible, engine: createDrawEngine(db) }));
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

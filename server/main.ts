@@ -6,7 +6,9 @@ import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
 import { forceReceive } from './jobs/forceReceive.ts';
+import { createLotteryJob } from './jobs/lottery.ts';
 import { createAuditLog } from './modules/audit/log.ts';
+import { createDrawEngine } from './modules/lottery/draws.ts';
 
 const config = loadConfig(process.env);
 const started = Date.now();
@@ -52,8 +54,18 @@ const forceReceiveJob = setInterval(() => {
     .catch((err) => app.log.error({ err }, 'forced-received job failed'));
 }, 60_000);
 
+// Lottery draws: commit the next ones, reveal at draw time, settle the bets (once across processes); first run now.
+const lottery = createLotteryJob(createDrawEngine(database.db));
+const runLottery = () =>
+  database
+    .exclusive('portico:job:lottery', () => lottery.run())
+    .catch((err) => app.log.error({ err }, 'lottery job failed'));
+void runLottery();
+const lotteryJob = setInterval(runLottery, 5_000);
+
 const shutdown = async () => {
   clearInterval(forceReceiveJob);
+  clearInterval(lotteryJob);
   await app.close();
   await database.close();
   process.exit(0);

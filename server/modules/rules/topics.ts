@@ -1,4 +1,5 @@
 import type { RuleTopicName } from '../../../contract/ops.ts';
+import { LOTTERY_RULES } from '../lottery/rules.ts';
 import { MISSION_RULES } from '../missions/rules.ts';
 import { PAYMENT_RULES } from '../payments/rules.ts';
 import { REBATE_RULES } from '../rebate/rules.ts';
@@ -13,4 +14,5 @@ export const RULE_TOPICS: Record<RuleTopicName, RuleTopic<unknown>> = {
   tickets: TICKET_RULES as RuleTopic<unknown>,
   missions: MISSION_RULES as RuleTopic<unknown>,
   rebate: REBATE_RULES as RuleTopic<unknown>,
+  lottery: LOTTERY_RULES as RuleTopic<unknown>,
 };

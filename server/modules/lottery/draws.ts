@@ -1,0 +1,208 @@
+import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import type { DrawResult, PlayType } from '../../../contract/lottery.ts';
+import type { Db } from '../../db/client.ts';
+import { gameRounds, lotteryBets, lotteryDraws } from '../../db/schema/index.ts';
+import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
+import { settle } from '../seamless/rounds.ts';
+import { HOUSE_GAMES } from '../seamless/service.ts';
+import { createLedger } from '../wallet/ledger.ts';
+import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
+import { payout, winUnits } from './plays.ts';
+import { commitDraw, parseNumbers, STRUCTURES } from './prizes.ts';
+import { type DrawSlot, drawsBetween } from './schedule.ts';
+
+export type DrawRow = typeof lotteryDraws.$inferSelect;
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** How many upcoming draws of each lottery are committed ahead: daily ones 2, fast ones 3. */
+export const AHEAD = { daily: 2, every: 3 } as const;
+
+/** The next draws of a lottery after `now` that should already be committed. */
+export function upcoming(lottery: Lottery, now: Date): DrawSlot[] {
+  const s = lottery.schedule;
+  const after = new Date(now.getTime() + 1);
+  if (s.kind === 'daily')
+    return drawsBetween(lottery, after, new Date(now.getTime() + 15 * DAY)).slice(0, AHEAD.daily);
+  const span = (AHEAD.every + 1) * s.everyMinutes * MINUTE;
+  return drawsBetween(lottery, after, new Date(now.getTime() + span)).slice(0, AHEAD.every);
+}
+
+/** A revealed draw as the calls show it; a draw not yet drawn is never passed here (its numbers are secret). */
+export function publicResult(row: DrawRow): DrawResult {
+  if (row.status === 'COMMITTED') throw new Error(`draw ${row.gameCode} ${row.issue} is not drawn yet`);
+  return {
+    gameCode: row.gameCode,
+    issue: row.issue,
+    drawTime: row.drawAt.toISOString(),
+    winningNumber: row.numbers,
+    commitment: row.commitment,
+    salt: row.salt,
+  };
+}
+
+/** Draw columns anyone may read before the draw: no numbers, no salt. */
+export const sealedColumns = {
+  id: lotteryDraws.id,
+  gameCode: lotteryDraws.gameCode,
+  issue: lotteryDraws.issue,
+  drawAt: lotteryDraws.drawAt,
+  lockAt: lotteryDraws.lockAt,
+  status: lotteryDraws.status,
+  commitment: lotteryDraws.commitment,
+};
+export type SealedDraw = { [K in keyof typeof sealedColumns]: (typeof sealedColumns)[K]['_']['data'] };
+
+/**
+ * The draw engine over the database. Draws are global (one result per lottery and issue for every merchant):
+ * committed ahead (numbers drawn from `random`, only sha256(salt:numbers) readable), revealed at their draw time,
+ * then every open bet on them settled into the ledger. Every step is a conditional write, so several processes
+ * running it at once still create, reveal and pay each draw and bet exactly once.
+ */
+export function createDrawEngine(db: Db, deps: { random?: RandomInt } = {}) {
+  const random = deps.random ?? cryptoRandom;
+
+  const rowOf = (lottery: Lottery, slot: DrawSlot) => ({
+    gameCode: lottery.code,
+    issue: slot.issue,
+    drawAt: slot.drawAt,
+    lockAt: slot.lockAt,
+    ...commitDraw(STRUCTURES[lottery.structure], random),
+  });
+
+  /** The committed draw of a slot, created when missing (sealed: no numbers, no salt). */
+  async function ensureDraw(lottery: Lottery, slot: DrawSlot): Promise<SealedDraw> {
+    const find = async () =>
+      (
+        await db
+          .select(sealedColumns)
+          .from(lotteryDraws)
+          .where(and(eq(lotteryDraws.gameCode, lottery.code), eq(lotteryDraws.issue, slot.issue)))
+      )[0];
+    const found = await find();
+    if (found) return found;
+    await db.insert(lotteryDraws).values(rowOf(lottery, slot)).onConflictDoNothing();
+    return (await find())!;
+  }
+
+  /** Commits the upcoming draws of every lottery that are missing; returns how many this call created. */
+  async function ensureDraws(now: Date): Promise<number> {
+    const wanted = LOTTERIES.flatMap((l) => upcoming(l, now).map((slot) => ({ lottery: l, slot })));
+    const existing = await db
+      .select({ gameCode: lotteryDraws.gameCode, issue: lotteryDraws.issue })
+      .from(lotteryDraws)
+      .where(
+        and(
+          inArray(lotteryDraws.gameCode, [...new Set(wanted.map((w) => w.lottery.code))]),
+          inArray(lotteryDraws.issue, [...new Set(wanted.map((w) => w.slot.issue))]),
+        ),
+      );
+    const have = new Set(existing.map((e) => `${e.gameCode}|${e.issue}`));
+    const missing = wanted.filter((w) => !have.has(`${w.lottery.code}|${w.slot.issue}`));
+    if (missing.length === 0) return 0;
+    // Another process may insert the same draws meanwhile: the unique (game, issue) keeps the first.
+    const created = await db
+      .insert(lotteryDraws)
+      .values(missing.map((w) => rowOf(w.lottery, w.slot)))
+      .onConflictDoNothing()
+      .returning({ id: lotteryDraws.id });
+    return created.length;
+  }
+
+  /** Reveals every committed draw whose time has come (each once: the update is conditional on COMMITTED). */
+  async function revealDue(now: Date): Promise<DrawRow[]> {
+    return db
+      .update(lotteryDraws)
+      .set({ status: 'DRAWN', drawnAt: now })
+      .where(and(eq(lotteryDraws.status, 'COMMITTED'), lte(lotteryDraws.drawAt, now)))
+      .returning();
+  }
+
+  /**
+   * Settles one open bet of a revealed draw in its own transaction: the bet row is locked while still OPEN (a
+   * second settler waits, then finds it settled and does nothing), the win moves HOUSE_GAMES → MAIN under
+   * `lottery-win:<betId>`, and the bet's game round is settled with it (a loss settles it with 0, moving nothing).
+   */
+  async function settleBet(betId: number, draw: DrawRow, now: Date): Promise<boolean> {
+    const lottery = lotteryByCode.get(draw.gameCode)!;
+    const numbers = parseNumbers(draw.numbers, STRUCTURES[lottery.structure]);
+    return db.transaction(async (tx) => {
+      const [bet] = await tx
+        .select()
+        .from(lotteryBets)
+        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'OPEN')))
+        .for('update');
+      if (!bet) return false;
+      const units = winUnits(bet.playType as PlayType, bet.numbers, numbers);
+      const win = payout(bet.stake, bet.oddsX100, units);
+      await tx
+        .update(lotteryBets)
+        .set({ status: units > 0 ? 'WON' : 'LOST', winUnits: units, payout: win, settledAt: now })
+        .where(eq(lotteryBets.id, bet.id));
+      const [round] = await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId)).for('update');
+      const player = { merchantCode: bet.merchantCode, memberId: bet.memberId, vassalage: round!.vassalage };
+      if (win > 0n) {
+        const ledger = createLedger(tx as unknown as Db);
+        const main = await ledger.wallet(bet.merchantCode, bet.memberId, 'MAIN');
+        const house = await ledger.wallet(bet.merchantCode, null, HOUSE_GAMES);
+        await ledger.post(
+          bet.merchantCode,
+          `lottery-win:${bet.id}`,
+          'LOTTERY_WIN',
+          [
+            { walletId: house, amount: -win },
+            { walletId: main, amount: win },
+          ],
+          { betId: bet.id, memberId: bet.memberId, amount: Number(win) },
+        );
+      }
+      if (round!.status === 'OPEN')
+        await settle(tx, player, round!, win, { winningNumber: draw.numbers, winUnits: units });
+      return true;
+    });
+  }
+
+  /**
+   * Settles every open bet of every revealed draw, then marks the draw SETTLED once no bet of it is open.
+   * Returns the bets this call settled and the draws it closed.
+   */
+  async function settleDrawn(now: Date): Promise<{ bets: number; draws: number }> {
+    const drawn = await db
+      .select()
+      .from(lotteryDraws)
+      .where(and(eq(lotteryDraws.status, 'DRAWN'), lte(lotteryDraws.drawAt, now)))
+      .orderBy(asc(lotteryDraws.drawAt));
+    let bets = 0;
+    let draws = 0;
+    for (const draw of drawn) {
+      const open = await db
+        .select({ id: lotteryBets.id })
+        .from(lotteryBets)
+        .where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'OPEN')))
+        .orderBy(asc(lotteryBets.id));
+      for (const { id } of open) if (await settleBet(id, draw, now)) bets += 1;
+      const closed = await db
+        .update(lotteryDraws)
+        .set({ status: 'SETTLED', settledAt: now })
+        .where(
+          and(
+            eq(lotteryDraws.id, draw.id),
+            eq(lotteryDraws.status, 'DRAWN'),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(lotteryBets)
+                .where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'OPEN'))),
+            ),
+          ),
+        )
+        .returning({ id: lotteryDraws.id });
+      draws += closed.length;
+    }
+    return { bets, draws };
+  }
+
+  return { ensureDraw, ensureDraws, revealDue, settleDrawn };
+}
+export type DrawEngine = ReturnType<typeof createDrawEngine>;

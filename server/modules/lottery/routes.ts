@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  lotteryMenu,
+  lotteryRecent,
+  lotteryRules,
+  myLotteryBets,
+  nextDrawCall,
+  openedNumbers,
+  placeBets,
+  popularLotteries,
+  recentLotteryMenu,
+} from '../../../contract/lottery.ts';
+import { okData, okValue, route } from '../../http/route.ts';
+import type { LotteryService } from './service.ts';
+
+/** The lottery calls of contract/lottery.ts (menus, results, next draw, rules, slips and the member's bets). */
+export function lotteryRoutes(app: FastifyInstance, lottery: LotteryService): void {
+  route(app, lotteryMenu, async ({ merchant, query }) =>
+    okData(await lottery.menu(merchant.code, query.prizeMode)),
+  );
+  route(app, recentLotteryMenu, async ({ merchant, auth, query }) =>
+    okData(await lottery.recentMenu(merchant.code, auth.member, query.prizeMode)),
+  );
+  route(app, openedNumbers, async ({ merchant, query }) =>
+    okData(await lottery.opened(merchant.code, query.gameCode, query.count)),
+  );
+  route(app, lotteryRecent, async ({ merchant, query }) =>
+    okData(await lottery.recent(merchant.code, query.prizeMode, query.recentCount)),
+  );
+  route(app, popularLotteries, async ({ merchant, query }) =>
+    okData(await lottery.popular(merchant.code, query.count)),
+  );
+  route(app, nextDrawCall, async ({ merchant, query }) =>
+    okData(await lottery.next(merchant.code, query.gameCode)),
+  );
+  route(app, lotteryRules, async ({ merchant }) => okData(await lottery.rules(merchant.code)));
+  route(app, placeBets, async ({ merchant, auth, body }) =>
+    okValue(await lottery.place(merchant.code, auth.member, body)),
+  );
+  route(app, myLotteryBets, async ({ merchant, auth, query }) =>
+    okValue(await lottery.myBets(merchant.code, auth.member, query)),
+  );
+}

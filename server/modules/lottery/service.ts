@@ -1,0 +1,449 @@
+import { and, count, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  DrawResult,
+  LotteryBet,
+  LotteryGame,
+  LotteryTag,
+  PlayRule,
+  PlayType,
+  PrizeMode,
+  placeBets,
+} from '../../../contract/lottery.ts';
+import type { Db } from '../../db/client.ts';
+import { gameRounds, lotteryBets, lotteryDraws, vendors, wallets } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+import { artPath } from '../art/paths.ts';
+import type { Member } from '../auth/sessions.ts';
+import type { PlayGuard } from '../launch/service.ts';
+import type { RulesStore } from '../rules/store.ts';
+import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
+import { createLedger } from '../wallet/ledger.ts';
+import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
+import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
+import { numbersProblem } from './plays.ts';
+import { LOTTERY_RULES } from './rules.ts';
+import { type DrawSlot, drawsBetween, saleState } from './schedule.ts';
+
+/** The vendor each kind of lottery is sold under (codes of the seeded catalogue, spec §9). */
+export const LOTTERY_VENDOR = { LOTT: 'TCG_LOTTO_VN', ELOTT: 'TCG_SEA' } as const;
+
+/** Spec §9 prize modes: Lott are the daily Vietnam lotteries (North, Central, South), Elott the fast ones. */
+const TAGS_OF: Record<PrizeMode, readonly LotteryTag[]> = {
+  Lott: ['MB', 'MT', 'MN'],
+  Elott: ['FAST'],
+  ZY: [],
+  SEA: [],
+};
+const TAG_NAME: Record<LotteryTag, string> = {
+  MB: 'Miền Bắc',
+  MT: 'Miền Trung',
+  MN: 'Miền Nam',
+  FAST: 'Xổ số nhanh',
+};
+const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
+const DAY = 86_400_000;
+const POPULAR_DAYS = 7;
+const RECENT_LOTTERIES = 20;
+
+type PlaceBody = z.output<(typeof placeBets)['body']>;
+type BetRow = typeof lotteryBets.$inferSelect;
+type DrawKey = { gameCode: string; issue: string };
+
+const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
+const closedForBets = () => new DomainError(409, 'CONFLICT', 'Betting is closed for this draw');
+
+const gameIdOf = new Map(LOTTERIES.map((l, i) => [l.code, i + 1]));
+const menuSortOf = new Map(LOTTERIES.map((l, i) => [l.code, i]));
+
+/** The slot of an issue ('YYYYMMDD' daily, 'YYYYMMDD-NNNN' fast), or undefined when the lottery has no such draw. */
+export function slotOfIssue(lottery: Lottery, issue: string): DrawSlot | undefined {
+  const m = /^(\d{4})(\d{2})(\d{2})(?:-\d{4})?$/.exec(issue);
+  if (!m) return undefined;
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (Number.isNaN(day)) return undefined;
+  return drawsBetween(lottery, new Date(day - DAY), new Date(day + 2 * DAY)).find((s) => s.issue === issue);
+}
+
+const betOf = (b: BetRow, draw: DrawKey): LotteryBet => ({
+  id: b.id,
+  gameCode: draw.gameCode,
+  issue: draw.issue,
+  playType: b.playType as PlayType,
+  numbers: b.numbers,
+  stake: Number(b.stake),
+  oddsX100: b.oddsX100,
+  status: b.status,
+  winUnits: b.winUnits,
+  payout: b.payout === null ? null : Number(b.payout),
+  createdAt: b.createdAt.toISOString(),
+  settledAt: b.settledAt?.toISOString() ?? null,
+});
+
+/**
+ * The lottery calls: menus with sale state and previous numbers, results, the next draw's commitment, the
+ * merchant's odds, and bet slips (each bet a game round; the slip's money one ledger movement to the house).
+ */
+export function createLotteryService(
+  db: Db,
+  deps: { rules: RulesStore; guard: PlayGuard; engine: DrawEngine; now?: () => Date },
+) {
+  const { rules, guard, engine } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  /** The lotteries the merchant sells: those whose vendor is in its catalogue. */
+  async function offered(merchantCode: string): Promise<Lottery[]> {
+    const rows = await db
+      .select({ vassalage: vendors.vassalage, gameType: vendors.gameType })
+      .from(vendors)
+      .where(and(eq(vendors.merchantCode, merchantCode), inArray(vendors.gameType, ['LOTT', 'ELOTT'])));
+    const has = new Set(rows.map((r) => `${r.gameType}|${r.vassalage}`));
+    return LOTTERIES.filter((l) => has.has(`${l.gameType}|${LOTTERY_VENDOR[l.gameType]}`));
+  }
+
+  async function lottery(merchantCode: string, gameCode: string): Promise<Lottery> {
+    const l = lotteryByCode.get(gameCode);
+    if (!l || !(await offered(merchantCode)).includes(l))
+      throw notFound(`Unknown lottery "${gameCode.slice(0, 40)}"`);
+    return l;
+  }
+
+  /** The last revealed draw of each lottery (by its draw time). */
+  async function lastResults(codes: string[]): Promise<Map<string, DrawRow>> {
+    if (codes.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([lotteryDraws.gameCode])
+      .from(lotteryDraws)
+      .where(and(inArray(lotteryDraws.gameCode, codes), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
+      .orderBy(lotteryDraws.gameCode, desc(lotteryDraws.drawAt));
+    return new Map(rows.map((r) => [r.gameCode, r]));
+  }
+
+  function gameOf(merchantCode: string, l: Lottery, last: DrawRow | undefined, now: Date): LotteryGame {
+    const sale = saleState(l, now);
+    const vendor = LOTTERY_VENDOR[l.gameType];
+    const s = l.schedule;
+    return {
+      gameId: gameIdOf.get(l.code)!,
+      code: l.code,
+      remark: s.kind === 'daily' ? `${s.time}` : `${s.everyMinutes}'`,
+      tag: l.tag,
+      gameType: l.gameType,
+      vendor,
+      accountTypeName: vendor,
+      defaultPlayType: 'LO2',
+      webIconUrl: artPath.vendor(merchantCode, vendor),
+      isSale: sale.isSale,
+      remainTime: sale.remainTime,
+      lockTime: sale.lockTime,
+      issue: sale.issue,
+      drawTime: sale.drawAt.toISOString(),
+      previousWinningNumber: last?.numbers ?? null,
+      previousWinningTime: last?.drawAt.toISOString() ?? null,
+      drawDayOfWeek: s.kind === 'daily' ? [...s.days] : ALL_DAYS,
+      gameMenuSort: menuSortOf.get(l.code)!,
+      labelName: l.name,
+    };
+  }
+
+  async function games(merchantCode: string, list: Lottery[], now: Date): Promise<LotteryGame[]> {
+    const last = await lastResults(list.map((l) => l.code));
+    return list.map((l) => gameOf(merchantCode, l, last.get(l.code), now));
+  }
+
+  async function groups(merchantCode: string, mode: PrizeMode, list: Lottery[], now: Date) {
+    const tags = TAGS_OF[mode];
+    const all = await games(
+      merchantCode,
+      list.filter((l) => tags.includes(l.tag)),
+      now,
+    );
+    return tags
+      .map((tag) => ({ tag, tagName: TAG_NAME[tag], gameMenus: all.filter((g) => g.tag === tag) }))
+      .filter((g) => g.gameMenus.length > 0);
+  }
+
+  /** The member's wallets (MAIN, then the house's games account) locked in id order, like the ledger does. */
+  async function lockWallets(tx: Db, merchantCode: string, memberId: number) {
+    const ledger = createLedger(tx);
+    const main = await ledger.wallet(merchantCode, memberId, 'MAIN');
+    const house = await ledger.wallet(merchantCode, null, HOUSE_GAMES);
+    const rows = await tx
+      .select({ id: wallets.id, balance: wallets.balance })
+      .from(wallets)
+      .where(inArray(wallets.id, [main, house]))
+      .orderBy(wallets.id)
+      .for('update');
+    return { ledger, main, house, balance: rows.find((w) => w.id === main)!.balance };
+  }
+
+  async function slip(exec: Db, memberId: number, requestId: string): Promise<LotteryBet[]> {
+    const rows = await exec
+      .select({ bet: lotteryBets, gameCode: lotteryDraws.gameCode, issue: lotteryDraws.issue })
+      .from(lotteryBets)
+      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+      .where(and(eq(lotteryBets.memberId, memberId), eq(lotteryBets.requestId, requestId)))
+      .orderBy(lotteryBets.line);
+    return rows.map((r) => betOf(r.bet, r));
+  }
+
+  const mainBalance = async (merchantCode: string, memberId: number) => {
+    const ledger = createLedger(db);
+    return Number(await ledger.walletBalance(await ledger.wallet(merchantCode, memberId, 'MAIN')));
+  };
+
+  return {
+    /** Spec §7 lottery menu: the prize mode's groups (MB, MT, MN for Lott; FAST for Elott) with sale state. */
+    async menu(merchantCode: string, mode: PrizeMode, now = clock()) {
+      return {
+        groups: await groups(merchantCode, mode, await offered(merchantCode), now),
+        serverTime: now.toISOString(),
+      };
+    },
+
+    /** The lotteries the member bet on lately (most recent first within each group). */
+    async recentMenu(merchantCode: string, member: Member, mode: PrizeMode, now = clock()) {
+      const rows = await db
+        .select({ gameCode: lotteryDraws.gameCode, last: max(lotteryBets.createdAt) })
+        .from(lotteryBets)
+        .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+        .where(and(eq(lotteryBets.merchantCode, merchantCode), eq(lotteryBets.memberId, member.id)))
+        .groupBy(lotteryDraws.gameCode)
+        .orderBy(desc(max(lotteryBets.createdAt)))
+        .limit(RECENT_LOTTERIES);
+      const sold = new Set(await offered(merchantCode));
+      const list = rows.map((r) => lotteryByCode.get(r.gameCode)!).filter((l) => l && sold.has(l));
+      return { groups: await groups(merchantCode, mode, list, now), serverTime: now.toISOString() };
+    },
+
+    /** A lottery's revealed results, newest first (numbers and salt only once drawn). */
+    async opened(merchantCode: string, gameCode: string, n: number): Promise<{ list: DrawResult[] }> {
+      await lottery(merchantCode, gameCode);
+      const rows = await db
+        .select()
+        .from(lotteryDraws)
+        .where(and(eq(lotteryDraws.gameCode, gameCode), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
+        .orderBy(desc(lotteryDraws.drawAt))
+        .limit(n);
+      return { list: rows.map(publicResult) };
+    },
+
+    /** The last `n` results of every lottery of a prize mode, by game code. */
+    async recent(merchantCode: string, mode: PrizeMode, n: number) {
+      const codes = (await offered(merchantCode))
+        .filter((l) => TAGS_OF[mode].includes(l.tag))
+        .map((l) => l.code);
+      const results: Record<string, DrawResult[]> = Object.fromEntries(codes.map((c) => [c, []]));
+      if (codes.length === 0) return { results };
+      const ranked = db
+        .select({
+          id: lotteryDraws.id,
+          rank: sql<number>`row_number() over (partition by ${lotteryDraws.gameCode} order by ${lotteryDraws.drawAt} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(lotteryDraws)
+        .where(and(inArray(lotteryDraws.gameCode, codes), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
+        .as('ranked');
+      const rows = await db
+        .select({ draw: lotteryDraws })
+        .from(lotteryDraws)
+        .innerJoin(ranked, eq(ranked.id, lotteryDraws.id))
+        .where(sql`${ranked.rank} <= ${n}`)
+        .orderBy(lotteryDraws.gameCode, desc(lotteryDraws.drawAt));
+      for (const { draw } of rows) results[draw.gameCode]!.push(publicResult(draw));
+      return { results };
+    },
+
+    /** The merchant's lotteries with the most bets of the last 7 days, then the rest in menu order. */
+    async popular(merchantCode: string, n: number, now = clock()) {
+      const rows = await db
+        .select({ gameCode: lotteryDraws.gameCode, bets: count() })
+        .from(lotteryBets)
+        .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+        .where(
+          and(
+            eq(lotteryBets.merchantCode, merchantCode),
+            gte(lotteryBets.createdAt, new Date(now.getTime() - POPULAR_DAYS * DAY)),
+          ),
+        )
+        .groupBy(lotteryDraws.gameCode);
+      const bets = new Map(rows.map((r) => [r.gameCode, r.bets]));
+      const list = [...(await offered(merchantCode))]
+        .sort(
+          (a, b) =>
+            (bets.get(b.code) ?? 0) - (bets.get(a.code) ?? 0) ||
+            menuSortOf.get(a.code)! - menuSortOf.get(b.code)!,
+        )
+        .slice(0, n);
+      return { list: await games(merchantCode, list, now) };
+    },
+
+    /** The draw on sale (or next, while closed) with the commitment its numbers are fixed to. */
+    async next(merchantCode: string, gameCode: string, now = clock()) {
+      const l = await lottery(merchantCode, gameCode);
+      const sale = saleState(l, now);
+      const slot = slotOfIssue(l, sale.issue)!;
+      const draw = await engine.ensureDraw(l, slot);
+      return {
+        gameCode: l.code,
+        issue: draw.issue,
+        drawTime: draw.drawAt.toISOString(),
+        lockTime: draw.lockAt.toISOString(),
+        commitment: draw.commitment,
+      };
+    },
+
+    /** The merchant's odds and stake limits per play type. */
+    async rules(merchantCode: string): Promise<{ rules: PlayRule[] }> {
+      const r = await rules.get(merchantCode, LOTTERY_RULES);
+      return {
+        rules: Object.entries(r.plays).map(([playType, p]) => ({ playType: playType as PlayType, ...p })),
+      };
+    },
+
+    /**
+     * Places a slip on the issue on sale: every line checked (numbers, stake limits), then in one transaction
+     * each bet and its game round and one ledger movement MAIN → HOUSE_GAMES for the total, keyed
+     * `lottery-bet:<member>:<requestId>`. All or nothing; a resent requestId answers the first slip.
+     */
+    async place(merchantCode: string, member: Member, body: PlaceBody, now = clock()) {
+      const first = await slip(db, member.id, body.requestId);
+      if (first.length > 0) return { bets: first, balance: await mainBalance(merchantCode, member.id) };
+
+      const l = await lottery(merchantCode, body.gameCode);
+      const slot = slotOfIssue(l, body.issue);
+      if (!slot) throw notFound(`Unknown draw "${body.issue.slice(0, 20)}" of ${l.code}`);
+      if (slot.lockAt.getTime() <= now.getTime()) throw closedForBets();
+      if (saleState(l, now).issue !== slot.issue)
+        throw new DomainError(409, 'CONFLICT', 'This draw is not on sale yet');
+
+      const r = await rules.get(merchantCode, LOTTERY_RULES);
+      const fields: Record<string, string> = {};
+      body.bets.forEach((b, i) => {
+        const problem = numbersProblem(b.playType, b.numbers);
+        if (problem) fields[`bets.${i}.numbers`] = problem;
+        const { minStake, maxStake } = r.plays[b.playType];
+        if (b.stake < minStake) fields[`bets.${i}.stake`] = `The least stake is ${minStake}`;
+        else if (b.stake > maxStake) fields[`bets.${i}.stake`] = `The most stake is ${maxStake}`;
+      });
+      if (Object.keys(fields).length > 0)
+        throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', fields);
+      const total = body.bets.reduce((s, b) => s + BigInt(b.stake), 0n);
+
+      // Breaks and loss limits, as for any game; outside the transaction (PGlite has one connection).
+      await guard.checkPlay(member.id);
+      const draw = await engine.ensureDraw(l, slot);
+      const vendor = LOTTERY_VENDOR[l.gameType];
+
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // Reveal waits for this share lock, and this slip sees a draw that was revealed meanwhile.
+        const [d] = await tx
+          .select({ status: lotteryDraws.status })
+          .from(lotteryDraws)
+          .where(eq(lotteryDraws.id, draw.id))
+          .for('share');
+        if (d?.status !== 'COMMITTED') throw closedForBets();
+        const w = await lockWallets(tx, merchantCode, member.id);
+        // A twin of this slip may have committed while this one waited for the wallets.
+        const twin = await slip(tx, member.id, body.requestId);
+        if (twin.length > 0) return { bets: twin, balance: Number(w.balance) };
+
+        const [placed] = await tx
+          .select({ sum: sql<string>`coalesce(sum(${lotteryBets.stake}), 0)` })
+          .from(lotteryBets)
+          .where(and(eq(lotteryBets.memberId, member.id), eq(lotteryBets.drawId, draw.id)));
+        const already = BigInt(placed?.sum ?? 0);
+        if (already + total > BigInt(r.maxPerDraw))
+          throw new DomainError(400, 'VALIDATION', 'Over the most you may stake on one draw', {
+            bets: `At most ${r.maxPerDraw} per draw (${already} already placed)`,
+          });
+        if (w.balance < total) throw insufficientFunds(w.balance);
+
+        const odds = (p: PlayType) => r.plays[p].oddsX100[l.structure];
+        const rows: BetRow[] = [];
+        for (const [line, b] of body.bets.entries()) {
+          const [round] = await tx
+            .insert(gameRounds)
+            .values({
+              merchantCode,
+              memberId: member.id,
+              vassalage: vendor,
+              nodeId: l.code,
+              gameType: l.gameType,
+              roundRef: `lottery:${member.id}:${body.requestId}:${line}`,
+              bet: BigInt(b.stake),
+              status: 'OPEN',
+              createdAt: now,
+              outcome: { gameCode: l.code, issue: slot.issue, playType: b.playType, numbers: b.numbers },
+            })
+            .returning({ id: gameRounds.id });
+          const [bet] = await tx
+            .insert(lotteryBets)
+            .values({
+              merchantCode,
+              memberId: member.id,
+              drawId: draw.id,
+              roundId: round!.id,
+              playType: b.playType,
+              numbers: b.numbers,
+              stake: BigInt(b.stake),
+              oddsX100: odds(b.playType),
+              requestId: body.requestId,
+              line,
+              createdAt: now,
+            })
+            .returning();
+          rows.push(bet!);
+        }
+        await w.ledger.post(
+          merchantCode,
+          `lottery-bet:${member.id}:${body.requestId}`,
+          'LOTTERY_BET',
+          [
+            { walletId: w.main, amount: -total },
+            { walletId: w.house, amount: total },
+          ],
+          { memberId: member.id, gameCode: l.code, issue: slot.issue, betIds: rows.map((b) => b.id) },
+        );
+        const key = { gameCode: l.code, issue: slot.issue };
+        return { bets: rows.map((b) => betOf(b, key)), balance: Number(w.balance - total) };
+      });
+    },
+
+    /** The member's bets, newest first. */
+    async myBets(
+      merchantCode: string,
+      member: Member,
+      q: { gameCode?: string; status?: 'OPEN' | 'WON' | 'LOST'; pageNo: number; pageSize: number },
+    ) {
+      const where = and(
+        eq(lotteryBets.merchantCode, merchantCode),
+        eq(lotteryBets.memberId, member.id),
+        ...(q.gameCode ? [eq(lotteryDraws.gameCode, q.gameCode)] : []),
+        ...(q.status ? [eq(lotteryBets.status, q.status)] : []),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ bet: lotteryBets, gameCode: lotteryDraws.gameCode, issue: lotteryDraws.issue })
+          .from(lotteryBets)
+          .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+          .where(where)
+          .orderBy(desc(lotteryBets.createdAt), desc(lotteryBets.id))
+          .limit(q.pageSize)
+          .offset((q.pageNo - 1) * q.pageSize),
+        db
+          .select({ n: count() })
+          .from(lotteryBets)
+          .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+          .where(where),
+      ]);
+      return {
+        list: rows.map((r) => betOf(r.bet, r)),
+        totalPages: Math.ceil((total?.n ?? 0) / q.pageSize),
+      };
+    },
+  };
+}
+export type LotteryService = ReturnType<typeof createLotteryService>;
