@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { lotteryBets, lotteryDraws, members } from '../db/schema/index.ts';
+import { createAuditLog } from '../modules/audit/log.ts';
+import type { Member } from '../modules/auth/sessions.ts';
+import { createDrawEngine } from '../modules/lottery/draws.ts';
+import { createLotteryService } from '../modules/lottery/service.ts';
+import { createResponsibleGambling } from '../modules/responsible/service.ts';
+import { createRulesStore } from '../modules/rules/store.ts';
+import { type TestApp, testApp } from '../test/app.ts';
+import { invariantBreaches, newMember } from '../test/play.ts';
+import { createLotteryJob } from './lottery.ts';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await testApp();
+  db = t.database.db;
+});
+afterAll(() => t.close());
+
+const vn = (local: string) => new Date(`${local}+07:00`);
+
+describe('lottery job', () => {
+  it('commits, reveals and settles; two processes at once do every step once', async () => {
+    const engine = createDrawEngine(db);
+    const service = createLotteryService(db, {
+      rules: createRulesStore(db),
+      guard: createResponsibleGambling(db, createAuditLog(db)),
+      engine,
+    });
+    // Two "processes", each with its own job, tick at the same moment.
+    const a = createLotteryJob(engine);
+    const b = createLotteryJob(createDrawEngine(db));
+    const start = vn('2030-03-04T09:00:20');
+    const first = await Promise.all([a.run(start), b.run(start)]);
+    expect(first[0]!.created + first[1]!.created).toBeGreaterThan(0);
+    const vn1 = await db.select().from(lotteryDraws).where(eq(lotteryDraws.gameCode, 'VN1P'));
+    expect(vn1.map((d) => d.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
+
+    const m = await newMember(db, 'lotjob', 10_000n);
+    const member = (await db.select().from(members).where(eq(members.id, m.id)))[0] as Member;
+    const slip = await service.place(
+      'PORTICO',
+      member,
+      {
+        requestId: randomUUID(),
+        gameCode: 'VN1P',
+        issue: '20300304-0541',
+        bets: [{ playType: 'LO2', numbers: ['50'], stake: 1_000 }],
+      },
+      start,
+    );
+
+    // A job still busy skips the next tick.
+    const busy = a.run(vn('2030-03-04T09:01:00'));
+    expect(await a.run(vn('2030-03-04T09:01:00'))).toBeNull();
+    const [r1, r2] = await Promise.all([busy, b.run(vn('2030-03-04T09:01:00'))]);
+    expect(r1!.revealed + r2!.revealed).toBe(1); // VN1P 09:01 only
+    expect(r1!.bets + r2!.bets).toBe(1);
+    const [bet] = await db.select().from(lotteryBets).where(eq(lotteryBets.id, slip.bets[0]!.id));
+    expect(bet!.status).not.toBe('OPEN');
+    const [draw] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, bet!.drawId));
+    expect(draw!.status).toBe('SETTLED');
+    expect(await invariantBreaches(db)).toBe(0);
+  });
+});

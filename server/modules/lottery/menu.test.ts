@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lotteryMenu } from '../../../contract/lottery.ts';
+import type { Db } from '../../db/client.ts';
+import { members } from '../../db/schema/index.ts';
+import { type TestApp, testApp } from '../../test/app.ts';
+import { client } from '../../test/auth.ts';
+import { newMember } from '../../test/play.ts';
+import { createAuditLog } from '../audit/log.ts';
+import type { Member } from '../auth/sessions.ts';
+import { createResponsibleGambling } from '../responsible/service.ts';
+import { createRulesStore } from '../rules/store.ts';
+import { createDrawEngine } from './draws.ts';
+import { createLotteryService } from './service.ts';
+
+const OPS = 'ops-secret-for-lottery-tests';
+let t: TestApp;
+let db: Db;
+let api: ReturnType<typeof client>;
+let service: ReturnType<typeof createLotteryService>;
+let engine: ReturnType<typeof createDrawEngine>;
+beforeAll(async () => {
+  t = await testApp({ opsToken: OPS });
+  db = t.database.db;
+  api = client(t.app);
+  engine = createDrawEngine(db);
+  service = createLotteryService(db, {
+    rules: createRulesStore(db),
+    guard: createResponsibleGambling(db, createAuditLog(db)),
+    engine,
+  });
+});
+afterAll(() => t.close());
+
+const vn = (local: string) => new Date(`${local}+07:00`);
+// Monday 7 January 2030, 18:05 Vietnam time: the North's sales closed at 18:00 for its 18:15 draw.
+const NOW = vn('2030-01-07T18:05:00');
+
+describe('lottery menu', () => {
+  it('groups the daily lotteries MB, MT, MN with their sale state at a fixed time', async () => {
+    const menu = await service.menu('PORTICO', 'Lott', NOW);
+    expect(lotteryMenu.response.shape.data.parse(menu)).toBeTruthy();
+    expect(menu.serverTime).toBe(NOW.toISOString());
+    expect(menu.groups.map((g) => [g.tag, g.gameMenus.length])).toEqual([
+      ['MB', 1],
+      ['MT', 14],
+      ['MN', 21],
+    ]);
+    const mb = menu.groups[0]!.gameMenus[0]!;
+    expect(mb).toMatchObject({
+      code: 'XSMB',
+      tag: 'MB',
+      gameType: 'LOTT',
+      vendor: 'TCG_LOTTO_VN',
+      isSale: false,
+      remainTime: 0,
+      lockTime: 15 * 60_000,
+      issue: '20300107',
+      drawTime: vn('2030-01-07T18:15:00').toISOString(),
+      previousWinningNumber: null,
+      drawDayOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    });
+    // Hồ Chí Minh City drew at 16:15 today (Monday); next on Saturday, on sale until 16:00 that day.
+    const hcm = menu.groups[2]!.gameMenus.find((g) => g.code === 'XSMN_HCM')!;
+    expect(hcm).toMatchObject({
+      isSale: true,
+      issue: '20300112',
+      drawDayOfWeek: [2, 7],
+      remainTime: vn('2030-01-12T16:00:00').getTime() - NOW.getTime(),
+    });
+    const sorts = menu.groups.flatMap((g) => g.gameMenus.map((x) => x.gameMenuSort));
+    expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
+
+    const fast = await service.menu('PORTICO', 'Elott', NOW);
+    expect(fast.groups.map((g) => g.tag)).toEqual(['FAST']);
+    expect(
+      fast.groups[0]!.gameMenus.map((g) => [g.code, g.vendor, g.gameType, g.isSale, g.remainTime]),
+    ).toEqual([
+      ['VN1P', 'TCG_SEA', 'ELOTT', true, 50_000],
+      ['VN3P', 'TCG_SEA', 'ELOTT', true, 50_000],
+      ['VN5P', 'TCG_SEA', 'ELOTT', true, 290_000],
+    ]);
+    expect((await service.menu('PORTICO', 'SEA', NOW)).groups).toEqual([]);
+  });
+
+  it('answers the menu over HTTP with the contract shape and the server time', async () => {
+    const res = await api.send('GET', '/lgw/vn/games/game_menu?prizeMode=Elott');
+    expect(res.status).toBe(200);
+    expect(lotteryMenu.response.parse(res.body)).toBeTruthy();
+    expect(Math.abs(Date.parse(res.body.data.serverTime) - Date.now())).toBeLessThan(60_000);
+    expect((await api.send('GET', '/lgw/vn/games/game_menu?prizeMode=Nope')).status).toBe(400);
+    expect((await api.send('GET', '/lgw/vn/games/game_menu/recent')).status).toBe(401);
+  });
+});
+
+describe('results', () => {
+  it('lists opened numbers newest first (count ≤ 100, drawn only) and recent results by game', async () => {
+    // Fast draws of 18:01 … 18:05 revealed; those after 18:05 stay committed.
+    await engine.ensureDraws(vn('2030-01-07T18:00:00'));
+    for (const m of [1, 2, 3, 4]) await engine.ensureDraws(vn(`2030-01-07T18:0${m}:00`));
+    await engine.revealDue(NOW);
+    const opened = await service.opened('PORTICO', 'VN1P', 100);
+    expect(opened.list.map((r) => r.issue)).toEqual([
+      '20300107-1085',
+      '20300107-1084',
+      '20300107-1083',
+      '20300107-1082',
+      '20300107-1081',
+    ]);
+    expect((await service.opened('PORTICO', 'VN1P', 2)).list).toHaveLength(2);
+    const recent = await service.recent('PORTICO', 'Elott', 3);
+    expect(Object.keys(recent.results).sort()).toEqual(['VN1P', 'VN3P', 'VN5P']);
+    expect(recent.results.VN1P!.map((r) => r.issue)).toEqual([
+      '20300107-1085',
+      '20300107-1084',
+      '20300107-1083',
+    ]);
+    expect(recent.results.VN5P!.map((r) => r.issue)).toEqual(['20300107-0217']);
+
+    const http = await api.send('GET', '/lgw/vn/numeros/opened/game?gameCode=VN1P&count=3');
+    expect(http.status).toBe(200);
+    expect(http.body.data.list).toHaveLength(3);
+    expect((await api.send('GET', '/lgw/vn/numeros/opened/game?gameCode=VN1P&count=101')).status).toBe(400);
+    expect((await api.send('GET', '/lgw/vn/numeros/opened/game?gameCode=NOPE')).status).toBe(404);
+    const byGame = await api.send('GET', '/lgw/vn/games/recent?prizeMode=Elott&recentCount=1');
+    expect(byGame.body.data.results.VN3P).toHaveLength(1);
+
+    // The menu shows the last one as the previous winning number.
+    const menu = await service.menu('PORTICO', 'Elott', NOW);
+    expect(menu.groups[0]!.gameMenus[0]!.previousWinningNumber).toBe(opened.list[0]!.winningNumber);
+  });
+
+  it('publishes the next draw with its commitment only', async () => {
+    const next = await service.next('PORTICO', 'XSMB', NOW);
+    expect(next).toEqual({
+      gameCode: 'XSMB',
+      issue: '20300107',
+      drawTime: vn('2030-01-07T18:15:00').toISOString(),
+      lockTime: vn('2030-01-07T18:00:00').toISOString(),
+      commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const res = await api.send('GET', '/lgw/vn/draws/next?gameCode=VN5P');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'commitment',
+      'drawTime',
+      'gameCode',
+      'issue',
+      'lockTime',
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('salt');
+  });
+});
+
+describe('popular and recent lotteries', () => {
+  it('ranks by bets of the last 7 days, then menu order; the recent menu lists what the member bet on', async () => {
+    const m = await newMember(db, 'lotpop', 100_000n);
+    const member = (await db.select().from(members).where(eq(members.id, m.id)))[0] as Member;
+    const at = vn('2030-01-07T18:06:10');
+    for (const [gameCode, issue, n] of [
+      ['VN5P', '20300107-0218', 2],
+      ['XSMN_HCM', '20300112', 1],
+    ] as const)
+      for (let i = 0; i < n; i += 1)
+        await service.place(
+          'PORTICO',
+          member,
+          {
+            requestId: randomUUID(),
+            gameCode,
+            issue,
+            bets: [{ playType: 'LO2', numbers: ['11'], stake: 100 }],
+          },
+          at,
+        );
+    const popular = await service.popular('PORTICO', 4, at);
+    expect(popular.list.map((g) => g.code)).toEqual(['VN5P', 'XSMN_HCM', 'XSMB', 'XSMT_TTH']);
+    // Eight days later the bets no longer count.
+    const later = await service.popular('PORTICO', 2, new Date(at.getTime() + 8 * 86_400_000));
+    expect(later.list.map((g) => g.code)).toEqual(['XSMB', 'XSMT_TTH']);
+
+    const recentLott = await service.recentMenu('PORTICO', member, 'Lott', at);
+    expect(recentLott.groups.map((g) => [g.tag, g.gameMenus.map((x) => x.code)])).toEqual([
+      ['MN', ['XSMN_HCM']],
+    ]);
+    const recentFast = await service.recentMenu('PORTICO', member, 'Elott', at);
+    expect(recentFast.groups.map((g) => [g.tag, g.gameMenus.map((x) => x.code)])).toEqual([
+      ['FAST', ['VN5P']],
+    ]);
+  });
+});
+
+describe('rules', () => {
+  const opsAuth = { authorization: `Bearer ${OPS}` };
+  it('reads the defaults, and an operator sets the merchant’s odds and limits through the ops route', async () => {
+    const initial = await api.send('GET', '/lgw/vn/games/rules');
+    expect(initial.status).toBe(200);
+    expect(initial.body.data.rules).toContainEqual({
+      playType: 'DE',
+      oddsX100: { NORTH: 8_500, SOUTH: 7_000 },
+      minStake: 100,
+      maxStake: 500_000,
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/ops/merchants/PORTICO/rules/lottery',
+      headers: opsAuth,
+    });
+    expect(read.json().value).toMatchObject({ topic: 'lottery', custom: false });
+    const rules = read.json().value.rules;
+    rules.plays.DE = { oddsX100: { NORTH: 9_000, SOUTH: 7_500 }, minStake: 500, maxStake: 10_000 };
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/ops/merchants/PORTICO/rules/lottery',
+      headers: opsAuth,
+      payload: rules,
+    });
+    expect(set.statusCode).toBe(200);
+    const after = await api.send('GET', '/lgw/vn/games/rules');
+    expect(after.body.data.rules).toContainEqual({
+      playType: 'DE',
+      oddsX100: { NORTH: 9_000, SOUTH: 7_500 },
+      minStake: 500,
+      maxStake: 10_000,
+    });
+    // Another merchant keeps the defaults; a bad value is refused whole.
+    const lotus = await client(t.app, 'LOTUS').send('GET', '/lgw/vn/games/rules');
+    expect(lotus.body.data.rules.find((r: { playType: string }) => r.playType === 'DE').minStake).toBe(100);
+    rules.plays.DE.minStake = 20_000;
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/ops/merchants/PORTICO/rules/lottery',
+      headers: opsAuth,
+      payload: rules,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await api.send('GET', '/lgw/vn/games/rules')).body.data.rules).toContainEqual(
+      expect.objectContaining({ playType: 'DE', minStake: 500 }),
+    );
+  });
+});
