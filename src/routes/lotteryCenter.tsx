@@ -1,5 +1,15 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { LotteryWidget } from '../features/lottery/LotteryWidget.tsx';
 
-export const Route = createFileRoute('/lotteryCenter')(soonRoute(<Trans>Lottery centre</Trans>));
+/** Spec §2 Lottery centre: the lottery widget, lobby variant (with the category selector). */
+export const Route = createFileRoute('/lotteryCenter')({
+  component: () => (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">
+        <Trans>Lottery centre</Trans>
+      </h1>
+      <LotteryWidget prizeMode="Lott" lobby />
+    </div>
+  ),
+});

@@ -1,0 +1,183 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
+import { ApiError } from '../../api/client.ts';
+import { server } from '../auth/test/harness.tsx';
+import { show } from '../member/test/memberHarness.tsx';
+import { favouritesKey } from './favourites.ts';
+import { LotteryWidget } from './LotteryWidget.tsx';
+import { answerData, MENU, menuData, POPULAR, RECENT_MENU } from './test/lotteryHarness.tsx';
+
+vi.mock('../../api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client.ts')>()),
+  call: (await import('../auth/test/harness.tsx')).server.call,
+}));
+
+afterEach(() => server.reset());
+
+const MENU_DATA = menuData(SAMPLE_MENU, SERVER_TIME);
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'Lotteries' }))
+    .getAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'));
+const pressed = (group: string) =>
+  within(screen.getByRole('group', { name: group }))
+    .queryAllByRole('button', { pressed: true })
+    .map((b) => b.textContent);
+
+describe('Lottery widget', () => {
+  it('lists the lotteries with their tag, previous numbers (DB first) and countdown', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'visitor');
+    expect(screen.getAllByTestId('lottery-skeleton')).toHaveLength(3);
+    await answerData(MENU, MENU_DATA);
+    expect(server.sent(MENU)[0]!.input).toEqual({ query: { prizeMode: 'Lott' } });
+    expect(rowNames()).toEqual(['Miền Bắc', 'TP. Hồ Chí Minh', 'Siêu tốc 1 phút']);
+    const xsmb = screen.getByRole('listitem', { name: 'Miền Bắc' });
+    expect(within(xsmb).getByRole('link', { name: 'Miền Bắc' })).toHaveAttribute(
+      'href',
+      '/lottery?gameCode=XSMB',
+    );
+    expect(xsmb).toHaveTextContent('MB');
+    expect(within(xsmb).getByText('12345')).toHaveClass('bg-brand');
+    expect(xsmb.textContent).toMatch(/DB12345G167890/);
+    // Sale closes in 20 s (measured at the call's midpoint).
+    expect(within(xsmb).getByTestId('countdown').textContent).toMatch(/^00:00:(19|20)$/);
+    const hcm = screen.getByRole('listitem', { name: 'TP. Hồ Chí Minh' });
+    expect(within(hcm).getByTestId('countdown').textContent).toMatch(/^(01:00:00|00:59:5\d)$/);
+    expect(within(hcm).getByText('No result yet')).toBeInTheDocument();
+  });
+
+  it('shows the tabs as a tablist (arrow keys), without KENO when the menu has none', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'visitor');
+    await answerData(MENU, MENU_DATA);
+    const tabs = within(screen.getByRole('tablist', { name: 'Lottery regions' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['All', 'North', 'Central', 'South', 'Fast']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    tabs[0]!.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'North' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'North' })).toHaveFocus();
+    await answerData(MENU, MENU_DATA);
+    expect(rowNames()).toEqual(['Miền Bắc']);
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Fast' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('filters daily lotteries by week day (Mon–Sun, All); a tab resets the week filter and the list type', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'member');
+    await answerData(MENU, MENU_DATA);
+    const days = within(screen.getByRole('group', { name: 'Draw day' })).getAllByRole('button');
+    expect(days.map((d) => d.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'All']);
+    expect(pressed('Draw day')).toEqual(['All']);
+    await userEvent.click(screen.getByRole('button', { name: 'Tuesday' }));
+    expect(rowNames()).toEqual(['Miền Bắc', 'Siêu tốc 1 phút']);
+    await userEvent.click(screen.getByRole('button', { name: 'Monday' }));
+    expect(rowNames()).toEqual(['Miền Bắc', 'TP. Hồ Chí Minh', 'Siêu tốc 1 phút']);
+    // The week filter needs no call.
+    expect(server.sent(MENU)).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Hot' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Hot' }));
+    await answerData(POPULAR, { list: [SAMPLE_MENU[1]] });
+    expect(server.sent(POPULAR)[0]!.input).toEqual({ query: { count: 20 } });
+    expect(pressed('List type')).toEqual(['Hot']);
+    await userEvent.click(screen.getByRole('tab', { name: 'South' }));
+    expect(pressed('List type')).toEqual([]);
+    expect(pressed('Draw day')).toEqual(['All']);
+    await answerData(MENU, MENU_DATA);
+    expect(rowNames()).toEqual(['TP. Hồ Chí Minh']);
+    // No weekday menu on the fast lotteries' tab.
+    await userEvent.click(screen.getByRole('tab', { name: 'Fast' }));
+    expect(screen.queryByRole('group', { name: 'Draw day' })).toBeNull();
+  });
+
+  it('asks a visitor to log in for favourites and recent lotteries, and calls nothing', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'visitor');
+    await answerData(MENU, MENU_DATA);
+    await userEvent.click(screen.getByRole('button', { name: 'Favourites' }));
+    expect(screen.getByTestId('modal')).toHaveTextContent('login');
+    await userEvent.click(screen.getByRole('button', { name: 'Favourite Miền Bắc' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Recent' }));
+    expect(pressed('List type')).toEqual([]);
+    expect(server.sent(MENU)).toHaveLength(1);
+    expect(server.sent(RECENT_MENU)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Favourite Miền Bắc' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('keeps a member’s favourites in the browser per username and lists them in fav mode', async () => {
+    localStorage.setItem(favouritesKey('someone-else'), '[2]');
+    show(<LotteryWidget prizeMode="Lott" />, 'member');
+    await answerData(MENU, MENU_DATA);
+    const heart = screen.getByRole('button', { name: 'Favourite TP. Hồ Chí Minh' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem(favouritesKey('player01'))).toBe('[2]');
+    await userEvent.click(screen.getByRole('button', { name: 'Favourites' }));
+    await answerData(MENU, MENU_DATA);
+    expect(rowNames()).toEqual(['TP. Hồ Chí Minh']);
+    await userEvent.click(screen.getByRole('button', { name: 'Favourite TP. Hồ Chí Minh' }));
+    expect(localStorage.getItem(favouritesKey('player01'))).toBe('[]');
+    expect(screen.getByText('No favourite lotteries yet: tap a heart to keep one here.')).toBeInTheDocument();
+    expect(localStorage.getItem(favouritesKey('someone-else'))).toBe('[2]');
+  });
+
+  it('reads the member’s kept favourites; recent mode reads the recent menu', async () => {
+    localStorage.setItem(favouritesKey('player01'), '[3]');
+    show(<LotteryWidget prizeMode="Lott" />, 'member');
+    await answerData(MENU, MENU_DATA);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favourite Siêu tốc 1 phút' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Recent' }));
+    await answerData(RECENT_MENU, menuData([SAMPLE_MENU[0]!], SERVER_TIME));
+    expect(rowNames()).toEqual(['Miền Bắc']);
+  });
+
+  it('shows a failed first load with Retry, and keeps the list when a refresh fails', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'visitor');
+    await waitFor(() => expect(server.pending(MENU)).toHaveLength(1));
+    await server.fail(MENU, new ApiError('NETWORK', 'offline'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Network abnormal, please try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await answerData(MENU, MENU_DATA);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(server.pending(MENU)).toHaveLength(1));
+    await server.fail(MENU, new ApiError('INTERNAL', 'Server busy', {}, 503));
+    expect(screen.getByRole('alert')).toHaveTextContent('Server busy The list is refreshed again shortly.');
+    expect(rowNames()).toHaveLength(3);
+  });
+
+  it('lobby variant: the category selector loads the e-lotteries', async () => {
+    show(<LotteryWidget prizeMode="Lott" lobby />, 'visitor');
+    await answerData(MENU, MENU_DATA);
+    expect(pressed('Category')).toEqual(['Lottery']);
+    await userEvent.click(screen.getByRole('button', { name: 'E-lottery' }));
+    expect(screen.getAllByTestId('lottery-skeleton')).toHaveLength(3);
+    await waitFor(() => expect(server.pending(MENU)).toHaveLength(1));
+    expect(server.pending(MENU)[0]!.input).toEqual({ query: { prizeMode: 'Elott' } });
+    await answerData(
+      MENU,
+      menuData([sampleLottery(5, { tag: 'FAST', remark: 'Siêu tốc 5 phút' })], SERVER_TIME),
+    );
+    expect(rowNames()).toEqual(['Siêu tốc 5 phút']);
+  });
+
+  it('offers KENO when the menu has such a group', async () => {
+    show(<LotteryWidget prizeMode="Lott" />, 'visitor');
+    await act(async () => {});
+    await answerData(MENU, {
+      serverTime: SERVER_TIME,
+      groups: [{ tag: 'MB', tagName: 'MB', gameMenus: [SAMPLE_MENU[0]] }],
+    });
+    expect(screen.queryByRole('tab', { name: 'Keno' })).toBeNull();
+  });
+});

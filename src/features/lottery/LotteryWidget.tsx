@@ -1,0 +1,310 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
+import {
+  type LotteryListMode,
+  type LotteryRefreshContext,
+  type LotteryTab,
+  WEEK_MENU,
+} from '../../../machines/lotteryRefresh.machine.ts';
+import {
+  gameCountdown,
+  selectLoadFailed,
+  selectRows,
+  selectShowSkeleton,
+  selectStaleError,
+  selectTabs,
+  selectWeekMenuShown,
+} from '../../../machines/lotteryRefresh.selectors.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useLotteryLabels } from './labels.ts';
+import { parseWinningNumbers } from './numbers.ts';
+import { useLotteryList, useNow } from './useLotteryList.ts';
+
+const MODES: LotteryListMode[] = ['hot', 'fav', 'recent'];
+
+const chip =
+  'h-9 rounded-full border border-line px-3 text-sm font-medium hover:bg-line/40 aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white';
+
+/** The network message of a failed call (spec §8), or the server's own words. */
+export function useFailureText() {
+  const { t } = useLingui();
+  return (error: { code: string; message?: string } | null) =>
+    error && error.code !== 'NETWORK' && error.message
+      ? error.message
+      : t`Network abnormal, please try again.`;
+}
+
+/**
+ * The lottery widget (spec §2 Lottery widget): tabs ALL / one per Vietnam tag / KENO (only when the menu has it),
+ * list modes hot, fav and recent (both for members), the weekday menu, and each lottery's previous numbers and
+ * countdown. The lobby variant (the lottery centre) has the category selector (Lott or Elott). The lotteryRefresh
+ * machine owns the list and its refreshes; this view renders it and sends what the visitor does.
+ */
+export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMode; lobby?: boolean }) {
+  const { t } = useLingui();
+  const labels = useLotteryLabels();
+  const failure = useFailureText();
+  const { actor, toggleFavourite } = useLotteryList({ scope: prizeMode });
+  const context = useSelector(actor, (s) => s.context);
+  const tabs = useSelector(actor, selectTabs, (a, b) => a.join() === b.join());
+  const rows = useSelector(actor, selectRows);
+  const skeleton = useSelector(actor, selectShowSkeleton);
+  const loadFailed = useSelector(actor, selectLoadFailed);
+  const staleError = useSelector(actor, selectStaleError);
+  const weekMenu = useSelector(actor, selectWeekMenuShown);
+  const busy = useSelector(actor, (s) => s.matches('loading'));
+  const now = useNow();
+  const panelId = useId();
+  const tabIds = useId();
+  const tabRefs = useRef(new Map<LotteryTab, HTMLButtonElement>());
+
+  // Choosing a tab (the open one too) resets the week filter and the list type, and refreshes (spec §4).
+  const selectTab = (tag: LotteryTab) => actor.send({ type: 'tag.select', tag });
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = tabs.indexOf(context.tag);
+    const next =
+      e.key === 'ArrowRight'
+        ? tabs[(i + 1) % tabs.length]
+        : e.key === 'ArrowLeft'
+          ? tabs[(i - 1 + tabs.length) % tabs.length]
+          : e.key === 'Home'
+            ? tabs[0]
+            : e.key === 'End'
+              ? tabs.at(-1)
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    selectTab(next);
+    tabRefs.current.get(next)?.focus();
+  };
+
+  const categories: { mode: PrizeMode; label: string }[] = [
+    { mode: 'Lott', label: t`Lottery` },
+    { mode: 'Elott', label: t`E-lottery` },
+  ];
+
+  return (
+    <section
+      aria-label={t`Lotteries`}
+      className="flex flex-col gap-3 rounded-xl border border-line bg-raised p-3"
+    >
+      {lobby && (
+        <fieldset className="m-0 min-w-0 border-0 p-0 flex gap-2">
+          <legend className="sr-only">{t`Category`}</legend>
+          {categories.map((c) => (
+            <button
+              key={c.mode}
+              type="button"
+              className={chip}
+              aria-pressed={context.scope === c.mode}
+              onClick={() => actor.send({ type: 'prizeMode.select', prizeMode: c.mode })}
+            >
+              {c.label}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div
+        role="tablist"
+        aria-label={t`Lottery regions`}
+        className="flex gap-1 overflow-x-auto border-b border-line"
+        onKeyDown={onTabKey}
+      >
+        {tabs.map((tag) => {
+          const selected = tag === context.tag;
+          return (
+            <button
+              key={tag}
+              ref={(el) => {
+                if (el) tabRefs.current.set(tag, el);
+                else tabRefs.current.delete(tag);
+              }}
+              id={`${tabIds}-${tag}`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              className={`shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${selected ? 'border-brand text-brand' : 'border-transparent text-muted'}`}
+              onClick={() => selectTab(tag)}
+            >
+              {labels.tag(tag)}
+            </button>
+          );
+        })}
+      </div>
+      <div
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`${tabIds}-${context.tag}`}
+        className="flex flex-col gap-3"
+      >
+        <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2">
+          <legend className="sr-only">{t`List type`}</legend>
+          {MODES.map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={chip}
+              aria-pressed={context.mode === m}
+              onClick={() => actor.send({ type: 'mode.select', mode: m })}
+            >
+              {labels.mode(m)}
+            </button>
+          ))}
+        </fieldset>
+        {weekMenu && (
+          <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-1">
+            <legend className="sr-only">{t`Draw day`}</legend>
+            {WEEK_MENU.map((code) => (
+              <button
+                key={code}
+                type="button"
+                className={`${chip} h-8 px-2 text-xs`}
+                aria-pressed={context.week === code}
+                aria-label={labels.weekFull(code)}
+                onClick={() => actor.send({ type: 'week.select', week: code })}
+              >
+                {labels.week(code)}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {staleError && (
+          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+            {failure(staleError)} <Trans>The list is refreshed again shortly.</Trans>
+          </p>
+        )}
+        {loadFailed ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-xl border border-line p-6 text-center"
+          >
+            <p>{failure(context.error)}</p>
+            <button
+              type="button"
+              className="h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40"
+              onClick={() => actor.send({ type: 'list.retry' })}
+            >
+              <Trans>Retry</Trans>
+            </button>
+          </div>
+        ) : skeleton ? (
+          <ul aria-label={t`Loading lotteries`} aria-busy="true" className="flex flex-col gap-2">
+            {[0, 1, 2].map((i) => (
+              <li key={i} data-testid="lottery-skeleton">
+                <Skeleton className="h-16 w-full" />
+              </li>
+            ))}
+          </ul>
+        ) : rows.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
+            {context.mode === 'fav' ? (
+              <Trans>No favourite lotteries yet: tap a heart to keep one here.</Trans>
+            ) : (
+              <Trans>No lotteries here.</Trans>
+            )}
+          </p>
+        ) : (
+          <ul aria-label={t`Lotteries`} aria-busy={busy} className="flex flex-col gap-2">
+            {rows.map((game) => (
+              <LotteryRow
+                key={game.gameId}
+                game={game}
+                context={context}
+                now={now}
+                favourite={context.favourites.includes(game.gameId)}
+                onFavourite={() => toggleFavourite(game.gameId)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The previous winning numbers: DB highlighted first, then G1 … (a row shows DB and G1). */
+export function PreviousNumbers({ text, limit = 2 }: { text: string | null; limit?: number }) {
+  const prizes = parseWinningNumbers(text).slice(0, limit);
+  if (prizes.length === 0)
+    return (
+      <span className="text-xs text-muted">
+        <Trans>No result yet</Trans>
+      </span>
+    );
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      {prizes.map((p) => (
+        <span key={p.label} className="flex items-center gap-1">
+          <span className="text-muted">{p.label}</span>
+          <span
+            className={
+              p.label === 'DB'
+                ? 'rounded bg-brand px-1.5 py-0.5 font-bold tabular-nums text-white'
+                : 'tabular-nums'
+            }
+          >
+            {p.numbers.join(' ')}
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function LotteryRow({
+  game,
+  context,
+  now,
+  favourite,
+  onFavourite,
+}: {
+  game: LotteryGame;
+  context: LotteryRefreshContext;
+  now: number;
+  favourite: boolean;
+  onFavourite: () => void;
+}) {
+  const { t } = useLingui();
+  const labels = useLotteryLabels();
+  const name = game.remark || game.code;
+  const remaining = labels.countdown(gameCountdown(context, game, now));
+  return (
+    <li aria-label={name} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-center gap-2">
+          <Link
+            to={game.vendor === 'TCG_LOTTO_VN' ? '/vnLottery' : '/lottery'}
+            search={{ gameCode: game.code }}
+            className="truncate font-semibold hover:underline"
+          >
+            {name}
+          </Link>
+          <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{game.tag}</span>
+        </div>
+        <PreviousNumbers text={game.previousWinningNumber} />
+      </div>
+      <p className="flex flex-col items-end text-xs">
+        <span className="text-muted">
+          {game.isSale ? <Trans>Closes in</Trans> : <Trans>Sale closed</Trans>}
+        </span>
+        <span className="font-mono text-sm tabular-nums" data-testid="countdown">
+          {remaining}
+        </span>
+      </p>
+      <button
+        type="button"
+        aria-pressed={favourite}
+        aria-label={t`Favourite ${name}`}
+        className="flex h-9 w-9 items-center justify-center rounded-full text-lg hover:bg-line/40 aria-pressed:text-red-500"
+        onClick={onFavourite}
+      >
+        <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
+      </button>
+    </li>
+  );
+}
