@@ -1,0 +1,305 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
+import { ApiError } from '../../api/client.ts';
+import { server } from '../auth/test/harness.tsx';
+import { answer, show } from '../member/test/memberHarness.tsx';
+import { LotteryPage } from './LotteryPage.tsx';
+import { linesOf, readNumbers, readStake } from './slip.ts';
+import {
+  answerData,
+  BALANCE,
+  BETS,
+  MENU,
+  menuData,
+  NEXT_DRAW,
+  RESULTS,
+  RULES,
+} from './test/lotteryHarness.tsx';
+
+vi.mock('../../api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/client.ts')>()),
+  call: (await import('../auth/test/harness.tsx')).server.call,
+}));
+
+afterEach(() => server.reset());
+
+const RULE = (playType: string, north: number) => ({
+  playType,
+  oddsX100: { NORTH: north, SOUTH: north - 500 },
+  minStake: 100,
+  maxStake: 1_000_000,
+});
+const RULES_DATA = {
+  rules: [
+    RULE('LO2', 9900),
+    RULE('DE', 9500),
+    RULE('BA_CANG', 90000),
+    RULE('XIEN2', 1700),
+    RULE('XIEN3', 6500),
+    RULE('XIEN4', 15000),
+  ],
+};
+const COMMITMENT = 'a'.repeat(64);
+const RESULT = {
+  gameCode: 'XSMB',
+  issue: '20291231',
+  drawTime: '2029-12-31T11:15:00.000Z',
+  winningNumber:
+    '12345,67890,11111~22222,33333~44444~55555~66666~77777~88888,1234~5678~9012~3456,111~222~333~444~555~666,12~34~56,01~02~03~04',
+  commitment: 'b'.repeat(64),
+  salt: 'c'.repeat(32),
+};
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The page with the menu of both prize modes, the rules, the next draw and the results answered. */
+async function open(
+  props: Parameters<typeof LotteryPage>[0],
+  who: 'visitor' | 'member',
+  games = SAMPLE_MENU,
+) {
+  show(<LotteryPage {...props} />, who);
+  await answerData(MENU, menuData(games, SERVER_TIME));
+  await answerData(MENU, menuData([], SERVER_TIME));
+  expect(server.sent(MENU).map((r) => r.input)).toEqual([
+    { query: { prizeMode: 'Lott' } },
+    { query: { prizeMode: 'Elott' } },
+  ]);
+  await answerData(NEXT_DRAW, {
+    gameCode: 'XSMB',
+    issue: '20300101',
+    drawTime: '',
+    lockTime: '',
+    commitment: COMMITMENT,
+  });
+  await answerData(RULES, RULES_DATA);
+  await answerData(RESULTS, { list: [RESULT] });
+  if (who === 'member') {
+    await answer(BALANCE, { sumBalance: 100_000, currency: 'USD', currencySign: '$' });
+    await answer(BETS, { list: [], totalPages: 0 });
+  }
+}
+
+const user = () => userEvent.setup();
+const grid = () => screen.getByRole('group', { name: 'Numbers' });
+const pick = async (...numbers: string[]) => {
+  for (const n of numbers) await user().click(within(grid()).getByRole('button', { name: n }));
+};
+const stake = () => screen.getByLabelText('Stake per line');
+const slipLines = () =>
+  within(screen.getByRole('region', { name: 'Bet slip' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
+
+describe('slip rules', () => {
+  it('read numbers per play type', () => {
+    expect(readNumbers('LO2', [], '')).toEqual({ ok: false, problem: { kind: 'pickOne' } });
+    expect(readNumbers('DE', ['09', '01', '09'], '')).toEqual({ ok: true, value: ['01', '09'] });
+    expect(readNumbers('XIEN3', ['01', '02'], '')).toEqual({
+      ok: false,
+      problem: { kind: 'pickExactly', count: 3 },
+    });
+    expect(readNumbers('BA_CANG', [], '12a')).toEqual({ ok: false, problem: { kind: 'threeDigits' } });
+    expect(readNumbers('BA_CANG', [], ' 007 ')).toEqual({ ok: true, value: ['007'] });
+  });
+  it('read stakes within limits', () => {
+    const rule = { minStake: 100, maxStake: 10_000 };
+    expect(readStake('', rule)).toEqual({ ok: false, problem: { kind: 'required' } });
+    expect(readStake('1.234', rule)).toEqual({ ok: false, problem: { kind: 'format' } });
+    expect(readStake('0.5', rule)).toEqual({ ok: false, problem: { kind: 'min', min: 100 } });
+    expect(readStake('100.01', rule)).toEqual({ ok: false, problem: { kind: 'max', max: 10_000 } });
+    expect(readStake('1,00.5', rule).ok).toBe(false);
+    expect(readStake('10.5', rule)).toEqual({ ok: true, value: 1050 });
+  });
+  it('hold at most 20 lines', () => {
+    let k = 0;
+    const key = () => String(k++);
+    const full = linesOf(
+      'LO2',
+      Array.from({ length: 20 }, (_, i) => String(i).padStart(2, '0')),
+      100,
+      [],
+      key,
+    );
+    expect(full.ok && full.value).toHaveLength(20);
+    expect(linesOf('DE', ['01'], 100, full.ok ? full.value : [], key)).toEqual({
+      ok: false,
+      problem: { kind: 'full', max: 20 },
+    });
+    expect(linesOf('XIEN2', ['01', '02'], 100, [], key)).toMatchObject({
+      ok: true,
+      value: [{ numbers: ['01', '02'] }],
+    });
+  });
+});
+
+describe('Lottery betting page', () => {
+  it('shows the draw: name, issue, countdown, commitment, and the results DB first', async () => {
+    await open({ gameCode: 'XSMB' }, 'visitor');
+    expect(screen.getByRole('heading', { level: 1, name: 'Miền Bắc' })).toBeInTheDocument();
+    expect(screen.getByText('20300101')).toBeInTheDocument();
+    expect(screen.getByTestId('draw-countdown').textContent).toMatch(/^00:00:(19|20)$/);
+    expect(await screen.findByText(COMMITMENT)).toBeInTheDocument();
+    expect(server.sent(NEXT_DRAW)[0]!.input).toEqual({ query: { gameCode: 'XSMB' } });
+    expect(server.sent(RESULTS)[0]!.input).toEqual({ query: { gameCode: 'XSMB', count: 100 } });
+    const table = screen.getByRole('table', { name: 'Result of issue 20291231' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows[0]).toBe('DB12345');
+    expect(rows[1]).toBe('G167890');
+    expect(rows[2]).toBe('G211111 · 22222');
+    expect(rows.map((r) => r!.replace(/\d.*/, ''))).toEqual(['DB', 'G', 'G', 'G', 'G', 'G', 'G', 'G']);
+  });
+
+  it('asks a visitor to log in to bet', async () => {
+    await open({ gameCode: 'XSMB' }, 'visitor');
+    expect(screen.getByText('Log in to place bets.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place bets' })).toBeNull();
+    await user().click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByTestId('modal')).toHaveTextContent('login');
+    expect(screen.queryByRole('heading', { name: 'My bets' })).toBeNull();
+  });
+
+  it('says what is wrong under the fields', async () => {
+    await open({ gameCode: 'XSMB' }, 'member');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(grid()).toHaveAccessibleDescription('Choose at least one number');
+    expect(stake()).toHaveAccessibleDescription('Please enter a stake From $1.00 to $10,000.00');
+    expect(stake()).toHaveAttribute('aria-invalid', 'true');
+    await user().type(stake(), '0.5');
+    await pick('07');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(stake()).toHaveAccessibleDescription('The minimum stake is $1.00 From $1.00 to $10,000.00');
+    expect(grid()).not.toHaveAccessibleDescription();
+    await user().clear(stake());
+    await user().type(stake(), '20000');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(stake()).toHaveAccessibleDescription('The maximum stake is $10,000.00 From $1.00 to $10,000.00');
+    // Xiên 2 takes exactly two numbers; 3 càng three digits.
+    await user().click(screen.getByRole('tab', { name: 'Xiên 2' }));
+    await pick('01');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(grid()).toHaveAccessibleDescription('Choose exactly 2 numbers');
+    await user().click(screen.getByRole('tab', { name: 'Xiên 2' }));
+    screen.getByRole('tab', { name: 'Xiên 2' }).focus();
+    await user().keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: '3 càng' })).toHaveAttribute('aria-selected', 'true');
+    await user().type(screen.getByLabelText('Three digits'), '12a');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(screen.getByLabelText('Three digits')).toHaveAccessibleDescription(
+      'Enter three digits, such as 123',
+    );
+    expect(slipLines()).toEqual([]);
+  });
+
+  it('builds a slip, shows the potential win, places it with the right body and reuses the request id on retry', async () => {
+    await open({ gameCode: 'XSMB', playType: 'LO2' }, 'member');
+    await user().type(stake(), '10');
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('Potential win: $990.00 per hit');
+    await pick('07', '08');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    await user().click(screen.getByRole('tab', { name: 'Xiên 2' }));
+    expect(screen.getByTestId('potential-win')).toHaveTextContent('Potential win: $170.00');
+    await pick('31', '13');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(slipLines()).toEqual(['Lô 2 số 07$10.00×', 'Lô 2 số 08$10.00×', 'Xiên 2 13, 31$10.00×']);
+    await user().click(screen.getByRole('button', { name: 'Remove line 2' }));
+    expect(slipLines()).toHaveLength(2);
+    expect(screen.getByText('Total stake').parentElement).toHaveTextContent('$20.00');
+
+    await user().click(screen.getByRole('button', { name: 'Place bets' }));
+    await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
+    const first = server.next(BETS).input.body as { requestId: string };
+    expect(first).toEqual({
+      requestId: expect.stringMatching(uuid),
+      gameCode: 'XSMB',
+      issue: '20300101',
+      bets: [
+        { playType: 'LO2', numbers: ['07'], stake: 1000 },
+        { playType: 'XIEN2', numbers: ['13', '31'], stake: 1000 },
+      ],
+    });
+    await server.fail(BETS, new ApiError('NETWORK', 'timeout'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
+    expect(slipLines()).toHaveLength(2);
+    await user().click(screen.getByRole('button', { name: 'Place bets' }));
+    await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
+    expect((server.next(BETS).input.body as { requestId: string }).requestId).toBe(first.requestId);
+    const bet = {
+      id: 1,
+      gameCode: 'XSMB',
+      issue: '20300101',
+      playType: 'LO2',
+      numbers: ['07'],
+      stake: 1000,
+      oddsX100: 9900,
+      status: 'OPEN',
+      winUnits: null,
+      payout: null,
+      createdAt: SERVER_TIME,
+      settledAt: null,
+    };
+    await server.reply(BETS, { bets: [bet, { ...bet, id: 2 }], balance: 98_000 });
+    expect(await screen.findByRole('status')).toHaveTextContent('2 bets placed. Good luck!');
+    expect(slipLines()).toEqual([]);
+    // The balance and the member's bets are read again.
+    await waitFor(() => expect(server.pending(BALANCE)).toHaveLength(1));
+    await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
+    await server.reply(BETS, {
+      list: [
+        { ...bet, status: 'WON', winUnits: 2, payout: 19_800 },
+        { ...bet, id: 2, status: 'LOST', playType: 'XIEN2', numbers: ['13', '31'] },
+      ],
+      totalPages: 1,
+    });
+    const mine = await screen.findByRole('table', { name: 'My bets' });
+    expect(
+      within(mine)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'IssueBetStakeStatusPayout',
+      '20300101Lô 2 số 07$10.00Won$198.00',
+      '20300101Xiên 2 13, 31$10.00Lost—',
+    ]);
+  });
+
+  it('a closed sale shows -- : -- : -- and cannot be placed', async () => {
+    await open({ gameCode: 'XSMB' }, 'member', [
+      sampleLottery(1, { code: 'XSMB', remark: 'Miền Bắc', isSale: false, remainTime: 0 }),
+    ]);
+    expect(screen.getByTestId('draw-countdown')).toHaveTextContent('-- : -- : --');
+    expect(
+      screen.getByText('Sales for this draw are closed. The next issue opens after the draw.'),
+    ).toBeInTheDocument();
+    await user().type(stake(), '10');
+    await pick('07');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    expect(screen.getByRole('button', { name: 'Place bets' })).toBeDisabled();
+  });
+
+  it('/vnLottery without a game code opens the first North lottery', async () => {
+    show(<LotteryPage defaultTag="MB" />, 'visitor');
+    await answerData(
+      MENU,
+      menuData(
+        [
+          sampleLottery(4, { code: 'HCM', tag: 'MN', remark: 'TP. Hồ Chí Minh', gameMenuSort: 1 }),
+          sampleLottery(5, { code: 'XSMB', tag: 'MB', remark: 'Miền Bắc', gameMenuSort: 2 }),
+        ],
+        SERVER_TIME,
+      ),
+    );
+    await answerData(MENU, menuData([], SERVER_TIME));
+    expect(screen.getByRole('heading', { level: 1, name: 'Miền Bắc' })).toBeInTheDocument();
+  });
+
+  it('says so when the lottery does not exist', async () => {
+    show(<LotteryPage gameCode="NOPE" />, 'visitor');
+    await answerData(MENU, menuData(SAMPLE_MENU, SERVER_TIME));
+    await answerData(MENU, menuData([], SERVER_TIME));
+    expect(screen.getByRole('heading', { name: 'This lottery is not available.' })).toBeInTheDocument();
+  });
+});
