@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { noticeIndex } from '../../contract/content.ts';
 import { type GameCategory, gameMenus, gameVendor, winnerBoard } from '../../contract/games.ts';
 import { whitelabel } from '../../contract/system.ts';
+import { balance } from '../../contract/wallet.ts';
 import { call } from './client.ts';
 
 /** Site-wide server data every feature may read (feature-specific queries live in their feature). */
@@ -44,4 +45,12 @@ export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: s
       (await call(winnerBoard, { query: { gameCategory, limitNum: WINNER_BOARD_SIZE, language } })).value
         .list,
     staleTime: 60_000,
+  });
+
+/** The member's balance (the header's chip, the member centre, game pages); money actions invalidate ['balance']. */
+export const balanceQuery = () =>
+  queryOptions({
+    queryKey: ['balance'],
+    queryFn: async () => (await call(balance, { query: {} })).value,
+    staleTime: 30_000,
   });

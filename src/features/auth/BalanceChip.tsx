@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { balanceQuery } from '../../api/queries.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { balanceQuery } from './queries.ts';
 
 const HIDE_KEY = 'hideBalance';
 

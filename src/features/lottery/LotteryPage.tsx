@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { type DrawResult, type LotteryGame, type PlayType, placeBets } from '../../../contract/lottery.ts';
-import { balance } from '../../../contract/wallet.ts';
 import type { LotteryRefreshContext, LotteryTab } from '../../../machines/lotteryRefresh.machine.ts';
 import {
   gameCountdown,
   selectLoadFailed,
   selectShowSkeleton,
 } from '../../../machines/lotteryRefresh.selectors.ts';
-import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsTrial } from '../../../machines/session.selectors.ts';
 import { ApiError, call } from '../../api/client.ts';
+import { balanceQuery } from '../../api/queries.ts';
+import { newRequestId } from '../../api/requestId.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { formatAmount } from '../../ui/AmountText.tsx';
@@ -55,29 +56,11 @@ const secondaryButton =
   'h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40 disabled:opacity-60';
 const RESULTS_SHOWN = 10;
 
-/** The member's balance (for the currency sign); the same cache entry as the header's, refreshed after a bet. */
-const balanceQuery = () =>
-  queryOptions({
-    queryKey: ['balance'],
-    queryFn: async () => (await call(balance, { query: {} })).value,
-    staleTime: 30_000,
-  });
-
 function useMoney(loggedIn: boolean) {
   const { i18n } = useLingui();
   const b = useQuery({ ...balanceQuery(), enabled: loggedIn });
   const sign = b.data?.currencySign ?? '$';
   return (minor: number) => formatAmount(minor, sign, i18n.locale);
-}
-
-/** A fresh idempotency key (v4 UUID), also where crypto.randomUUID is missing (plain http). */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**
@@ -642,10 +625,12 @@ function MyBets({ game }: { game: LotteryGame }) {
   const { t } = useLingui();
   const labels = useLotteryLabels();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  // A trial account has no bets of its own to list (the call is for registered accounts).
+  const registered = loggedIn && !SessionContext.useSelector(selectIsTrial);
   const money = useMoney(loggedIn);
   const failure = useFailureText();
-  const bets = useQuery({ ...myBetsQuery(game.code, 1), enabled: loggedIn });
-  if (!loggedIn) return null;
+  const bets = useQuery({ ...myBetsQuery(game.code, 1), enabled: registered });
+  if (!registered) return null;
   const status = (s: 'OPEN' | 'WON' | 'LOST') => (s === 'OPEN' ? t`Open` : s === 'WON' ? t`Won` : t`Lost`);
   return (
     <Section title={<Trans>My bets</Trans>}>

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { walletTransfer } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
+import { newRequestId } from '../../api/requestId.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { newRequestId, parseAmount } from './amount.ts';
+import { parseAmount } from './amount.ts';
 import {
   AmountField,
   CallError,

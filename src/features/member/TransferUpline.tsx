@@ -4,8 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { transferToUpline } from '../../../contract/payments.ts';
 import { selectMember } from '../../../machines/session.selectors.ts';
 import { call } from '../../api/client.ts';
+import { newRequestId } from '../../api/requestId.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { newRequestId, parseAmount } from './amount.ts';
+import { parseAmount } from './amount.ts';
 import {
   AmountField,
   CallError,

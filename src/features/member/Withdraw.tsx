@@ -4,8 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { createWithdrawal, type PaymentOrder } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
+import { newRequestId } from '../../api/requestId.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { newRequestId, parseAmount } from './amount.ts';
+import { parseAmount } from './amount.ts';
 import {
   AmountField,
   CallError,

@@ -37,13 +37,3 @@ export function parseAmount(text: string, bounds: { min?: number; max?: number }
   if (minor > max) return { ok: false, problem: { kind: 'max', max } };
   return { ok: true, minor };
 }
-
-/** A fresh idempotency key for a money request; v4 UUID, also where crypto.randomUUID is missing (plain http). */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

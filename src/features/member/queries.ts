@@ -9,7 +9,6 @@ import {
   profitAndLoss,
   walletList,
 } from '../../../contract/payments.ts';
-import { balance } from '../../../contract/wallet.ts';
 import { call } from '../../api/client.ts';
 
 /** Server data of the member centre (spec §2 Personal Center); money changes invalidate `MONEY_KEYS`. */
@@ -79,14 +78,6 @@ export const MONEY_KEYS = [
   ['member', 'paymentOrders'],
   ['member', 'accountRecord'],
 ];
-
-/** The header's balance (same key and call as the header's chip): its currency sign formats the centre's amounts. */
-export const balanceQuery = () =>
-  queryOptions({
-    queryKey: ['balance'],
-    queryFn: async () => (await call(balance, { query: {} })).value,
-    staleTime: 30_000,
-  });
 
 /** The demo gateway's view of a payment reference (its own page, `/gateway/demo`). */
 export const gatewayOrderQuery = (ref: string) =>

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  awaitsRetry,
-  initialRound,
-  newRequestId,
-  type RoundEvent,
-  type RoundState,
-  roundReducer,
-} from './round.ts';
+import { newRequestId } from '../../api/requestId.ts';
+import { awaitsRetry, initialRound, type RoundEvent, type RoundState, roundReducer } from './round.ts';
 
 type S = RoundState<{ bet: number }, { win: number; balance: number }>;
 const run = (...events: RoundEvent<{ bet: number }, { win: number; balance: number }>[]) =>

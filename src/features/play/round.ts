@@ -61,13 +61,3 @@ export function roundReducer<B, R>(state: RoundState<B, R>, event: RoundEvent<B,
 /** A network failure left a request unanswered: the next play sends that same request again. */
 export const awaitsRetry = (state: RoundState<unknown, unknown>) =>
   state.error?.code === 'NETWORK' && state.pending !== null;
-
-/** A v4 UUID; crypto.randomUUID exists only on secure origins, getRandomValues everywhere. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

@@ -1,9 +1,9 @@
 import { useCallback, useReducer, useRef } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { newRequestId } from '../../api/requestId.ts';
 import {
   awaitsRetry,
   initialRound,
-  newRequestId,
   type RoundError,
   type RoundEvent,
   type RoundRequest,
