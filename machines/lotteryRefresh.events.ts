@@ -9,7 +9,7 @@ type M = typeof lotteryRefreshMachine;
 export const sampleLottery = (gameId: number, overrides: Partial<LotteryGame> = {}): LotteryGame => ({
   gameId,
   code: `G${gameId}`,
-  remark: `Lottery ${gameId}`,
+  remark: '18:15',
   tag: 'MB',
   gameType: 'LOTT',
   vendor: 'PORTICO',
@@ -25,7 +25,7 @@ export const sampleLottery = (gameId: number, overrides: Partial<LotteryGame> = 
   previousWinningTime: null,
   drawDayOfWeek: [1, 2, 3, 4, 5, 6, 7],
   gameMenuSort: gameId,
-  labelName: '',
+  labelName: `Lottery ${gameId}`,
   ...overrides,
 });
 
@@ -40,14 +40,14 @@ export const SERVER_TIME = '2030-01-01T10:00:00.000Z';
 export const SAMPLE_MENU: LotteryGame[] = [
   sampleLottery(1, {
     code: 'XSMB',
-    remark: 'Miền Bắc',
+    labelName: 'Miền Bắc',
     remainTime: 20_000,
     previousWinningNumber: '12345,67890,11111~22222',
   }),
-  sampleLottery(2, { code: 'HCM', remark: 'TP. Hồ Chí Minh', tag: 'MN', drawDayOfWeek: [2, 7] }),
+  sampleLottery(2, { code: 'HCM', labelName: 'TP. Hồ Chí Minh', tag: 'MN', drawDayOfWeek: [2, 7] }),
   sampleLottery(3, {
     code: 'VN1P',
-    remark: 'Siêu tốc 1 phút',
+    labelName: 'Siêu tốc 1 phút',
     tag: 'FAST',
     gameType: 'ELOTT',
     remainTime: 40_000,

@@ -1,15 +1,4 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { LotteryWidget } from '../features/lottery/LotteryWidget.tsx';
+import { LotteryCenter } from '../features/lottery/LotteryCenter.tsx';
 
-/** Spec §2 Lottery centre: the lottery widget, lobby variant (with the category selector). */
-export const Route = createFileRoute('/lotteryCenter')({
-  component: () => (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">
-        <Trans>Lottery centre</Trans>
-      </h1>
-      <LotteryWidget prizeMode="Lott" lobby />
-    </div>
-  ),
-});
+export const Route = createFileRoute('/lotteryCenter')({ component: LotteryCenter });

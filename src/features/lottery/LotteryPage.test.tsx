@@ -268,7 +268,7 @@ describe('Lottery betting page', () => {
 
   it('a closed sale shows -- : -- : -- and cannot be placed', async () => {
     await open({ gameCode: 'XSMB' }, 'member', [
-      sampleLottery(1, { code: 'XSMB', remark: 'Miền Bắc', isSale: false, remainTime: 0 }),
+      sampleLottery(1, { code: 'XSMB', labelName: 'Miền Bắc', isSale: false, remainTime: 0 }),
     ]);
     expect(screen.getByTestId('draw-countdown')).toHaveTextContent('-- : -- : --');
     expect(
@@ -286,8 +286,8 @@ describe('Lottery betting page', () => {
       MENU,
       menuData(
         [
-          sampleLottery(4, { code: 'HCM', tag: 'MN', remark: 'TP. Hồ Chí Minh', gameMenuSort: 1 }),
-          sampleLottery(5, { code: 'XSMB', tag: 'MB', remark: 'Miền Bắc', gameMenuSort: 2 }),
+          sampleLottery(4, { code: 'HCM', tag: 'MN', labelName: 'TP. Hồ Chí Minh', gameMenuSort: 1 }),
+          sampleLottery(5, { code: 'XSMB', tag: 'MB', labelName: 'Miền Bắc', gameMenuSort: 2 }),
         ],
         SERVER_TIME,
       ),

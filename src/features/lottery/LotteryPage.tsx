@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type DrawResult, type LotteryGame, type PlayType, placeBets } from '../../../contract/lottery.ts';
 import type { LotteryRefreshContext, LotteryTab } from '../../../machines/lotteryRefresh.machine.ts';
 import {
@@ -161,7 +161,7 @@ function DrawHeader({ game, context }: { game: LotteryGame; context: LotteryRefr
   return (
     <header className="flex flex-col gap-2 rounded-xl border border-line bg-raised p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-xl font-bold">{game.remark || game.code}</h1>
+        <h1 className="text-xl font-bold">{game.labelName || game.code}</h1>
         <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{labels.tag(game.tag)}</span>
       </div>
       <dl className="grid grid-cols-2 gap-2 text-sm">
@@ -598,7 +598,7 @@ function Results({ game }: { game: LotteryGame }) {
           <Trans>No results yet.</Trans>
         </p>
       ) : (
-        <ul aria-label={`${game.remark || game.code}`} className="flex flex-col gap-2">
+        <ul aria-label={`${game.labelName || game.code}`} className="flex flex-col gap-2">
           {results.data.slice(0, RESULTS_SHOWN).map((r, i) => {
             const issue = r.issue;
             return (
@@ -630,6 +630,12 @@ function MyBets({ game }: { game: LotteryGame }) {
   const money = useMoney(loggedIn);
   const failure = useFailureText();
   const bets = useQuery({ ...myBetsQuery(game.code, 1), enabled: registered });
+  const queryClient = useQueryClient();
+  const settled = bets.data?.list.filter((b) => b.status !== 'OPEN').length ?? 0;
+  useEffect(() => {
+    // A bet just settled (a win pays into the main wallet): the header balance is stale.
+    if (settled > 0) void queryClient.invalidateQueries({ queryKey: ['balance'] });
+  }, [settled, queryClient]);
   if (!registered) return null;
   const status = (s: 'OPEN' | 'WON' | 'LOST') => (s === 'OPEN' ? t`Open` : s === 'WON' ? t`Won` : t`Lost`);
   return (

@@ -195,7 +195,7 @@ function expectScreen(path: WalkPath<M>, i: number) {
     if (rows.length === 0) expect(list).toBeNull();
     else {
       const items = within(list!).getAllByRole('listitem');
-      expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(rows.map((g) => g.remark));
+      expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(rows.map((g) => g.labelName));
       // Each countdown on the server's clock: the remaining time less what passed since the call's midpoint.
       items.forEach((li, j) => {
         const g = rows[j]!;
@@ -204,7 +204,7 @@ function expectScreen(path: WalkPath<M>, i: number) {
         expect(within(li).getByTestId('countdown')).toHaveTextContent(
           cd.kind === 'clock' ? cd.text : CLOSED_TEXT,
         );
-        expect(within(li).getByRole('button', { name: `Favourite ${g.remark}` })).toHaveAttribute(
+        expect(within(li).getByRole('button', { name: `Favourite ${g.labelName}` })).toHaveAttribute(
           'aria-pressed',
           String(c.favourites.includes(g.gameId)),
         );

@@ -166,7 +166,7 @@ describe('Lottery widget', () => {
     expect(server.pending(MENU)[0]!.input).toEqual({ query: { prizeMode: 'Elott' } });
     await answerData(
       MENU,
-      menuData([sampleLottery(5, { tag: 'FAST', remark: 'Siêu tốc 5 phút' })], SERVER_TIME),
+      menuData([sampleLottery(5, { tag: 'FAST', labelName: 'Siêu tốc 5 phút' })], SERVER_TIME),
     );
     expect(rowNames()).toEqual(['Siêu tốc 5 phút']);
   });

@@ -271,7 +271,7 @@ function LotteryRow({
 }) {
   const { t } = useLingui();
   const labels = useLotteryLabels();
-  const name = game.remark || game.code;
+  const name = game.labelName || game.code;
   const remaining = labels.countdown(gameCountdown(context, game, now));
   return (
     <li aria-label={name} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3">
@@ -285,6 +285,7 @@ function LotteryRow({
             {name}
           </Link>
           <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{game.tag}</span>
+          {game.remark && <span className="text-xs text-muted">{game.remark}</span>}
         </div>
         <PreviousNumbers text={game.previousWinningNumber} />
       </div>

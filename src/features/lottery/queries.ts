@@ -66,12 +66,17 @@ export const resultsQuery = (gameCode: string, issue: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** How often a list with open bets is read again (a fast lottery draws every minute). */
+export const OPEN_BETS_POLL_MS = 10_000;
+
 export const myBetsQuery = (gameCode: string, pageNo: number) =>
   queryOptions({
     queryKey: ['lottery', 'myBets', gameCode, pageNo],
     queryFn: async () =>
       (await call(myLotteryBets, { query: { gameCode, pageNo, pageSize: MY_BETS_PAGE_SIZE } })).value,
     placeholderData: keepPreviousData,
+    // Open bets settle right after their draw: look again until none is open.
+    refetchInterval: (q) => (q.state.data?.list.some((b) => b.status === 'OPEN') ? OPEN_BETS_POLL_MS : false),
   });
 
 /** After a slip is placed: the balance and the member's bets. */
