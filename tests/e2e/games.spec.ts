@@ -1,15 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './session.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function logIn(page: Page, username = 'player01', password = 'Player123') {
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const form = dialog(page).getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: username })).toBeVisible();
-}
 
 /** The game tiles of the lobby's list (each an article named by its game). */
 const tiles = (page: Page) => page.getByRole('main').getByRole('article');

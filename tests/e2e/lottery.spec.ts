@@ -1,15 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn } from './session.ts';
 
 const FAST = "Siêu tốc 1'"; // VN1P: draws every minute, sales close 10 s before
-
-async function logIn(page: Page) {
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const form = page.getByRole('dialog').getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username').fill('player01');
-  await form.getByLabel('Password').fill('Player123');
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: 'player01' })).toBeVisible();
-}
 
 test('the lottery centre counts a fast draw down to its close, shows the new numbers, and a bet on it is settled', async ({
   page,

@@ -1,28 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { headerBalance, logIn } from './session.ts';
 
 // player01 of the LOTUS brand: its seeded inbox (a welcome broadcast, a personal message) and reward tickets.
-async function logIn(page: Page) {
-  await page.goto('/?merchant=LOTUS');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const form = page.getByRole('dialog').getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username').fill('player01');
-  await form.getByLabel('Password').fill('Player123');
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: 'player01' })).toBeVisible();
-}
-
-async function headerBalance(page: Page): Promise<number> {
-  const text = await page
-    .getByRole('banner')
-    .getByText(/\$[\d,]+\.\d\d/)
-    .first()
-    .textContent();
-  return Math.round(Number(text!.replace(/[$,]/g, '')) * 100);
-}
-
 test('a member reads the inbox from the header badge, opens a red envelope, and sees missions, rebate and referral', async ({
   page,
 }) => {
+  await page.goto('/?merchant=LOTUS');
   await logIn(page);
   const badge = page.getByRole('banner').getByRole('link', { name: 'Messages, 2 unread' });
   await badge.click();

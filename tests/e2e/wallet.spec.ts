@@ -1,26 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-
-const dialog = (page: Page) => page.getByRole('dialog');
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const form = dialog(page).getByRole('form', { name: 'Login' });
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: username })).toBeVisible();
-}
-
-/** The header's balance figure in minor units. */
-async function headerBalance(page: Page): Promise<number> {
-  const text = await page
-    .getByRole('banner')
-    .getByText(/\$[\d,]+\.\d\d/)
-    .first()
-    .textContent();
-  return Math.round(Number(text!.replace(/[$,]/g, '')) * 100);
-}
+import { headerBalance, logIn } from './session.ts';
 
 const ops = (page: Page, id: string, action: 'approve' | 'disburse') =>
   page.request.post(`/ops/payments/${id}/${action}`, {
