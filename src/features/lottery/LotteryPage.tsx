@@ -154,7 +154,7 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 
 function DrawHeader({ game, context }: { game: LotteryGame; context: LotteryRefreshContext }) {
   const labels = useLotteryLabels();
-  const now = useNow();
+  const now = useNow(context.offset);
   const next = useQuery(nextDrawQuery(game.code, game.issue));
   const issue = game.issue;
   const remaining = labels.countdown(gameCountdown(context, game, now));
@@ -253,7 +253,7 @@ function BetForm({
   const failure = useFailureText();
   const queryClient = useQueryClient();
   const rules = useQuery(lotteryRulesQuery());
-  const now = useNow();
+  const now = useNow(context.offset);
   const closed = gameCountdown(context, game, now).kind === 'closed';
 
   const [playType, setPlayType] = useState<PlayType>(initialPlayType);

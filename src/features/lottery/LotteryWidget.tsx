@@ -56,7 +56,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
   const staleError = useSelector(actor, selectStaleError);
   const weekMenu = useSelector(actor, selectWeekMenuShown);
   const busy = useSelector(actor, (s) => s.matches('loading'));
-  const now = useNow();
+  const now = useNow(context.offset);
   const panelId = useId();
   const tabIds = useId();
   const tabRefs = useRef(new Map<LotteryTab, HTMLButtonElement>());

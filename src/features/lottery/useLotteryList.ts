@@ -72,14 +72,27 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
 }
 
 /**
- * The local clock for the countdowns: the view renders again every second (and whenever the list changes), reading
- * the clock at each render so a fresh list is counted from the right moment. The machine owns the refreshes.
+ * The local clock for the countdowns: the view renders again at every whole second of the server's clock (local time
+ * + `offset`), when a countdown's shown second changes — sales close on whole seconds — and whenever the list
+ * changes, reading the clock at each render so a fresh list is counted from the right moment. A fixed 1 s interval
+ * from mount would show each change up to a second late. The machine owns the refreshes.
  */
-export function useNow(): number {
+export function useNow(offset = 0): number {
   const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setTick((n) => n + 1), 1000);
-    return () => clearInterval(id);
-  }, []);
+    let id: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      // A few ms past the edge, so the render reads the new second.
+      const delay = 1000 - ((((Date.now() + offset) % 1000) + 1000) % 1000) + EDGE_MARGIN_MS;
+      id = setTimeout(() => {
+        setTick((n) => n + 1);
+        schedule();
+      }, delay);
+    };
+    schedule();
+    return () => clearTimeout(id);
+  }, [offset]);
   return Date.now();
 }
+
+const EDGE_MARGIN_MS = 5;
