@@ -7,8 +7,11 @@ import { minorUnits } from './wallet.ts';
 export const prizeMode = z.enum(['Lott', 'ZY', 'Elott', 'SEA']);
 export type PrizeMode = z.infer<typeof prizeMode>;
 
-/** Vietnam lottery tags (one widget tab each, spec §2): North, Central, South, and the fast e-lotteries. */
-export const lotteryTag = z.enum(['MB', 'MT', 'MN', 'FAST']);
+/**
+ * Lottery tags (one widget tab each, spec §2): North, Central, South, the fast e-lotteries, and Keno (20 of 01–80,
+ * listed only when the merchant's catalogue has the GPI vendor).
+ */
+export const lotteryTag = z.enum(['MB', 'MT', 'MN', 'FAST', 'KENO']);
 export type LotteryTag = z.infer<typeof lotteryTag>;
 
 /** Play types: lô 2 số, đề, 3 càng, xiên 2/3/4. */
@@ -18,7 +21,8 @@ export type PlayType = z.infer<typeof playType>;
 /**
  * Spec §3 Lottery game. `remainTime`: ms until the current issue's sales close (0 when closed); `lockTime`: ms
  * between sales closing and the draw; `drawDayOfWeek`: codes 1–7 (1 Sunday, 2 Monday …), all seven for fast ones.
- * Winning numbers in the spec's format: DB first then G1…G8, comma between prizes, tilde within one.
+ * Winning numbers in the spec's format: DB first then G1…G8, comma between prizes, tilde within one; a Keno draw
+ * is one prize of 20 two-digit numbers in ascending order ("01~07~…~80").
  */
 export const lotteryGame = z.object({
   gameId: z.number().int(),

@@ -1,15 +1,21 @@
 import type { LotteryTag } from '../../../contract/lottery.ts';
 import type { Structure } from './prizes.ts';
 
+/** The vendors lotteries are sold under (codes of the seeded catalogue, spec §9); GPI is the Keno vendor. */
+export const LOTTERY_VENDORS = { LOTT: 'TCG_LOTTO_VN', ELOTT: 'TCG_SEA', KENO: 'GPI' } as const;
+export type LotteryVendor = (typeof LOTTERY_VENDORS)[keyof typeof LOTTERY_VENDORS];
+
 /**
  * A lottery the portal sells. Daily lotteries draw at `time` (merchant zone) on `days` (codes 1–7, 1 Sunday,
- * 2 Monday … 7 Saturday, spec §9); fast e-lotteries draw every `everyMinutes` around the clock.
+ * 2 Monday … 7 Saturday, spec §9); fast e-lotteries and Keno draw every `everyMinutes` around the clock. A merchant
+ * sells it when its catalogue has `vendor` under `gameType`.
  */
 export interface Lottery {
   code: string;
   name: string;
   tag: LotteryTag;
   gameType: 'LOTT' | 'ELOTT';
+  vendor: LotteryVendor;
   structure: Structure;
   schedule: { kind: 'daily'; time: string; days: number[] } | { kind: 'every'; everyMinutes: number };
   /** Sales close this long before the draw. */
@@ -71,6 +77,7 @@ const provinces = (
     name,
     tag,
     gameType: 'LOTT',
+    vendor: LOTTERY_VENDORS.LOTT,
     structure: 'SOUTH',
     schedule: { kind: 'daily', time, days: [...days].sort() },
     lockSeconds: DAILY_LOCK,
@@ -82,6 +89,7 @@ export const LOTTERIES: readonly Lottery[] = [
     name: 'Miền Bắc',
     tag: 'MB',
     gameType: 'LOTT',
+    vendor: LOTTERY_VENDORS.LOTT,
     structure: 'NORTH',
     schedule: { kind: 'daily', time: '18:15', days: ALL_DAYS },
     lockSeconds: DAILY_LOCK,
@@ -94,11 +102,23 @@ export const LOTTERIES: readonly Lottery[] = [
       name: `Siêu tốc ${m}'`,
       tag: 'FAST',
       gameType: 'ELOTT',
+      vendor: LOTTERY_VENDORS.ELOTT,
       structure: 'NORTH',
       schedule: { kind: 'every', everyMinutes: m },
       lockSeconds: 10,
     }),
   ),
+  // Keno of the GPI vendor: 20 of 01–80 every 5 minutes; results only (no lô/đề bets apply, see service `place`).
+  {
+    code: 'KENO5',
+    name: "Keno 5'",
+    tag: 'KENO',
+    gameType: 'ELOTT',
+    vendor: LOTTERY_VENDORS.KENO,
+    structure: 'KENO',
+    schedule: { kind: 'every', everyMinutes: 5 },
+    lockSeconds: 10,
+  },
 ];
 
 export const lotteryByCode = new Map(LOTTERIES.map((l) => [l.code, l]));

@@ -73,6 +73,7 @@ describe('lottery menu', () => {
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
 
     const fast = await service.menu('PORTICO', 'Elott', NOW);
+    // PORTICO's catalogue has no GPI vendor: no KENO group (see keno.test.ts).
     expect(fast.groups.map((g) => g.tag)).toEqual(['FAST']);
     expect(
       fast.groups[0]!.gameMenus.map((g) => [g.code, g.vendor, g.gameType, g.isSale, g.remainTime]),

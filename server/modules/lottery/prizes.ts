@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { RandomInt } from '../inhouse/random.ts';
 
-/** One prize of a draw: its label and how many numbers of how many digits it holds. */
+/**
+ * One prize of a draw: its label and how many numbers of how many digits it holds. With `range` the numbers are
+ * distinct, drawn from `min`…`max` and written in ascending order (Keno); without it every digit is free.
+ */
 export interface PrizeSlot {
-  label: 'DB' | 'G1' | 'G2' | 'G3' | 'G4' | 'G5' | 'G6' | 'G7' | 'G8';
+  label: 'DB' | 'G1' | 'G2' | 'G3' | 'G4' | 'G5' | 'G6' | 'G7' | 'G8' | 'KENO';
   count: number;
   digits: number;
+  range?: { min: number; max: number };
 }
 
 /** Northern lottery (XSMB, and the fast e-lotteries): 27 numbers. */
@@ -33,33 +37,70 @@ export const SOUTH: readonly PrizeSlot[] = [
   { label: 'G8', count: 1, digits: 2 },
 ];
 
-export type Structure = 'NORTH' | 'SOUTH';
-export const STRUCTURES: Record<Structure, readonly PrizeSlot[]> = { NORTH, SOUTH };
+/** Keno (GPI): one prize of 20 distinct numbers from 01 to 80, ascending. */
+export const KENO: readonly PrizeSlot[] = [
+  { label: 'KENO', count: 20, digits: 2, range: { min: 1, max: 80 } },
+];
+
+export type Structure = 'NORTH' | 'SOUTH' | 'KENO';
+export const STRUCTURES: Record<Structure, readonly PrizeSlot[]> = { NORTH, SOUTH, KENO };
 
 /** A draw's numbers, prize by prize in the structure's order (DB first). */
 export type DrawNumbers = string[][];
 
 export const numberCount = (slots: readonly PrizeSlot[]) => slots.reduce((n, s) => n + s.count, 0);
 
-/** Draws every number of every prize: each digit uniform and independent, leading zeros kept. */
+/**
+ * `count` distinct numbers of `min`…`max`, each subset equally likely: the first `count` steps of a Fisher–Yates
+ * shuffle of the range, then sorted.
+ */
+function drawDistinct(
+  count: number,
+  { min, max }: { min: number; max: number },
+  random: RandomInt,
+): number[] {
+  const pool = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  for (let i = 0; i < count; i += 1) {
+    const j = i + random(pool.length - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count).sort((a, b) => a - b);
+}
+
+/**
+ * Draws every number of every prize, leading zeros kept: each digit uniform and independent, or for a prize with a
+ * range (Keno) distinct numbers of the range in ascending order.
+ */
 export function drawNumbers(slots: readonly PrizeSlot[], random: RandomInt): DrawNumbers {
   return slots.map((slot) =>
-    Array.from({ length: slot.count }, () => String(random(10 ** slot.digits)).padStart(slot.digits, '0')),
+    slot.range
+      ? drawDistinct(slot.count, slot.range, random).map((n) => String(n).padStart(slot.digits, '0'))
+      : Array.from({ length: slot.count }, () =>
+          String(random(10 ** slot.digits)).padStart(slot.digits, '0'),
+        ),
   );
+}
+
+/** Whether one prize's numbers fit its slot: count, digits, and for a range distinct, within it, ascending. */
+function fitsSlot(numbers: string[], slot: PrizeSlot): boolean {
+  if (numbers.length !== slot.count) return false;
+  if (!numbers.every((n) => new RegExp(`^\\d{${slot.digits}}$`).test(n))) return false;
+  if (!slot.range) return true;
+  const values = numbers.map(Number);
+  const { min, max } = slot.range;
+  return values.every((v, i) => v >= min && v <= max && (i === 0 || v > values[i - 1]!));
 }
 
 /** The spec's format: prizes DB first then G1…G8, comma between prizes, tilde between one prize's numbers. */
 export const formatNumbers = (numbers: DrawNumbers): string => numbers.map((p) => p.join('~')).join(',');
 
-/** Reads the spec's format back, checked against the structure (count and digits of every prize). */
+/**
+ * Reads the spec's format back, checked against the structure (count and digits of every prize; Keno's numbers
+ * distinct, 01–80 and ascending).
+ */
 export function parseNumbers(text: string, slots: readonly PrizeSlot[]): DrawNumbers {
   const prizes = text.split(',').map((p) => p.split('~'));
-  const fits =
-    prizes.length === slots.length &&
-    prizes.every(
-      (p, i) =>
-        p.length === slots[i]!.count && p.every((n) => new RegExp(`^\\d{${slots[i]!.digits}}$`).test(n)),
-    );
+  const fits = prizes.length === slots.length && prizes.every((p, i) => fitsSlot(p, slots[i]!));
   if (!fits) throw new Error(`not a draw of this structure: ${text.slice(0, 80)}`);
   return prizes;
 }

@@ -25,13 +25,13 @@ import { numbersProblem } from './plays.ts';
 import { LOTTERY_RULES } from './rules.ts';
 import { type DrawSlot, drawsBetween, saleState } from './schedule.ts';
 
-/** The vendor each kind of lottery is sold under (codes of the seeded catalogue, spec §9). */
-export const LOTTERY_VENDOR = { LOTT: 'TCG_LOTTO_VN', ELOTT: 'TCG_SEA' } as const;
-
-/** Spec §9 prize modes: Lott are the daily Vietnam lotteries (North, Central, South), Elott the fast ones. */
+/**
+ * Spec §9 prize modes: Lott are the daily Vietnam lotteries (North, Central, South), Elott the fast ones and Keno
+ * (its group only when the merchant's catalogue has the GPI vendor).
+ */
 const TAGS_OF: Record<PrizeMode, readonly LotteryTag[]> = {
   Lott: ['MB', 'MT', 'MN'],
-  Elott: ['FAST'],
+  Elott: ['FAST', 'KENO'],
   ZY: [],
   SEA: [],
 };
@@ -40,6 +40,7 @@ const TAG_NAME: Record<LotteryTag, string> = {
   MT: 'Miền Trung',
   MN: 'Miền Nam',
   FAST: 'Xổ số nhanh',
+  KENO: 'Keno',
 };
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
 const DAY = 86_400_000;
@@ -55,6 +56,23 @@ const closedForBets = () => new DomainError(409, 'CONFLICT', 'Betting is closed 
 
 const gameIdOf = new Map(LOTTERIES.map((l, i) => [l.code, i + 1]));
 const menuSortOf = new Map(LOTTERIES.map((l, i) => [l.code, i]));
+
+/**
+ * The odds column of a lottery's bets. Keno draws 20 of 01–80 in one prize: the Vietnamese play types (lô, đề,
+ * 3 càng, xiên: endings of DB and G1…G8) do not apply to it, so a slip on a Keno game is refused whole, every line
+ * on its `playType`, before anything is checked or moved; its results are shown, it takes no bets.
+ */
+function betStructure(l: Lottery, lines: number): 'NORTH' | 'SOUTH' {
+  if (l.structure !== 'KENO') return l.structure;
+  throw new DomainError(
+    400,
+    'VALIDATION',
+    'Keno takes no lô/đề bets',
+    Object.fromEntries(
+      Array.from({ length: lines }, (_, i) => [`bets.${i}.playType`, 'Keno takes no lô/đề bets']),
+    ),
+  );
+}
 
 /** The slot of an issue ('YYYYMMDD' daily, 'YYYYMMDD-NNNN' fast), or undefined when the lottery has no such draw. */
 export function slotOfIssue(lottery: Lottery, issue: string): DrawSlot | undefined {
@@ -98,7 +116,7 @@ export function createLotteryService(
       .from(vendors)
       .where(and(eq(vendors.merchantCode, merchantCode), inArray(vendors.gameType, ['LOTT', 'ELOTT'])));
     const has = new Set(rows.map((r) => `${r.gameType}|${r.vassalage}`));
-    return LOTTERIES.filter((l) => has.has(`${l.gameType}|${LOTTERY_VENDOR[l.gameType]}`));
+    return LOTTERIES.filter((l) => has.has(`${l.gameType}|${l.vendor}`));
   }
 
   async function lottery(merchantCode: string, gameCode: string): Promise<Lottery> {
@@ -121,7 +139,7 @@ export function createLotteryService(
 
   function gameOf(merchantCode: string, l: Lottery, last: DrawRow | undefined, now: Date): LotteryGame {
     const sale = saleState(l, now);
-    const vendor = LOTTERY_VENDOR[l.gameType];
+    const vendor = l.vendor;
     const s = l.schedule;
     return {
       gameId: gameIdOf.get(l.code)!,
@@ -312,6 +330,7 @@ export function createLotteryService(
       if (first.length > 0) return { bets: first, balance: await mainBalance(merchantCode, member.id) };
 
       const l = await lottery(merchantCode, body.gameCode);
+      const structure = betStructure(l, body.bets.length);
       const slot = slotOfIssue(l, body.issue);
       if (!slot) throw notFound(`Unknown draw "${body.issue.slice(0, 20)}" of ${l.code}`);
       if (slot.lockAt.getTime() <= now.getTime()) throw closedForBets();
@@ -334,7 +353,7 @@ export function createLotteryService(
       // Breaks and loss limits, as for any game; outside the transaction (PGlite has one connection).
       await guard.checkPlay(member.id);
       const draw = await engine.ensureDraw(l, slot);
-      const vendor = LOTTERY_VENDOR[l.gameType];
+      const vendor = l.vendor;
 
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
@@ -361,7 +380,7 @@ export function createLotteryService(
           });
         if (w.balance < total) throw insufficientFunds(w.balance);
 
-        const odds = (p: PlayType) => r.plays[p].oddsX100[l.structure];
+        const odds = (p: PlayType) => r.plays[p].oddsX100[structure];
         const rows: BetRow[] = [];
         for (const [line, b] of body.bets.entries()) {
           const [round] = await tx
