@@ -29,6 +29,7 @@ import {
   selectShowSkeleton,
   selectStaleError,
   selectTabs,
+  selectWeekMenuShown,
 } from './lotteryRefresh.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { transitionPaths } from './test/transitionPaths.ts';
@@ -299,7 +300,17 @@ describe('lotteryRefresh on the clock', () => {
   it('offers KENO only when the menu has such a group', async () => {
     const actor = start();
     expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST']);
-    await answer(menuLoad([...SAMPLE_MENU, sampleLottery(9, { tag: 'KENO' as never })]));
+    const keno = sampleLottery(9, { code: 'KENO5', tag: 'KENO', gameType: 'ELOTT', vendor: 'GPI' });
+    await answer(menuLoad([...SAMPLE_MENU, keno]));
     expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST', 'KENO']);
+    // The KENO tab lists the Keno games only, without the weekday menu.
+    actor.send({ type: 'tag.select', tag: 'KENO' });
+    await answer(menuLoad([...SAMPLE_MENU, keno]));
+    expect(selectRows(actor.getSnapshot()).map((g) => g.code)).toEqual(['KENO5']);
+    expect(selectWeekMenuShown(actor.getSnapshot())).toBe(false);
+    // A menu without the group (a merchant without GPI) takes the tab away.
+    actor.send({ type: 'tag.select', tag: 'ALL' });
+    await answer(menuLoad(SAMPLE_MENU));
+    expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST']);
   });
 });

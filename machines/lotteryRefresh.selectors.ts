@@ -61,7 +61,7 @@ export const gameCountdown = (
 export const selectTabs = (s: Snapshot): LotteryTab[] => [
   'ALL',
   ...VN_TAGS,
-  ...(s.context.games.some((g) => (g.tag as string) === 'KENO') ? (['KENO'] as const) : []),
+  ...(s.context.games.some((g) => g.tag === 'KENO') ? (['KENO'] as const) : []),
 ];
 
 /** The rows to show: the tab, list mode and week filter applied, in the menu's order. */

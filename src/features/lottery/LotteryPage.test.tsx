@@ -296,6 +296,71 @@ describe('Lottery betting page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Miền Bắc' })).toBeInTheDocument();
   });
 
+  it('a Keno game shows its draw, countdown, commitment and results as 20-number grids, and offers no bets', async () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const drawn = (from: number) => Array.from({ length: 20 }, (_, i) => two(from + i * 3));
+    const keno = sampleLottery(9, {
+      code: 'KENO5',
+      labelName: "Keno 5'",
+      tag: 'KENO',
+      gameType: 'ELOTT',
+      vendor: 'GPI',
+      issue: '20300101-0121',
+      remainTime: 200_000,
+      previousWinningNumber: drawn(1).join('~'),
+    });
+    const result = (issue: string, from: number) => ({
+      ...RESULT,
+      gameCode: 'KENO5',
+      issue,
+      winningNumber: drawn(from).join('~'),
+    });
+    show(<LotteryPage gameCode="KENO5" />, 'member');
+    await answerData(MENU, menuData([], SERVER_TIME));
+    await answerData(MENU, menuData([SAMPLE_MENU[2]!, keno], SERVER_TIME));
+    await answerData(NEXT_DRAW, {
+      gameCode: 'KENO5',
+      issue: '20300101-0121',
+      drawTime: '',
+      lockTime: '',
+      commitment: COMMITMENT,
+    });
+    await answerData(RESULTS, { list: [result('20300101-0120', 1), result('20300101-0119', 2)] });
+    expect(server.sent(NEXT_DRAW)[0]!.input).toEqual({ query: { gameCode: 'KENO5' } });
+    expect(server.sent(RESULTS)[0]!.input).toEqual({ query: { gameCode: 'KENO5', count: 100 } });
+
+    expect(screen.getByRole('heading', { level: 1, name: "Keno 5'" })).toBeInTheDocument();
+    expect(screen.getByText('Keno')).toBeInTheDocument();
+    expect(screen.getByText('20300101-0121')).toBeInTheDocument();
+    expect(screen.getByTestId('draw-countdown').textContent).toMatch(/^00:03:(19|20)$/);
+    expect(await screen.findByText(COMMITMENT)).toBeInTheDocument();
+    // The previous result: its 20 numbers, no prize labels.
+    const previous = screen.getByTestId('keno-numbers');
+    expect([...previous.children].map((n) => n.textContent)).toEqual(drawn(1));
+    // Each result a grid of its 20 numbers, ascending (the newest open).
+    const newest = screen.getByRole('list', { name: 'Numbers of issue 20300101-0120' });
+    expect(
+      within(newest)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(drawn(1));
+    const older = screen.getByRole('list', { name: 'Numbers of issue 20300101-0119', hidden: true });
+    expect(within(older).getAllByRole('listitem', { hidden: true })).toHaveLength(20);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('DB')).toBeNull();
+
+    // Instead of the bet form, the note; no odds, slip or bets are read.
+    expect(
+      screen.getByText('Keno results are shown here; bets on Keno are not offered.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Place a bet' })).toBeNull();
+    expect(screen.queryByRole('tablist', { name: 'Play types' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Place bets' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'My bets' })).toBeNull();
+    expect(server.sent(RULES)).toEqual([]);
+    expect(server.sent(BETS)).toEqual([]);
+  });
+
   it('says so when the lottery does not exist', async () => {
     show(<LotteryPage gameCode="NOPE" />, 'visitor');
     await answerData(MENU, menuData(SAMPLE_MENU, SERVER_TIME));

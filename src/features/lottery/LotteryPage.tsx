@@ -23,7 +23,9 @@ import { useLotteryLabels } from './labels.ts';
 import {
   entryOf,
   GRID_NUMBERS,
+  isKeno,
   PLAY_TYPES,
+  parseKenoNumbers,
   parseWinningNumbers,
   potentialWin,
   structureOf,
@@ -68,7 +70,8 @@ function useMoney(loggedIn: boolean) {
  * countdown on the server's clock, the commitment published before the draw), play types, number entry, stake,
  * a slip of up to 20 lines, placing, past results and the member's bets. The lottery comes from the lotteryRefresh
  * list (both prize modes), which refreshes the sale state as the draws come; without a game code the first lottery
- * of `defaultTag` (or of all) is shown.
+ * of `defaultTag` (or of all) is shown. A Keno game (20 of 01–80) shows its header and results as number grids, and
+ * instead of the bet form a note that bets on it are not offered (the server refuses them).
  */
 export function LotteryPage({
   gameCode,
@@ -124,18 +127,25 @@ export function LotteryPage({
         </Link>
       </div>
     );
+  const keno = isKeno(game.tag);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <DrawHeader game={game} context={context} />
-      <BetForm
-        key={game.code}
-        game={game}
-        context={context}
-        initialPlayType={playType ?? game.defaultPlayType}
-        onPlayTypeChange={onPlayTypeChange}
-      />
+      {keno ? (
+        <p className="rounded-xl border border-line bg-raised p-4 text-sm text-muted">
+          <Trans>Keno results are shown here; bets on Keno are not offered.</Trans>
+        </p>
+      ) : (
+        <BetForm
+          key={game.code}
+          game={game}
+          context={context}
+          initialPlayType={playType ?? game.defaultPlayType}
+          onPlayTypeChange={onPlayTypeChange}
+        />
+      )}
       <Results game={game} />
-      <MyBets game={game} />
+      {!keno && <MyBets game={game} />}
     </div>
   );
 }
@@ -184,7 +194,7 @@ function DrawHeader({ game, context }: { game: LotteryGame; context: LotteryRefr
             <Trans>Previous result</Trans>
           </dt>
           <dd>
-            <PreviousNumbers text={game.previousWinningNumber} />
+            <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
           </dd>
         </div>
         <div className="col-span-2 min-w-0">
@@ -577,6 +587,24 @@ function PrizeTable({ result }: { result: DrawResult }) {
   );
 }
 
+/** One Keno draw: its 20 numbers, ascending, as a grid of ten columns. */
+function KenoGrid({ result }: { result: DrawResult }) {
+  const { t } = useLingui();
+  const issue = result.issue;
+  return (
+    <ol aria-label={t`Numbers of issue ${issue}`} className="mt-2 grid grid-cols-10 gap-1">
+      {parseKenoNumbers(result.winningNumber).map((n) => (
+        <li
+          key={n}
+          className="flex h-8 items-center justify-center rounded-full bg-brand text-sm font-bold tabular-nums text-white"
+        >
+          {n}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function Results({ game }: { game: LotteryGame }) {
   const { i18n } = useLingui();
   const failure = useFailureText();
@@ -607,7 +635,7 @@ function Results({ game }: { game: LotteryGame }) {
                   <summary className="cursor-pointer text-sm">
                     <Trans>Issue {issue}</Trans> · <time dateTime={r.drawTime}>{when(r.drawTime)}</time>
                   </summary>
-                  <PrizeTable result={r} />
+                  {isKeno(game.tag) ? <KenoGrid result={r} /> : <PrizeTable result={r} />}
                   <p className="mt-1 break-all font-mono text-[10px] text-muted">
                     <Trans>Commitment</Trans> {r.commitment} · <Trans>Salt</Trans> {r.salt}
                   </p>

@@ -17,6 +17,20 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
 afterEach(() => server.reset());
 
 const MENU_DATA = menuData(SAMPLE_MENU, SERVER_TIME);
+/** A Keno result: 20 of 01–80, ascending, tilde between them. */
+const KENO_NUMBERS = [3, 7, 11, 14, 19, 22, 25, 31, 36, 40, 44, 47, 52, 58, 61, 66, 70, 73, 77, 80].map((n) =>
+  String(n).padStart(2, '0'),
+);
+const KENO_GAME = sampleLottery(9, {
+  code: 'KENO5',
+  labelName: "Keno 5'",
+  tag: 'KENO',
+  gameType: 'ELOTT',
+  vendor: 'GPI',
+  remark: "5'",
+  remainTime: 230_000,
+  previousWinningNumber: KENO_NUMBERS.join('~'),
+});
 const rowNames = () =>
   within(screen.getByRole('list', { name: 'Lotteries' }))
     .getAllByRole('listitem')
@@ -169,6 +183,34 @@ describe('Lottery widget', () => {
       menuData([sampleLottery(5, { tag: 'FAST', labelName: 'Siêu tốc 5 phút' })], SERVER_TIME),
     );
     expect(rowNames()).toEqual(['Siêu tốc 5 phút']);
+  });
+
+  it('shows a KENO tab when the menu has a KENO group; its rows show the 20 numbers without prize labels', async () => {
+    show(<LotteryWidget prizeMode="Elott" />, 'visitor');
+    const fast = SAMPLE_MENU[2]!;
+    await answerData(MENU, menuData([fast], SERVER_TIME));
+    expect(server.sent(MENU)[0]!.input).toEqual({ query: { prizeMode: 'Elott' } });
+    expect(screen.queryByRole('tab', { name: 'Keno' })).toBeNull();
+    // The next load (a merchant's catalogue with GPI) has the group: the tab appears, last.
+    await userEvent.click(screen.getByRole('tab', { name: 'Fast' }));
+    await answerData(MENU, menuData([fast, KENO_GAME], SERVER_TIME));
+    const tabs = within(screen.getByRole('tablist', { name: 'Lottery regions' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['All', 'North', 'Central', 'South', 'Fast', 'Keno']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Keno' }));
+    expect(screen.getByRole('tab', { name: 'Keno' })).toHaveAttribute('aria-selected', 'true');
+    await answerData(MENU, menuData([fast, KENO_GAME], SERVER_TIME));
+    expect(rowNames()).toEqual(["Keno 5'"]);
+    expect(screen.queryByRole('group', { name: 'Draw day' })).toBeNull();
+    const row = screen.getByRole('listitem', { name: "Keno 5'" });
+    expect(within(row).getByRole('link', { name: "Keno 5'" })).toHaveAttribute(
+      'href',
+      '/lottery?gameCode=KENO5',
+    );
+    const numbers = within(row).getByTestId('keno-numbers');
+    expect([...numbers.children].map((n) => n.textContent)).toEqual(KENO_NUMBERS);
+    expect(numbers.textContent).not.toMatch(/DB|G1/);
+    expect(within(row).queryByText('DB')).toBeNull();
+    expect(within(row).getByTestId('countdown').textContent).toMatch(/^00:0[34]:\d\d$/);
   });
 
   it('offers KENO when the menu has such a group', async () => {

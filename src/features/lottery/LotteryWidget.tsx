@@ -20,7 +20,7 @@ import {
 } from '../../../machines/lotteryRefresh.selectors.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useLotteryLabels } from './labels.ts';
-import { parseWinningNumbers } from './numbers.ts';
+import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
 import { useLotteryList, useNow } from './useLotteryList.ts';
 
 const MODES: LotteryListMode[] = ['hot', 'fav', 'recent'];
@@ -227,13 +227,35 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
   );
 }
 
-/** The previous winning numbers: DB highlighted first, then G1 … (a row shows DB and G1). */
-export function PreviousNumbers({ text, limit = 2 }: { text: string | null; limit?: number }) {
-  const prizes = parseWinningNumbers(text).slice(0, limit);
-  if (prizes.length === 0)
+/**
+ * The previous winning numbers: DB highlighted first, then G1 … (a row shows DB and G1); for Keno (`keno`) the 20
+ * numbers in ascending order, compact and without prize labels.
+ */
+export function PreviousNumbers({
+  text,
+  limit = 2,
+  keno = false,
+}: {
+  text: string | null;
+  limit?: number;
+  keno?: boolean;
+}) {
+  const prizes = keno ? [] : parseWinningNumbers(text).slice(0, limit);
+  const kenoNumbers = keno ? parseKenoNumbers(text) : [];
+  if (prizes.length === 0 && kenoNumbers.length === 0)
     return (
       <span className="text-xs text-muted">
         <Trans>No result yet</Trans>
+      </span>
+    );
+  if (keno)
+    return (
+      <span data-testid="keno-numbers" className="flex flex-wrap gap-0.5 text-[11px] leading-4">
+        {kenoNumbers.map((n) => (
+          <span key={n} className="rounded bg-line/60 px-1 font-semibold tabular-nums">
+            {n}
+          </span>
+        ))}
       </span>
     );
   return (
@@ -287,7 +309,7 @@ function LotteryRow({
           <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{game.tag}</span>
           {game.remark && <span className="text-xs text-muted">{game.remark}</span>}
         </div>
-        <PreviousNumbers text={game.previousWinningNumber} />
+        <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
       </div>
       <p className="flex flex-col items-end text-xs">
         <span className="text-muted">

@@ -23,6 +23,19 @@ export function parseWinningNumbers(text: string | null | undefined): Prize[] {
     }));
 }
 
+/** Keno (tag KENO, GPI) draws 20 of 01–80 in one prize: no DB/G labels, and none of the play types below. */
+export const isKeno = (tag: LotteryTag | string) => tag === 'KENO';
+
+/** A Keno result "01~07~…~80" → its numbers in ascending order (the spec format, one prize, tilde between). */
+export function parseKenoNumbers(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return text
+    .split(/[~,]/)
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .sort((a, b) => Number(a) - Number(b));
+}
+
 /** The play types in the betting page's order. */
 export const PLAY_TYPES: PlayType[] = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'];
 
@@ -47,7 +60,7 @@ export function entryOf(playType: PlayType): Entry {
 /** 00 … 99. */
 export const GRID_NUMBERS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
-/** The odds column of a lottery: North structure (MB, fast) or South structure (MT, MN). */
+/** The odds column of a lottery: North structure (MB, fast) or South structure (MT, MN); Keno takes no bets. */
 export const structureOf = (tag: LotteryTag | string): 'NORTH' | 'SOUTH' =>
   tag === 'MT' || tag === 'MN' ? 'SOUTH' : 'NORTH';
 
