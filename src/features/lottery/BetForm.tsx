@@ -1,0 +1,381 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type LotteryGame, type PlayType, placeBets } from '../../../contract/lottery.ts';
+import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
+import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
+import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { ApiError, call } from '../../api/client.ts';
+import { newRequestId } from '../../api/requestId.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
+import { useFailureText } from './LotteryWidget.tsx';
+import { useLotteryLabels } from './labels.ts';
+import { entryOf, GRID_NUMBERS, PLAY_TYPES, potentialWin, structureOf } from './numbers.ts';
+import { inputClass, primaryButton, Section, secondaryButton, useMoney } from './pageParts.tsx';
+import { invalidateAfterBet, lotteryRulesQuery } from './queries.ts';
+import {
+  betsOf,
+  linesOf,
+  MAX_SLIP_LINES,
+  type NumbersProblem,
+  readNumbers,
+  readStake,
+  type SlipLine,
+  type SlipProblem,
+  type StakeProblem,
+  slipTotal,
+} from './slip.ts';
+import { useNow } from './useLotteryList.ts';
+
+function useProblemText(money: (minor: number) => string) {
+  const { t } = useLingui();
+  return (p: NumbersProblem | StakeProblem | SlipProblem | null): string | undefined => {
+    if (!p) return undefined;
+    switch (p.kind) {
+      case 'pickOne':
+        return t`Choose at least one number`;
+      case 'pickExactly': {
+        const count = p.count;
+        return t`Choose exactly ${count} numbers`;
+      }
+      case 'threeDigits':
+        return t`Enter three digits, such as 123`;
+      case 'required':
+        return t`Please enter a stake`;
+      case 'format':
+        return t`Enter a stake such as 10 or 10.50`;
+      case 'min': {
+        const min = money(p.min);
+        return t`The minimum stake is ${min}`;
+      }
+      case 'max': {
+        const max = money(p.max);
+        return t`The maximum stake is ${max}`;
+      }
+      case 'full': {
+        const max = p.max;
+        return t`A slip holds at most ${max} lines`;
+      }
+    }
+  };
+}
+
+export function BetForm({
+  game,
+  context,
+  initialPlayType,
+  onPlayTypeChange,
+}: {
+  game: LotteryGame;
+  context: LotteryRefreshContext;
+  initialPlayType: PlayType;
+  onPlayTypeChange?: (playType: PlayType) => void;
+}) {
+  const { t } = useLingui();
+  const labels = useLotteryLabels();
+  const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const modals = useAuthModals();
+  const money = useMoney(loggedIn);
+  const problemText = useProblemText(money);
+  const failure = useFailureText();
+  const queryClient = useQueryClient();
+  const rules = useQuery(lotteryRulesQuery());
+  const now = useNow(context.offset);
+  const closed = gameCountdown(context, game, now).kind === 'closed';
+
+  const [playType, setPlayType] = useState<PlayType>(initialPlayType);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [digits, setDigits] = useState('');
+  const [stakeText, setStakeText] = useState('');
+  const [numbersProblem, setNumbersProblem] = useState<NumbersProblem | SlipProblem | null>(null);
+  const [stakeProblem, setStakeProblem] = useState<StakeProblem | null>(null);
+  const [slip, setSlipState] = useState<SlipLine[]>([]);
+  const [placed, setPlaced] = useState<number | null>(null);
+  // The same request id while the slip stays as it is: a retry after a lost answer places nothing twice.
+  const [requestId, setRequestId] = useState(newRequestId);
+  const keyCounter = useRef(0);
+  const tabRefs = useRef(new Map<PlayType, HTMLButtonElement>());
+  const ids = useId();
+
+  const setSlip = (next: SlipLine[]) => {
+    setSlipState(next);
+    setRequestId(newRequestId());
+  };
+  const rule = rules.data?.find((r) => r.playType === playType);
+  const odds = rule?.oddsX100[structureOf(game.tag)];
+  const stake = readStake(stakeText, rule);
+  const entry = entryOf(playType);
+
+  const place = useMutation({
+    mutationFn: async () =>
+      (
+        await call(placeBets, {
+          body: { requestId, gameCode: game.code, issue: game.issue, bets: betsOf(slip) },
+        })
+      ).value,
+    onSuccess: (value) => {
+      setPlaced(value.bets.length);
+      setSlip([]);
+      invalidateAfterBet(queryClient);
+    },
+  });
+
+  const choosePlayType = (p: PlayType) => {
+    if (p === playType) return;
+    setPlayType(p);
+    setPicked([]);
+    setDigits('');
+    setNumbersProblem(null);
+    onPlayTypeChange?.(p);
+  };
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = PLAY_TYPES.indexOf(playType);
+    const n = PLAY_TYPES.length;
+    const next =
+      e.key === 'ArrowRight'
+        ? PLAY_TYPES[(i + 1) % n]
+        : e.key === 'ArrowLeft'
+          ? PLAY_TYPES[(i - 1 + n) % n]
+          : e.key === 'Home'
+            ? PLAY_TYPES[0]
+            : e.key === 'End'
+              ? PLAY_TYPES[n - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    choosePlayType(next);
+    tabRefs.current.get(next)?.focus();
+  };
+
+  const add = () => {
+    setPlaced(null);
+    const numbers = readNumbers(playType, picked, digits);
+    setNumbersProblem(numbers.ok ? null : numbers.problem);
+    setStakeProblem(stake.ok ? null : stake.problem);
+    if (!numbers.ok || !stake.ok) return;
+    const lines = linesOf(playType, numbers.value, stake.value, slip, () => `l${++keyCounter.current}`);
+    if (!lines.ok) return setNumbersProblem(lines.problem);
+    setSlip([...slip, ...lines.value]);
+    setPicked([]);
+    setDigits('');
+  };
+
+  const numbersError = problemText(numbersProblem);
+  const stakeError = problemText(stakeProblem);
+  const winText = stake.ok && odds !== undefined ? money(potentialWin(stake.value, odds)) : null;
+  const total = money(slipTotal(slip));
+  const count = slip.length;
+  const minText = rule ? money(rule.minStake) : '';
+  const maxText = rule ? money(rule.maxStake) : '';
+
+  return (
+    <Section title={<Trans>Place a bet</Trans>}>
+      <div
+        role="tablist"
+        aria-label={t`Play types`}
+        className="flex gap-1 overflow-x-auto"
+        onKeyDown={onTabKey}
+      >
+        {PLAY_TYPES.map((p) => {
+          const selected = p === playType;
+          return (
+            <button
+              key={p}
+              ref={(el) => {
+                if (el) tabRefs.current.set(p, el);
+                else tabRefs.current.delete(p);
+              }}
+              id={`${ids}-tab-${p}`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={`${ids}-panel`}
+              tabIndex={selected ? 0 : -1}
+              className={`h-9 shrink-0 rounded-full px-3 text-sm font-semibold ${selected ? 'bg-brand text-white' : 'border border-line text-muted'}`}
+              onClick={() => choosePlayType(p)}
+            >
+              {labels.playType(p)}
+            </button>
+          );
+        })}
+      </div>
+      <div
+        id={`${ids}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${ids}-tab-${playType}`}
+        className="flex flex-col gap-3"
+      >
+        {entry.kind === 'digits' ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-digits`} className="text-sm font-medium">
+              <Trans>Three digits</Trans>
+            </label>
+            <input
+              id={`${ids}-digits`}
+              className={inputClass}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={3}
+              value={digits}
+              aria-invalid={numbersError ? true : undefined}
+              aria-describedby={numbersError ? `${ids}-numbers-error` : undefined}
+              onChange={(e) => setDigits(e.target.value)}
+            />
+          </div>
+        ) : (
+          <fieldset
+            aria-describedby={numbersError ? `${ids}-numbers-error` : undefined}
+            className="m-0 grid min-w-0 grid-cols-10 gap-1 border-0 p-0"
+          >
+            <legend className="sr-only">{t`Numbers`}</legend>
+            {GRID_NUMBERS.map((n) => (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={picked.includes(n)}
+                className="h-8 rounded border border-line text-xs tabular-nums aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
+                onClick={() => setPicked(picked.includes(n) ? picked.filter((x) => x !== n) : [...picked, n])}
+              >
+                {n}
+              </button>
+            ))}
+          </fieldset>
+        )}
+        {numbersError && (
+          <p id={`${ids}-numbers-error`} className="text-sm text-red-500">
+            {numbersError}
+          </p>
+        )}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-stake`} className="text-sm font-medium">
+            <Trans>Stake per line</Trans>
+          </label>
+          <input
+            id={`${ids}-stake`}
+            className={inputClass}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={stakeText}
+            aria-invalid={stakeError ? true : undefined}
+            aria-describedby={
+              [stakeError ? `${ids}-stake-error` : '', rule ? `${ids}-stake-hint` : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            onChange={(e) => setStakeText(e.target.value)}
+          />
+          {rule && (
+            <p id={`${ids}-stake-hint`} className="text-xs text-muted">
+              <Trans>
+                From {minText} to {maxText}
+              </Trans>
+            </p>
+          )}
+          {stakeError && (
+            <p id={`${ids}-stake-error`} className="text-sm text-red-500">
+              {stakeError}
+            </p>
+          )}
+        </div>
+        {winText && (
+          <p className="text-sm" data-testid="potential-win">
+            {playType === 'LO2' ? (
+              <Trans>Potential win: {winText} per hit</Trans>
+            ) : (
+              <Trans>Potential win: {winText}</Trans>
+            )}
+          </p>
+        )}
+        <button type="button" className={secondaryButton} onClick={add}>
+          <Trans>Add to slip</Trans>
+        </button>
+      </div>
+
+      <section aria-label={t`Bet slip`} className="flex flex-col gap-2 border-t border-line pt-3">
+        <h3 className="text-sm font-semibold">
+          <Trans>
+            Bet slip ({count} of {MAX_SLIP_LINES})
+          </Trans>
+        </h3>
+        {slip.length === 0 ? (
+          <p className="text-sm text-muted">
+            <Trans>Your slip is empty.</Trans>
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {slip.map((line, i) => {
+              const lineNo = i + 1;
+              const lineStake = money(line.stake);
+              return (
+                <li key={line.key} className="flex items-center gap-2 text-sm">
+                  <span className="flex-1">
+                    {labels.playType(line.playType)}{' '}
+                    <span className="font-semibold tabular-nums">{line.numbers.join(', ')}</span>
+                  </span>
+                  <span className="tabular-nums">{lineStake}</span>
+                  <button
+                    type="button"
+                    aria-label={t`Remove line ${lineNo}`}
+                    className="h-8 w-8 rounded-full hover:bg-line/40"
+                    onClick={() => setSlip(slip.filter((l) => l.key !== line.key))}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="flex justify-between text-sm font-semibold">
+          <span>
+            <Trans>Total stake</Trans>
+          </span>
+          <span className="tabular-nums">{total}</span>
+        </p>
+        {placed !== null && (
+          <p
+            role="status"
+            className="rounded-lg bg-emerald-500/10 px-3 py-2 text-sm text-emerald-600 dark:text-emerald-400"
+          >
+            <Trans>{placed} bets placed. Good luck!</Trans>
+          </p>
+        )}
+        {place.error && (
+          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+            {failure(place.error instanceof ApiError ? place.error : null)}
+          </p>
+        )}
+        {closed && (
+          <p className="text-sm text-muted">
+            <Trans>Sales for this draw are closed. The next issue opens after the draw.</Trans>
+          </p>
+        )}
+        {loggedIn ? (
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={closed || slip.length === 0 || place.isPending}
+            aria-busy={place.isPending}
+            onClick={() => {
+              setPlaced(null);
+              place.mutate();
+            }}
+          >
+            <Trans>Place bets</Trans>
+          </button>
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              <Trans>Log in to place bets.</Trans>
+            </p>
+            <button type="button" className={primaryButton} onClick={() => modals.open({ name: 'login' })}>
+              <Trans>Log in</Trans>
+            </button>
+          </>
+        )}
+      </section>
+    </Section>
+  );
+}

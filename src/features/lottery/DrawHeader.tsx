@@ -1,0 +1,59 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { LotteryGame } from '../../../contract/lottery.ts';
+import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
+import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { PreviousNumbers } from './LotteryWidget.tsx';
+import { useLotteryLabels } from './labels.ts';
+import { isKeno } from './numbers.ts';
+import { nextDrawQuery } from './queries.ts';
+import { useNow } from './useLotteryList.ts';
+
+export function DrawHeader({ game, context }: { game: LotteryGame; context: LotteryRefreshContext }) {
+  const labels = useLotteryLabels();
+  const now = useNow(context.offset);
+  const next = useQuery(nextDrawQuery(game.code, game.issue));
+  const issue = game.issue;
+  const remaining = labels.countdown(gameCountdown(context, game, now));
+  return (
+    <header className="flex flex-col gap-2 rounded-xl border border-line bg-raised p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-xl font-bold">{game.labelName || game.code}</h1>
+        <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{labels.tag(game.tag)}</span>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted">
+            <Trans>Issue</Trans>
+          </dt>
+          <dd className="font-semibold tabular-nums">{issue}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">
+            {game.isSale ? <Trans>Sale closes in</Trans> : <Trans>Sale closed</Trans>}
+          </dt>
+          <dd className="font-mono text-lg font-semibold tabular-nums" data-testid="draw-countdown">
+            {remaining}
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-xs text-muted">
+            <Trans>Previous result</Trans>
+          </dt>
+          <dd>
+            <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
+          </dd>
+        </div>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-xs text-muted">
+            <Trans>Commitment (published before the draw)</Trans>
+          </dt>
+          <dd className="break-all font-mono text-xs">
+            {next.data ? next.data.commitment : next.isError ? '—' : <Skeleton className="h-4 w-full" />}
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}
