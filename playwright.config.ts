@@ -13,6 +13,23 @@ const bundled = (() => {
   }
 })();
 
+/** How to launch the browser on this machine (also used by bench/lottery-countdown.ts). */
+export const browserLaunchOptions = bundled
+  ? {}
+  : {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -24,21 +41,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: bundled
-      ? {}
-      : {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+    launchOptions: browserLaunchOptions,
   },
   webServer: {
     // The real server on the built SPA, with a fresh embedded database each run.

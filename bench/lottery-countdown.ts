@@ -30,6 +30,7 @@ import { type Browser, chromium, devices } from '@playwright/test';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { MAX_REFRESH_MS, MIN_REFRESH_MS } from '../machines/lotteryRefresh.machine.ts';
 import { CLOSED_TEXT, countdown } from '../machines/lotteryRefresh.selectors.ts';
+import { browserLaunchOptions } from '../playwright.config.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -222,28 +223,12 @@ interface MenuRequest {
 }
 
 function launchBrowser(): Promise<Browser> {
-  const bundled = (() => {
-    try {
-      return existsSync(chromium.executablePath());
-    } catch {
-      return false;
-    }
-  })();
-  const own = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
-  if (bundled) return chromium.launch(own);
+  // The bench handles its own signals (it stops the server and cleans up first).
   return chromium.launch({
-    ...own,
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    ...browserLaunchOptions,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 
