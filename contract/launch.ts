@@ -11,7 +11,9 @@ export const launchPayload = z.object({
   accountType: z.literal(1).default(1),
   confirmTrans: z.literal(0).default(0),
   vassalage: z.string().trim().min(1).max(40),
+  /** LOTT: a lottery (nodeId = its code, spec §7 "lottery launch … VN area, launch mode LOTT"). */
   launchMode: z.enum(['GLS', 'LOTT']).default('GLS'),
+  area: z.enum(['VN']).optional(),
   platform: z.string().max(40).default('html5-desktop'),
   clientType: z.coerce.number().int().default(3),
   username: z.string().trim().max(40).optional(),

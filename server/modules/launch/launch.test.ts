@@ -84,6 +84,22 @@ describe('game launch', () => {
     expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(['nodeId']));
   });
 
+  it('opens a lottery (launch mode LOTT, VN area) on its page when the merchant sells it', async () => {
+    const lott = { launchMode: 'LOTT', area: 'VN' };
+    const north = await launch(player, { nodeId: 'XSMB', vassalage: 'TCG_LOTTO_VN' }, lott);
+    expect(north.body.value).toEqual({ content: '/vnLottery?gameCode=XSMB', openIn: 'frame' });
+    const fast = await launch(player, { nodeId: 'VN1P', vassalage: 'TCG_SEA' }, lott);
+    expect(fast.body.value).toEqual({ content: '/lottery?gameCode=VN1P', openIn: 'frame' });
+    // PORTICO has no GPI vendor, so no Keno; an unknown code or the wrong vendor is no lottery either.
+    for (const game of [
+      { nodeId: 'KENO5', vassalage: 'GPI' },
+      { nodeId: 'NOPE', vassalage: 'TCG_SEA' },
+      { nodeId: 'XSMB', vassalage: 'TCG_SEA' },
+    ])
+      expect((await launch(player, game, lott)).status).toBe(404);
+    expect((await launch(undefined, { nodeId: 'XSMB', vassalage: 'TCG_LOTTO_VN' }, lott)).status).toBe(401);
+  });
+
   it('answers a game under maintenance with its end time, and lets it open once over', async () => {
     const [game] = await list('gameType=FISH&pageSize=1');
     const until = new Date(Date.now() + 3_600_000);

@@ -4,11 +4,12 @@ import type { launchPayload } from '../../../contract/launch.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
-import { gameLaunches, games } from '../../db/schema/index.ts';
+import { gameLaunches, games, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { VendorDrivers } from '../../ports/gameVendor.ts';
 import type { Member } from '../auth/sessions.ts';
+import { LOTTERY_VENDORS, lotteryByCode } from '../lottery/catalogue.ts';
 
 /** A launch token lets the game's page reach the wallet for this long (a long session at one table). */
 export const LAUNCH_TTL_MS = 12 * 3_600_000;
@@ -27,6 +28,32 @@ export function createLaunchService(
   guard: PlayGuard,
   now: () => Date = () => new Date(),
 ) {
+  /**
+   * A lottery opens on our own lottery pages (spec §4: TCG_LOTTO_VN on /vnLottery, others on /lottery) when the
+   * merchant sells it; nothing is handed to a vendor, so no launch token is made.
+   */
+  async function launchLottery(merchantCode: string, member: Member, body: Payload) {
+    const lottery = lotteryByCode.get(body.nodeId.toUpperCase());
+    const [sold] = lottery
+      ? await db
+          .select({ code: vendors.vassalage })
+          .from(vendors)
+          .where(
+            and(
+              eq(vendors.merchantCode, merchantCode),
+              eq(vendors.vassalage, lottery.vendor),
+              eq(vendors.gameType, lottery.gameType),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!lottery || !sold || body.vassalage !== lottery.vendor)
+      throw new DomainError(404, 'NOT_FOUND', 'No such lottery', { nodeId: 'No such lottery' });
+    await guard.checkPlay(member.id);
+    const page = lottery.vendor === LOTTERY_VENDORS.LOTT ? '/vnLottery' : '/lottery';
+    return { content: `${page}?gameCode=${encodeURIComponent(lottery.code)}`, openIn: 'frame' as const };
+  }
+
   return {
     async launch(member: Member, merchantCode: string, body: Payload, language: Locale) {
       // The payload repeats who is asking; only the session is trusted, so a mismatch is refused, not ignored.
@@ -35,6 +62,7 @@ export function createLaunchService(
         (body.merchantCode && body.merchantCode !== merchantCode)
       )
         throw new DomainError(403, 'FORBIDDEN', 'This launch belongs to another account');
+      if (body.launchMode === 'LOTT') return launchLottery(merchantCode, member, body);
       const [game] = await db
         .select()
         .from(games)
