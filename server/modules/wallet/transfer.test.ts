@@ -327,7 +327,8 @@ describe('transfer to upline', () => {
     const crossed = await memberWithToken(db, 'up_crossed', 1_000n, { uplineId: lotusAgent.id });
     expect((await send({ amount: 100 }, crossed.token)).status).toBe(409);
     const self = await memberWithToken(db, 'up_self', 1_000n);
-    await db.execute(sql`update members set upline_id = id where id = ${self.id}`);
+    // The hierarchy refuses an account as its own upline (a cycle); the transfer finds no upline.
+    await expect(db.execute(sql`update members set upline_id = id where id = ${self.id}`)).rejects.toThrow();
     expect((await send({ amount: 100 }, self.token)).status).toBe(409);
 
     const over = await send({ amount: 10_001 });
