@@ -31,6 +31,11 @@ export const featureFlag = z.enum([
   'LOGGED_IN_TO_HOME',
   'MEMBER_CENTRE',
   'AGENT_CENTRE',
+  /** Agent-centre contract pages (spec §2: bonus, daily wages, hourly salary, real-time salary). */
+  'AGENT_DIVIDEND',
+  'DAILY_SALARY',
+  'HOURLY_SALARY',
+  'REALTIME_SALARY',
 ]);
 export type FeatureFlag = z.infer<typeof featureFlag>;
 

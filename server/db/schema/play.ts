@@ -71,5 +71,7 @@ export const gameRounds = pgTable(
   (t) => [
     unique('game_rounds_ref').on(t.merchantCode, t.vassalage, t.roundRef),
     index('game_rounds_member_time').on(t.memberId, t.createdAt),
+    /** Team figures and contract settlement read settled rounds per member and time. */
+    index('game_rounds_member_settled').on(t.memberId, t.settledAt),
   ],
 );

@@ -67,6 +67,10 @@ const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
     LOGGED_IN_TO_HOME: false,
     MEMBER_CENTRE: true,
     AGENT_CENTRE: true,
+    AGENT_DIVIDEND: true,
+    DAILY_SALARY: true,
+    HOURLY_SALARY: true,
+    REALTIME_SALARY: true,
   };
   for (const f of off) flags[f] = false;
   return flags;
