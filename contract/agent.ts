@@ -80,7 +80,7 @@ export type AgentContract = z.infer<typeof agentContract>;
 
 const range = { from: z.iso.date('Choose a start date'), to: z.iso.date('Choose an end date') };
 const account = z.string().trim().max(64).optional();
-const agentCall = { auth: 'token', registeredOnly: true } as const;
+const agentCall = { auth: 'token', registeredOnly: true, agentOnly: true } as const;
 
 export const teamOverview = defineCall({
   method: 'GET',

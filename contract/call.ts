@@ -17,6 +17,8 @@ export interface Call<
   auth?: 'token' | 'ops' | 'launch';
   /** Token calls of a registered account's own money and rewards: a trial account (agent type 4) is refused. */
   registeredOnly?: true;
+  /** Agent-centre calls: only agent types 1, 2, 41, 42 (spec §2); a member is refused. */
+  agentOnly?: true;
   params?: P;
   query?: Q;
   body?: B;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
-import { TRIAL_AGENT_TYPE } from '../../contract/member.ts';
+import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../contract/member.ts';
 import type { gameLaunches } from '../db/schema/index.ts';
 import type { Member } from '../modules/auth/sessions.ts';
 import { DomainError } from './errors.ts';
@@ -69,6 +69,12 @@ export function route<C extends AnyCall>(
             const auth = await authenticate!(req);
             if (call.registeredOnly && 'member' in auth && auth.member.agentType === TRIAL_AGENT_TYPE)
               throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
+            if (
+              call.agentOnly &&
+              'member' in auth &&
+              !(AGENT_TYPES as readonly number[]).includes(auth.member.agentType)
+            )
+              throw new DomainError(403, 'FORBIDDEN', 'For agents only');
             sessionsOf.set(req, auth);
           },
         }
