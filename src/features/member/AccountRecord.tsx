@@ -2,10 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { RecordTable } from './form.tsx';
+import { RecordTable } from '../../ui/records/form.tsx';
+import {
+  FilterSelect,
+  RecordFilters,
+  rangeIsValid,
+  TimeCell,
+  useRange,
+} from '../../ui/records/RangePicker.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { accountRecordQuery } from './queries.ts';
-import { FilterSelect, RecordFilters, rangeIsValid, TimeCell, useRange } from './RangePicker.tsx';
-import { useMoney } from './useMoney.ts';
 
 /** The kinds of movement the filter offers: the ledger's transaction kinds that touch a member's wallets. */
 export const RECORD_KINDS = [

@@ -4,10 +4,16 @@ import { useId, useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { inputClass, RecordTable, Total } from './form.tsx';
+import { inputClass, RecordTable, Total } from '../../ui/records/form.tsx';
+import {
+  FilterSelect,
+  RecordFilters,
+  rangeIsValid,
+  TimeCell,
+  useRange,
+} from '../../ui/records/RangePicker.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { bettingRecordQuery } from './queries.ts';
-import { FilterSelect, RecordFilters, rangeIsValid, TimeCell, useRange } from './RangePicker.tsx';
-import { useMoney } from './useMoney.ts';
 
 /** personalHistoryCopy (Betting Record): the member's rounds over a date range, by game type and vendor, with totals. */
 export function BettingRecord() {

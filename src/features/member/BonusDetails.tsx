@@ -3,11 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BonusKind, bonusKind, ticketType } from '../../../contract/rewards.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { RecordTable, Total } from './form.tsx';
-import { FilterSelect, RecordFilters, rangeIsValid, TimeCell, useRange } from './RangePicker.tsx';
+import { RecordTable, Total } from '../../ui/records/form.tsx';
+import {
+  FilterSelect,
+  RecordFilters,
+  rangeIsValid,
+  TimeCell,
+  useRange,
+} from '../../ui/records/RangePicker.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { bonusDetailsQuery } from './rewardQueries.ts';
 import { useTicketWords } from './tickets/ticketWords.ts';
-import { useMoney } from './useMoney.ts';
 
 /** bonusDetails: the member's bonus credits (ticket prizes, mission rewards, rebates, referral bonuses) over days. */
 export function BonusDetails() {

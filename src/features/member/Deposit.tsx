@@ -4,8 +4,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { createDeposit, type PaymentChannel, type PaymentOrder } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { parseAmount } from './amount.ts';
+import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
   CallError,
@@ -16,11 +15,12 @@ import {
   serverField,
   TextField,
   useAmountMessage,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { gatewayOpener } from './gatewayOpener.ts';
 import { OrderList } from './OrderList.tsx';
 import { MONEY_KEYS, paymentSettingsQuery } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 /**
  * depositv2: a channel, an amount (2 decimals, within the merchant's bounds). A bank transfer shows the house's

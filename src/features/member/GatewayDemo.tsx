@@ -4,10 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { demoGatewayPay, type PaymentStatus } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { formatAmount } from '../../ui/AmountText.tsx';
+import { CallError, LoadError, primaryButton, secondaryButton } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { CallError, LoadError, primaryButton, secondaryButton } from './form.tsx';
 import { gatewayOrderQuery } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 /**
  * `/gateway/demo?ref=…`: the demo payment gateway's page (a real gateway's would be on its own site). It shows what

@@ -5,10 +5,10 @@ import { claimRebate } from '../../../contract/rebate.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { CallError, Done, LoadError, primaryButton, RecordTable, Section } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { CallError, Done, LoadError, primaryButton, RecordTable, Section } from './form.tsx';
 import { invalidateAfterReward, rebateClaimableQuery, rebateHistoryQuery } from './missionQueries.ts';
-import { useMoney } from './useMoney.ts';
 
 /** Basis points as a percentage: 80 → "0.80 %". */
 const useRate = () => {

@@ -6,8 +6,8 @@ import { call } from '../../api/client.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { CallError, LoadError, primaryButton, secondaryButton } from '../../ui/records/form.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { CallError, LoadError, primaryButton, secondaryButton } from './form.tsx';
 import { useMessageText } from './MessagesTemplates.ts';
 import { MESSAGE_KEYS, messageListQuery, unreadCountQuery } from './messageQueries.ts';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { MESSAGE_TEMPLATES, type MessageTemplate, type MessageView } from '../../../contract/messages.ts';
-import { useMoney } from './useMoney.ts';
+import { useMoney } from '../../ui/records/useMoney.ts';
 
 export interface MessageText {
   title: string;

@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { claimMission, type Mission } from '../../../contract/missions.ts';
 import { call } from '../../api/client.ts';
+import { CallError, Done, LoadError, primaryButton } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { CallError, Done, LoadError, primaryButton } from './form.tsx';
 import { MissionsLeaderboard, usePeriodEnd } from './MissionsLeaderboard.tsx';
 import { invalidateAfterReward, missionSummaryQuery } from './missionQueries.ts';
-import { useMoney } from './useMoney.ts';
 
 type Tab = 'missions' | 'leaderboard';
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MERCHANT_TIME_ZONE } from '../../../contract/merchant.ts';
 import type { MissionPeriod } from '../../../contract/missions.ts';
-import { RecordTable, secondaryButton } from './form.tsx';
+import { RecordTable, secondaryButton } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { leaderboardQuery } from './missionQueries.ts';
-import { useMoney } from './useMoney.ts';
 
 /** The merchant's members by settled bets today or this week (top 20), the member's own row marked. */
 export function MissionsLeaderboard() {

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { PaymentKind, PaymentOrder, PaymentStatus } from '../../../contract/payments.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { LoadError } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { LoadError } from './form.tsx';
 import { paymentOrdersQuery } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 /** Payment states in the member's words (contract/payments.ts `paymentStatus`). */
 export function useStatusLabel() {

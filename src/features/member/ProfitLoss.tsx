@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { daysBetween } from '../../ui/records/dateRange.ts';
+import { LoadError, Total } from '../../ui/records/form.tsx';
+import { ProfitChart } from '../../ui/records/ProfitChart.tsx';
+import { RangePicker, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { daysBetween } from './dateRange.ts';
-import { LoadError, Total } from './form.tsx';
-import { ProfitChart } from './ProfitChart.tsx';
 import { profitQuery } from './queries.ts';
-import { RangePicker, rangeIsValid, useRange } from './RangePicker.tsx';
-import { useMoney } from './useMoney.ts';
 
 /** personalProfit (Profit and Loss): bets, wins and profit per day over a range, as a bar chart and a table. */
 export function ProfitLoss() {

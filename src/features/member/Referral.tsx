@@ -5,10 +5,10 @@ import { whitelabelQuery } from '../../api/queries.ts';
 import { CopyButton } from '../../ui/CopyButton.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { QrCode } from '../../ui/QrCode.tsx';
+import { LoadError, RecordTable, Section, secondaryButton, Total } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { LoadError, RecordTable, Section, secondaryButton, Total } from './form.tsx';
 import { referralFriendsQuery, referralInfoQuery } from './referralQueries.ts';
-import { useMoney } from './useMoney.ts';
 
 /** The registration link a friend opens: the code rides along to the register form. */
 export const referralLink = (origin: string, code: string) =>

@@ -12,8 +12,7 @@ import {
 } from '../../../contract/responsible.ts';
 import { call } from '../../api/client.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { parseAmount } from './amount.ts';
+import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
   CallError,
@@ -23,7 +22,8 @@ import {
   serverField,
   TextField,
   useAmountMessage,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 
 type Kind = z.infer<typeof limitKind>;
 type Period = z.infer<typeof limitPeriod>;

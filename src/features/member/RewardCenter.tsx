@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { RewardTicket, TicketStatus } from '../../../contract/rewards.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { LoadError, secondaryButton } from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { LoadError, secondaryButton } from './form.tsx';
 import { rewardTicketsQuery } from './rewardQueries.ts';
 import { TicketArt } from './tickets/TicketArt.tsx';
 import { TicketOpener } from './tickets/TicketOpener.tsx';
 import { useTicketWords } from './tickets/ticketWords.ts';
-import { useMoney } from './useMoney.ts';
 
 const STATES: TicketStatus[] = ['AVAILABLE', 'OPENED', 'EXPIRED'];
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -5,7 +5,6 @@ import { setPaymentPassword } from '../../../contract/payments.ts';
 import { selectMember } from '../../../machines/session.selectors.ts';
 import { call } from '../../api/client.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
 import {
   CallError,
   Done,
@@ -15,10 +14,11 @@ import {
   secondaryButton,
   serverField,
   TextField,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { paymentSettingsQuery } from './queries.ts';
 import { ResponsibleGaming } from './ResponsibleGaming.tsx';
-import { useMoney } from './useMoney.ts';
 
 /** securityCenter (My Account): the member's profile (spec §3 Member info), login and payment passwords. */
 export function SecurityCenter({ changePassword }: { changePassword: (onDone: () => void) => ReactNode }) {

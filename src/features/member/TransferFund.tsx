@@ -4,8 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { walletTransfer } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { parseAmount } from './amount.ts';
+import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
   CallError,
@@ -17,9 +16,10 @@ import {
   secondaryButton,
   serverField,
   useAmountMessage,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { walletListQuery } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 export const MAIN_WALLET = 'MAIN';
 

@@ -6,7 +6,7 @@ import { selectMember } from '../../../machines/session.selectors.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { parseAmount } from './amount.ts';
+import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
   CallError,
@@ -16,9 +16,9 @@ import {
   serverField,
   TextField,
   useAmountMessage,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
 import { MONEY_KEYS } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 /** transferUpline: money from the member's main wallet to its upline agent, confirmed by the payment password. */
 export function TransferUpline() {

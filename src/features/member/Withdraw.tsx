@@ -5,8 +5,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'reac
 import { createWithdrawal, type PaymentOrder } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
-import { parseAmount } from './amount.ts';
+import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
   CallError,
@@ -17,10 +16,11 @@ import {
   serverField,
   TextField,
   useAmountMessage,
-} from './form.tsx';
+} from '../../ui/records/form.tsx';
+import { useMoney } from '../../ui/records/useMoney.ts';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { OrderList } from './OrderList.tsx';
 import { MONEY_KEYS, paymentSettingsQuery } from './queries.ts';
-import { useMoney } from './useMoney.ts';
 
 const EMPTY = { amount: '', bankName: '', accountName: '', accountNo: '', paymentPassword: '' };
 type Values = typeof EMPTY;

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Done } from '../form.tsx';
-import { useMoney } from '../useMoney.ts';
+import { Done } from '../../../ui/records/form.tsx';
+import { useMoney } from '../../../ui/records/useMoney.ts';
 
 /** The prize a ticket paid, announced; it is already in the main wallet. */
 export function PrizeReveal({ amount }: { amount: number }) {

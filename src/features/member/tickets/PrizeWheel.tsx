@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { RewardTicket } from '../../../../contract/rewards.ts';
+import { LoadError, primaryButton } from '../../../ui/records/form.tsx';
+import { useMoney } from '../../../ui/records/useMoney.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { LoadError, primaryButton } from '../form.tsx';
 import { rewardPrizesQuery, type useOpenTicket } from '../rewardQueries.ts';
-import { useMoney } from '../useMoney.ts';
 import { PrizeReveal } from './PrizeReveal.tsx';
 import { reducedMotion } from './ticketWords.ts';
 

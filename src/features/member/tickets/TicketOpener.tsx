@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { EGG_COUNT, type RewardTicket } from '../../../../contract/rewards.ts';
 import { Modal } from '../../../ui/Modal.tsx';
-import { CallError, secondaryButton } from '../form.tsx';
+import { CallError, secondaryButton } from '../../../ui/records/form.tsx';
 import { useOpenTicket } from '../rewardQueries.ts';
 import { PrizeReveal } from './PrizeReveal.tsx';
 import { PrizeWheelOpener } from './PrizeWheel.tsx';

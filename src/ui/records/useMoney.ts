@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { balanceQuery } from '../../api/queries.ts';
-import { formatAmount } from '../../ui/AmountText.tsx';
+import { formatAmount } from '../AmountText.tsx';
 
 /** The member's currency sign ('$' until known, spec §3) and a formatter of minor units with it. */
 export function useMoney() {

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { formatAmount } from '../../ui/AmountText.tsx';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { formatAmount } from '../AmountText.tsx';
+import { Skeleton } from '../Skeleton.tsx';
 import type { AmountProblem } from './amount.ts';
 
-/** Shared pieces of the member centre's forms: labelled fields with their message under them, call failures. */
+/** Shared pieces of the member and agent centres' forms: labelled fields with their message under them, call failures. */
 
 export const inputClass =
   'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500';
