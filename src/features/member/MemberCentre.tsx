@@ -1,11 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { type ReactNode, useCallback } from 'react';
 import type { PaymentOrder } from '../../../contract/payments.ts';
 import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { primaryButton } from '../../ui/records/form.tsx';
+import { LoginNotice, TrialNotice } from '../../ui/CentreNotice.tsx';
+import { CentrePanel, type MenuBadge } from '../../ui/CentrePanel.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AccountRecord } from './AccountRecord.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
@@ -69,54 +69,14 @@ export function MemberCentre({ page, slots }: { page: MemberPage; slots: MemberS
   return <Panel page={page} slots={slots} />;
 }
 
-function Notice({ children }: { children: ReactNode }) {
-  return (
-    <section
-      aria-live="polite"
-      className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-2xl border border-line bg-raised p-8 text-center"
-    >
-      {children}
-    </section>
-  );
-}
-
 function VisitorNotice() {
   const { open } = useAuthModals();
-  const asked = useRef(false);
-  useEffect(() => {
-    // The login popup opens once on arrival; closing it leaves this notice with its button.
-    if (asked.current) return;
-    asked.current = true;
-    open({ name: 'login' });
-  }, [open]);
-  return (
-    <Notice>
-      <p>
-        <Trans>Not logged in, please login.</Trans>
-      </p>
-      <button type="button" className={primaryButton} onClick={() => open({ name: 'login' })}>
-        <Trans>Login</Trans>
-      </button>
-    </Notice>
-  );
-}
-
-function TrialNotice() {
-  const navigate = useNavigate();
-  return (
-    <Notice>
-      <p role="alert">
-        <Trans>Please Register An Account First</Trans>
-      </p>
-      <button type="button" className={primaryButton} onClick={() => void navigate({ to: '/' })}>
-        <Trans>OK</Trans>
-      </button>
-    </Notice>
-  );
+  const login = useCallback(() => open({ name: 'login' }), [open]);
+  return <LoginNotice login={login} />;
 }
 
 /** Counts the menu shows beside a page (spec §2: Mission shows the open mission count), with their spoken form. */
-function useBadges(): Partial<Record<MemberPage, { count: number; spoken: string }>> {
+function useBadges(): Partial<Record<MemberPage, MenuBadge>> {
   const { t } = useLingui();
   const missions = useOpenMissionCount();
   const tickets = useAvailableTicketCount() ?? 0;
@@ -130,58 +90,18 @@ function useBadges(): Partial<Record<MemberPage, { count: number; spoken: string
 
 function Panel({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
   const { t } = useLingui();
-  const labels = usePageLabels();
-  const badges = useBadges();
-  const navigate = useNavigate();
   return (
-    <div className="flex flex-col gap-4 rounded-2xl border border-line bg-raised p-3 sm:p-4 md:flex-row">
-      <nav aria-label={t`Personal Center`} className="md:w-52 md:shrink-0">
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h1 className="text-lg font-bold">
-            <Trans>Personal Center</Trans>
-          </h1>
-          <button
-            type="button"
-            aria-label={t`Close Personal Center`}
-            onClick={() => void navigate({ to: '/' })}
-            className="grid h-9 w-9 place-items-center rounded-full hover:bg-line/50 md:hidden"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
-          {MEMBER_PAGE_KEYS.map((key) => (
-            <li key={key} className="shrink-0">
-              <Link
-                to="/member"
-                search={{ page: key }}
-                aria-current={key === page ? 'page' : undefined}
-                className={`block whitespace-nowrap rounded-lg px-3 py-2 text-sm ${
-                  key === page ? 'bg-brand font-semibold text-white' : 'text-muted hover:bg-line/40'
-                }`}
-              >
-                {labels[key]}
-                <Badge {...badges[key]} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="min-w-0 flex-1">
-        <div className="mb-3 flex items-center gap-2">
-          <h2 className="flex-1 text-xl font-bold">{labels[page]}</h2>
-          <button
-            type="button"
-            aria-label={t`Close Personal Center`}
-            onClick={() => void navigate({ to: '/' })}
-            className="hidden h-9 w-9 place-items-center rounded-full hover:bg-line/50 md:grid"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <PageBody page={page} slots={slots} />
-      </div>
-    </div>
+    <CentrePanel
+      title={t`Personal Center`}
+      closeLabel={t`Close Personal Center`}
+      to="/member"
+      pages={MEMBER_PAGE_KEYS}
+      labels={usePageLabels()}
+      page={page}
+      badges={useBadges()}
+    >
+      <PageBody page={page} slots={slots} />
+    </CentrePanel>
   );
 }
 
@@ -216,19 +136,4 @@ function PageBody({ page, slots }: { page: MemberPage; slots: MemberSlots }) {
     case 'manualRebate':
       return <ManualRebate />;
   }
-}
-
-function Badge({ count = 0, spoken }: { count?: number; spoken?: string }) {
-  if (count <= 0) return null;
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        className="ml-2 inline-grid min-w-5 place-items-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white"
-      >
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="sr-only">, {spoken}</span>
-    </>
-  );
 }

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { DayChart } from '../../ui/records/DayChart.tsx';
 import { daysBetween } from '../../ui/records/dateRange.ts';
 import { LoadError, Total } from '../../ui/records/form.tsx';
-import { ProfitChart } from '../../ui/records/ProfitChart.tsx';
 import { RangePicker, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -18,7 +18,7 @@ export function ProfitLoss() {
   const data = profit.data;
   // A bar per day of the range, days without play at 0.
   const byDay = new Map(data?.days.map((d) => [d.day, d.profit]));
-  const bars = data ? daysBetween(range).map((day) => ({ day, profit: byDay.get(day) ?? 0 })) : [];
+  const bars = data ? daysBetween(range).map((day) => ({ day, value: byDay.get(day) ?? 0 })) : [];
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl border border-line p-3">
@@ -35,7 +35,7 @@ export function ProfitLoss() {
             <Total label={<Trans>Total win</Trans>} value={money.format(data.totals.win)} />
             <Total label={<Trans>Profit</Trans>} value={money.format(data.totals.profit)} />
           </dl>
-          <ProfitChart days={bars} format={money.format} title={t`Profit per day`} />
+          <DayChart days={bars} format={money.format} title={t`Profit per day`} signed />
           {data.days.length === 0 ? (
             <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
               <Trans>No bets in this period.</Trans>

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { whitelabelQuery } from '../../api/queries.ts';
-import { CopyButton } from '../../ui/CopyButton.tsx';
+import { Invitation } from '../../ui/Invitation.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { QrCode } from '../../ui/QrCode.tsx';
-import { LoadError, RecordTable, Section, secondaryButton, Total } from '../../ui/records/form.tsx';
+import { LoadError, RecordTable, Section, Total } from '../../ui/records/form.tsx';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { referralFriendsQuery, referralInfoQuery } from './referralQueries.ts';
@@ -19,7 +17,6 @@ export function Referral() {
   const { t } = useLingui();
   const money = useMoney();
   const info = useQuery(referralInfoQuery());
-  const site = useQuery(whitelabelQuery());
   if (info.isError) return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
   if (!info.data) return <Skeleton className="h-72 w-full" />;
   const { referralCode, terms } = info.data;
@@ -30,45 +27,19 @@ export function Referral() {
   return (
     <div className="flex flex-col gap-4">
       <Section title={<Trans>Invite friends</Trans>}>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <div>
-              <p className="text-xs text-muted">
-                <Trans>Your referral code</Trans>
-              </p>
-              <div className="flex items-center gap-2">
-                <output className="font-mono text-2xl font-bold tracking-widest">{referralCode}</output>
-                <CopyButton value={referralCode} label={t`Copy referral code`} className={secondaryButton} />
-              </div>
-            </div>
-            <div>
-              <p className="text-xs text-muted">
-                <Trans>Your invitation link</Trans>
-              </p>
-              <div className="flex flex-wrap items-center gap-2">
-                <a href={link} className="min-w-0 break-all text-sm text-brand underline">
-                  {link}
-                </a>
-                <CopyButton value={link} label={t`Copy invitation link`} className={secondaryButton} />
-              </div>
-            </div>
-            <p className="text-sm text-muted">
-              <Trans>
-                When a friend registers with your code and makes a first deposit of at least {minimum}, you
-                receive {rate} of it, up to {cap}.
-              </Trans>
-            </p>
-          </div>
-          <div className="self-center rounded-xl bg-white p-2 sm:self-start">
-            <QrCode
-              value={link}
-              label={t`QR code of your invitation link`}
-              iconUrl={site.data?.brand.iconUrl}
-              size={160}
-              margin={8}
-            />
-          </div>
-        </div>
+        <Invitation
+          code={referralCode}
+          codeTitle={<Trans>Your referral code</Trans>}
+          copyCodeLabel={t`Copy referral code`}
+          link={link}
+        >
+          <p className="text-sm text-muted">
+            <Trans>
+              When a friend registers with your code and makes a first deposit of at least {minimum}, you
+              receive {rate} of it, up to {cap}.
+            </Trans>
+          </p>
+        </Invitation>
       </Section>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <Total label={<Trans>Friends invited</Trans>} value={String(info.data.invited)} />

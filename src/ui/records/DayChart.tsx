@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 
-export interface DayProfit {
+export interface DayValue {
   day: string;
-  profit: number;
+  value: number;
 }
 
 const HEIGHT = 160;
@@ -11,33 +11,37 @@ const SLOT = 24;
 const BAR = 16;
 
 /**
- * Profit per day as bars drawn by hand (no chart library): up and green for a win, down and red for a loss, from
- * a zero line. It is a picture with a summary for screen readers; the table beside it holds the figures.
+ * A figure per day as bars drawn by hand (no chart library), from a zero line. `signed` (a result): up and green for
+ * a win, down and red for a loss; otherwise (amounts, counts) every bar in the brand colour. It is a picture with a
+ * summary for screen readers; the page gives the same figures in a table.
  */
-export function ProfitChart({
+export function DayChart({
   days,
   format,
   title,
+  signed = false,
 }: {
-  days: DayProfit[];
-  format: (minor: number) => string;
+  days: DayValue[];
+  format: (value: number) => string;
   title: string;
+  signed?: boolean;
 }) {
   const { t } = useLingui();
   const id = useId();
-  const values = days.map((d) => d.profit);
+  const values = days.map((d) => d.value);
   const top = Math.max(0, ...values);
   const bottom = Math.min(0, ...values);
   const span = top - bottom || 1;
   const zero = (top / span) * HEIGHT;
   const width = Math.max(days.length * SLOT, SLOT);
-  const best = days.reduce<DayProfit | null>((b, d) => (!b || d.profit > b.profit ? d : b), null);
-  const worst = days.reduce<DayProfit | null>((w, d) => (!w || d.profit < w.profit ? d : w), null);
+  const best = days.reduce<DayValue | null>((b, d) => (!b || d.value > b.value ? d : b), null);
+  const worst = days.reduce<DayValue | null>((w, d) => (!w || d.value < w.value ? d : w), null);
   const bestDay = best?.day ?? '';
-  const bestValue = best ? format(best.profit) : '';
+  const bestValue = best ? format(best.value) : '';
   const worstDay = worst?.day ?? '';
-  const worstValue = worst ? format(worst.profit) : '';
+  const worstValue = worst ? format(worst.value) : '';
   const count = days.length;
+  const fill = (value: number) => (!signed ? 'fill-brand' : value >= 0 ? 'fill-emerald-500' : 'fill-red-500');
   return (
     <figure className="overflow-x-auto">
       <svg
@@ -46,15 +50,17 @@ export function ProfitChart({
         viewBox={`0 0 ${width} ${HEIGHT + 20}`}
         preserveAspectRatio="none"
         className="h-48 w-full min-w-[18rem]"
-        data-testid="profit-chart"
+        data-testid="day-chart"
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>
-          {t`${count} days. Best day ${bestDay}: ${bestValue}. Worst day ${worstDay}: ${worstValue}.`}
+          {signed
+            ? t`${count} days. Best day ${bestDay}: ${bestValue}. Worst day ${worstDay}: ${worstValue}.`
+            : t`${count} days. Highest ${bestDay}: ${bestValue}. Lowest ${worstDay}: ${worstValue}.`}
         </desc>
         {days.map((d, i) => {
-          const h = (Math.abs(d.profit) / span) * HEIGHT;
-          const y = d.profit >= 0 ? zero - h : zero;
+          const h = (Math.abs(d.value) / span) * HEIGHT;
+          const y = d.value >= 0 ? zero - h : zero;
           return (
             <rect
               key={d.day}
@@ -62,9 +68,9 @@ export function ProfitChart({
               x={i * SLOT + (SLOT - BAR) / 2}
               y={y}
               width={BAR}
-              height={Math.max(h, d.profit === 0 ? 0 : 1)}
+              height={Math.max(h, d.value === 0 ? 0 : 1)}
               rx={2}
-              className={d.profit >= 0 ? 'fill-emerald-500' : 'fill-red-500'}
+              className={fill(d.value)}
             />
           );
         })}
