@@ -4,6 +4,7 @@
 // They are the paths the machine tests walk (same machines, same representative events: machines/*.events.ts).
 import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
 import { captchaWalk } from '../machines/captcha.events.ts';
+import { contractNegotiationWalks } from '../machines/contractNegotiation.events.ts';
 import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
 import { gameListWalks } from '../machines/gameList.events.ts';
 import { jackpotTickerWalk } from '../machines/jackpotTicker.events.ts';
@@ -32,6 +33,7 @@ const walks: Walk[] = [
   jackpotTickerWalk,
   lotteryRefreshWalk,
   ...withdrawalConfirmationWalks,
+  ...contractNegotiationWalks,
 ];
 
 /** 'editing.termsAccepted'; parallel regions in brackets: 'settled(image.ready, throttle.open)'. */
