@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic } from 'xstate';
-import { getNextSnapshot } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 
 export interface WalkStep<M extends AnyStateMachine> {
@@ -33,8 +33,10 @@ export function transitionPaths<M extends AnyStateMachine>(
   for (const p of toStates) {
     // The graph keeps one snapshot per state value, whose context may come from another route: replay the
     // path's events so every step carries the context its own route leads to.
+    // Its first snapshot too: a later route back to the initial state value replaces it (a draft edited back to
+    // invalid), so the replay starts from the machine's own initial snapshot.
     const raw = p.steps as unknown as WalkStep<M>[];
-    let replayed = raw[0]!.state;
+    let replayed = getInitialSnapshot(machine, undefined) as AnyMachineSnapshot;
     const steps = raw.map((step, i) => {
       if (i > 0) replayed = getNextSnapshot(machine, replayed as never, step.event) as AnyMachineSnapshot;
       return { event: step.event, state: replayed };
