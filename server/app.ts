@@ -7,6 +7,7 @@ import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
+import { contractRoutes } from './modules/agent/contractRoutes.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -195,6 +196,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
     messageRoutes(api, messages);
     lotteryRoutes(api, createLotteryService(db, { rules, guard: responsible, engine: createDrawEngine(db) }));
+  });
+  await contractRoutes(app, {
+    db,
+    ledger,
+    audit,
+    sessions,
+    opsToken: opts.opsToken,
+    production: opts.production,
   });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

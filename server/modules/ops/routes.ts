@@ -25,6 +25,16 @@ import type { createOpsService } from './service.ts';
 
 const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 
+/** Every route of `app`'s scope answers only to the operator's bearer token. */
+export function requireOpsToken(app: FastifyInstance, token: string): void {
+  const expected = Buffer.from(token);
+  app.addHook('onRequest', async (req) => {
+    const given = Buffer.from(bearer(req));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new DomainError(401, 'UNAUTHORIZED', 'Operator token required');
+  });
+}
+
 /** Operator API; registered only when an ops token is configured (PORTICO_OPS_TOKEN). */
 export function opsRoutes(
   app: FastifyInstance,
@@ -38,12 +48,7 @@ export function opsRoutes(
     rules?: RulesStore;
   } = {},
 ): void {
-  const expected = Buffer.from(token);
-  app.addHook('onRequest', async (req) => {
-    const given = Buffer.from(bearer(req));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new DomainError(401, 'UNAUTHORIZED', 'Operator token required');
-  });
+  requireOpsToken(app, token);
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
   if (more.rules) {

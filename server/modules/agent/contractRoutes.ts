@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  actOnContract,
+  agentContracts,
+  agentIncome,
+  opsGrantContract,
+  opsSettleContracts,
+  proposeContract,
+} from '../../../contract/agent.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../http/errors.ts';
+import { merchantScope } from '../../http/merchant.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { AuditLog } from '../audit/log.ts';
+import { type createSessionService, notLoggedIn } from '../auth/sessions.ts';
+import { requireOpsToken } from '../ops/routes.ts';
+import type { Ledger } from '../wallet/ledger.ts';
+import { createContracts } from './contracts.ts';
+import { createSettlement } from './settlement.ts';
+
+export interface ContractModuleDeps {
+  db: Db;
+  ledger: Ledger;
+  audit: AuditLog;
+  sessions: ReturnType<typeof createSessionService>;
+  /** The operator calls exist only with a token (PORTICO_OPS_TOKEN). */
+  opsToken?: string;
+  /** Production refuses a settlement run `until` a time still to come (a testing aid). */
+  production?: boolean;
+}
+
+/**
+ * Agent contracts: the agent's calls (in a merchant scope, by session) and the operator's grant and settlement run
+ * (by ops token, merchant from the path). Registered on the root, each part in its own scope.
+ */
+export async function contractRoutes(app: FastifyInstance, deps: ContractModuleDeps): Promise<void> {
+  const contracts = createContracts(deps.db, { audit: deps.audit });
+  const settlement = createSettlement(deps.db, { ledger: deps.ledger });
+
+  await app.register(async (api) => {
+    merchantScope(api, deps.db);
+    api.decorate('authenticate', async (req: FastifyRequest) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      if (!token) throw notLoggedIn();
+      return deps.sessions.resolve(req.merchant.code, token);
+    });
+    route(api, agentContracts, async ({ merchant, auth, query }) =>
+      okValue(await contracts.list(merchant, auth.member, query.kind)),
+    );
+    route(api, proposeContract, async ({ merchant, auth, body }) =>
+      okValue(await contracts.propose(merchant, auth.member, body)),
+    );
+    route(api, actOnContract, async ({ merchant, auth, params, body }) =>
+      okValue(await contracts.act(merchant, auth.member, params.id, body.action)),
+    );
+    route(api, agentIncome, async ({ merchant, auth, query }) =>
+      okValue(await contracts.income(merchant, auth.member, query)),
+    );
+  });
+
+  const { opsToken } = deps;
+  if (!opsToken) return;
+  await app.register(async (ops) => {
+    requireOpsToken(ops, opsToken);
+    route(ops, opsGrantContract, async ({ params, body }) =>
+      okValue(await contracts.grant(params.code, body)),
+    );
+    route(ops, opsSettleContracts, async ({ params, body }) => {
+      const now = new Date();
+      const until = body.until ? new Date(body.until) : now;
+      if (deps.production && until > now)
+        throw new DomainError(400, 'VALIDATION', 'Settlement cannot run ahead of time', {
+          until: 'Must not be in the future',
+        });
+      const done = await settlement.settle(params.code, until);
+      return okValue({ settled: done.settled, paid: Number(done.paid) });
+    });
+  });
+}
