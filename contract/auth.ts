@@ -179,6 +179,8 @@ export const login = defineCall({
       type: z.literal('username'),
       username: z.string().trim().min(1, 'Input must not be empty').max(64),
       password: z.string().trim().min(1, 'Input must not be empty').max(64),
+      /** The agent login (spec §6): an account that is not an agent is refused (403) and no session opens. */
+      agent: z.boolean().optional(),
       ...captchaAnswer,
     }),
     z.object({

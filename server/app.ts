@@ -8,6 +8,7 @@ import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -181,6 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentRoutes(api, createContentService(db));
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
+    agentRoutes(api, db, { auth, audit });
     walletRoutes(api, db, ledger, drivers);
     const seamless = createSeamlessWallet(db, responsible);
     api.decorate('authenticateLaunch', createLaunchResolver(db));

@@ -1,14 +1,22 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, memberTree } from '../../db/schema/index.ts';
+
+/** The closure rows of everyone below the agent (depth ≥ 1): join `memberTree.descendantId` to a member id. */
+export const below = (agentId: number) => and(eq(memberTree.ancestorId, agentId), gt(memberTree.depth, 0));
+
+/**
+ * The agent pages' account filter: accounts starting with what was typed (stored lower-case), so a full name finds
+ * that account and a partial one its namesakes. Outside the subtree it finds nothing, like any other filter.
+ */
+export const accountStarts = (account: string | undefined) =>
+  account ? [like(members.account, `${account.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)] : [];
 
 /**
  * An agent's downline at any depth, read from the closure table (spec §6: an agent sees only its own subtree).
  * Every agent read checks `inSubtree` first, so a foreign member id reads as not found.
  */
 export function createAgentTree(db: Db) {
-  const below = (agentId: number) => and(eq(memberTree.ancestorId, agentId), gt(memberTree.depth, 0));
-
   return {
     /** Whether `memberId` is the agent itself or anywhere below it. */
     async inSubtree(agentId: number, memberId: number): Promise<boolean> {
@@ -26,11 +34,19 @@ export function createAgentTree(db: Db) {
     },
 
     /** The accounts below the agent, nearest levels first; `direct` keeps only its own registrations. */
-    async downline(agentId: number, q: { direct?: boolean; pageNo: number; pageSize: number }) {
-      const where = q.direct
-        ? and(eq(memberTree.ancestorId, agentId), eq(memberTree.depth, 1))
-        : below(agentId);
-      const [total] = await db.select({ n: count() }).from(memberTree).where(where);
+    async downline(
+      agentId: number,
+      q: { direct?: boolean; account?: string; pageNo: number; pageSize: number },
+    ) {
+      const where = and(
+        q.direct ? and(eq(memberTree.ancestorId, agentId), eq(memberTree.depth, 1)) : below(agentId),
+        ...accountStarts(q.account),
+      );
+      const [total] = await db
+        .select({ n: count() })
+        .from(memberTree)
+        .innerJoin(members, eq(members.id, memberTree.descendantId))
+        .where(where);
       const list = await db
         .select({
           id: members.id,

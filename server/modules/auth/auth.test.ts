@@ -5,7 +5,7 @@ import type { AnyCall } from '../../../contract/call.ts';
 import * as games from '../../../contract/games.ts';
 import * as member from '../../../contract/member.ts';
 import * as wallet from '../../../contract/wallet.ts';
-import { members } from '../../db/schema/index.ts';
+import { members, sessions } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 
@@ -254,6 +254,45 @@ describe('login', () => {
       verificationCode: '123456',
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('agent login', () => {
+  const sessionsOf = async (account: string) => {
+    const [m] = await t.database.db.select().from(members).where(eq(members.account, account));
+    return (await t.database.db.select().from(sessions).where(eq(sessions.memberId, m!.id))).length;
+  };
+
+  it('lets agents in and refuses members with the spec’s message, opening no session', async () => {
+    expect((await api.login('agent01', 'Agent1234', { agent: true })).status).toBe(200);
+    await api.send('PUT', '/wps/member/register', {
+      ...newUser('plainmem1'),
+      login: false,
+      ...(await api.solvedCaptcha()),
+    });
+    const res = await api.login('plainmem1', 'abc12345', { agent: true });
+    expect(res).toEqual({
+      status: 403,
+      body: { success: false, code: 'FORBIDDEN', message: 'Non-agents cannot log in' },
+    });
+    expect(await sessionsOf('plainmem1')).toBe(0);
+    expect((await api.login('plainmem1', 'abc12345')).status).toBe(200);
+  });
+
+  it('answers a wrong password as usual and counts refusals towards the captcha', async () => {
+    await api.send('PUT', '/wps/member/register', {
+      ...newUser('plainmem2'),
+      login: false,
+      ...(await api.solvedCaptcha()),
+    });
+    expect((await api.login('plainmem2', 'wrong-pass1', { agent: true })).body.message).toBe(
+      'Incorrect username or password',
+    );
+    for (let i = 0; i < 2; i++)
+      expect((await api.login('plainmem2', 'abc12345', { agent: true })).status).toBe(403);
+    const next = await api.login('plainmem2', 'abc12345');
+    expect(next.status).toBe(401);
+    expect(next.body.captchaRequired).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { login, register, registerMobile } from '../../../contract/auth.ts';
+import type { login, RegisterField, register, registerMobile } from '../../../contract/auth.ts';
 import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Db } from '../../db/client.ts';
 import { loginFailures, members } from '../../db/schema/index.ts';
@@ -10,6 +10,7 @@ import type { Merchant } from '../../http/merchant.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
+import type { Tx } from '../wallet/ledger.ts';
 import type { CaptchaService } from './captcha.ts';
 import { enforceRules, ruleOf } from './rules.ts';
 import type { Member, SessionService } from './sessions.ts';
@@ -22,6 +23,11 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 type RegisterBody = z.output<typeof register.body>;
 type RegisterMobileBody = z.output<typeof registerMobile.body>;
 type LoginBody = z.output<typeof login.body>;
+/** Statements that commit with a new account (its audit record). */
+export type AccountHook = (tx: Tx, account: Member) => Promise<void>;
+
+/** The registration fields an account opened by an agent is checked against. */
+const CREDENTIAL_FIELDS: RegisterField[] = ['username', 'password', 'confirmPassword'];
 
 const unknownAccountHash = hashPassword(newToken());
 
@@ -119,20 +125,23 @@ export function createAuthService(
   const profileOf = (body: RegisterBody | RegisterMobileBody) =>
     Object.fromEntries(PROFILE_FIELDS.flatMap((f) => (body[f] ? [[f, body[f]]] : [])));
 
-  /** Inserts the account (a taken name or number is a field error) and logs it in when asked. */
-  async function create(values: typeof members.$inferInsert, loginNow: boolean) {
+  /** Inserts the account (a taken name or number is a field error); `inTx` adds statements to its transaction. */
+  async function insert(values: typeof members.$inferInsert, inTx?: AccountHook): Promise<Member> {
     const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(members)
-        .values({ ...values, firstLoginAt: loginNow ? now() : null })
-        .onConflictDoNothing()
-        .returning();
+      const [row] = await tx.insert(members).values(values).onConflictDoNothing().returning();
+      if (row && inTx) await inTx(tx, row);
       return row;
     });
     if (!created)
       throw values.mobile
         ? fieldError(409, 'CONFLICT', 'mobileNum', 'This phone number is already registered')
         : fieldError(409, 'CONFLICT', 'username', 'This username is already taken');
+    return created;
+  }
+
+  /** Inserts the account and logs it in when asked. */
+  async function create(values: typeof members.$inferInsert, loginNow: boolean) {
+    const created = await insert({ ...values, firstLoginAt: loginNow ? now() : null });
     return {
       account: created.account,
       token: loginNow ? await sessions.open(created) : null,
@@ -140,7 +149,8 @@ export function createAuthService(
     };
   }
 
-  async function failedLogin(m: Merchant, account: string): Promise<never> {
+  /** Counts a refused login towards the captcha threshold; `refusal` replaces the wrong-password answer. */
+  async function failedLogin(m: Merchant, account: string, refusal?: DomainError): Promise<never> {
     const [row] = await db
       .insert(loginFailures)
       .values({ merchantCode: m.code, account, failures: 1, lastFailureAt: now() })
@@ -149,6 +159,7 @@ export function createAuthService(
         set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now() },
       })
       .returning({ failures: loginFailures.failures });
+    if (refusal) throw refusal;
     throw new DomainError(401, 'UNAUTHORIZED', 'Incorrect username or password', undefined, {
       captchaRequired: (row?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES,
     });
@@ -306,10 +317,41 @@ export function createAuthService(
         member !== undefined &&
         member.agentType !== TRIAL_AGENT_TYPE;
       if (!member || !valid) return failedLogin(m, account);
+      // Spec §6: the agent login is for agents; checked after the password so it reveals nothing to a guesser.
+      if (body.agent && !(AGENT_TYPES as readonly number[]).includes(member.agentType))
+        return failedLogin(m, account, new DomainError(403, 'FORBIDDEN', 'Non-agents cannot log in'));
       await db
         .delete(loginFailures)
         .where(and(eq(loginFailures.merchantCode, m.code), eq(loginFailures.account, account)));
       return opened(member, changeReason(m, member, body.password));
+    },
+
+    /**
+     * An account opened directly below an agent (spec §2 register account): registration's username and password
+     * rules (no captcha: the agent is logged in); `inTx` writes the agent's audit record with the account.
+     */
+    async openBelow(
+      m: Merchant,
+      upline: Member,
+      body: { username: string; password: string; confirmPassword: string },
+      kind: { agentType: number; affiliateCode: string | null },
+      inTx?: AccountHook,
+    ): Promise<Member> {
+      enforceRules(
+        m.settings.registerFields.filter((r) => CREDENTIAL_FIELDS.includes(r.field)),
+        body,
+      );
+      return insert(
+        {
+          merchantCode: m.code,
+          account: body.username.toLowerCase(),
+          nickname: body.username,
+          passwordHash: await hashPassword(body.password),
+          uplineId: upline.id,
+          ...kind,
+        },
+        inTx,
+      );
     },
 
     /** Trial (free play): a fresh account of agent type 4 with a password nobody knows. */

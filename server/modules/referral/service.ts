@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReferralFriend } from '../../../contract/referral.ts';
 import { type Db, pgErrorCode } from '../../db/client.ts';
 import { ledgerTransactions, members, paymentOrders } from '../../db/schema/index.ts';
+import { readableCode } from '../../lib/secrets.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { send } from '../messages/service.ts';
@@ -11,11 +11,6 @@ import { maskName } from '../seamless/rounds.ts';
 import { createLedger, type Ledger, type Tx } from '../wallet/ledger.ts';
 import { REFERRAL_RULES } from './rules.ts';
 
-/** No 0/O, 1/I: a code read aloud or copied by hand still works. */
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 8;
-const newCode = () =>
-  Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 const bonusKey = (friendId: number) => `referral:${friendId}`;
 export const REFERRAL_BONUS = 'REFERRAL_BONUS';
 const PROMO = 'HOUSE_PROMO';
@@ -43,7 +38,7 @@ export function createReferrals(db: Db, deps: { ledger: Ledger; audit: AuditLog;
         // Only where none exists yet: two first reads at once keep the one that landed first.
         await db
           .update(members)
-          .set({ referralCode: newCode() })
+          .set({ referralCode: readableCode() })
           .where(and(eq(members.id, member.id), sql`${members.referralCode} is null`));
       } catch (err) {
         // Another member has that code (unique per merchant): draw again.

@@ -32,3 +32,12 @@ export const checkOrder = (range: DayRange) => {
       to: 'The end date is before the start',
     });
 };
+
+const dayMs = 86_400_000;
+
+/** Every ISO day from `from` to `to`, both included (calendar days: no zone needed). */
+export const dayList = (from: string, to: string) => {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const n = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / dayMs) + 1;
+  return Array.from({ length: n }, (_, i) => new Date(start + i * dayMs).toISOString().slice(0, 10));
+};

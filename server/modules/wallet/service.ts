@@ -3,7 +3,6 @@ import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import {
   gameRounds,
-  games,
   ledgerEntries,
   ledgerTransactions,
   members,
@@ -16,8 +15,9 @@ import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { PaymentPasswords } from '../payments/paymentPassword.ts';
-import { checkOrder, type DayRange as Range, withinDays, zoneOf } from './days.ts';
+import { checkOrder, dayList, type DayRange as Range, withinDays, zoneOf } from './days.ts';
 import type { Ledger, PostHook } from './ledger.ts';
+import { roundsPage } from './rounds.ts';
 
 export const MAIN = 'MAIN';
 /** P&L answers at most this many days. */
@@ -35,13 +35,6 @@ export type TransferInput =
 const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
 const invalid = (field: string, message: string) =>
   new DomainError(400, 'VALIDATION', message, { [field]: message });
-
-const dayMs = 86_400_000;
-const dayList = (from: string, to: string) => {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const n = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / dayMs) + 1;
-  return Array.from({ length: n }, (_, i) => new Date(start + i * dayMs).toISOString().slice(0, 10));
-};
 
 /**
  * The member's wallets: transfers between the main wallet and vendor wallets (through each vendor's driver),
@@ -275,48 +268,7 @@ export function createWalletService(
         ...(q.vendor ? [eq(gameRounds.vassalage, q.vendor.toUpperCase())] : []),
         ...withinDays(gameRounds.createdAt, zone, q),
       );
-      const moved = sql`${gameRounds.status} <> 'ROLLED_BACK'`;
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select({ round: gameRounds, names: games.names })
-          .from(gameRounds)
-          .leftJoin(
-            games,
-            and(eq(games.merchantCode, gameRounds.merchantCode), eq(games.nodeId, gameRounds.nodeId)),
-          )
-          .where(where)
-          .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
-          .limit(q.pageSize)
-          .offset((q.pageNo - 1) * q.pageSize),
-        db
-          .select({
-            rounds: count(),
-            bet: sql<string>`coalesce(sum(${gameRounds.bet}) filter (where ${moved}), 0)`,
-            win: sql<string>`coalesce(sum(${gameRounds.win}) filter (where ${moved}), 0)`,
-          })
-          .from(gameRounds)
-          .where(where),
-      ]);
-      return {
-        list: rows.map(({ round: r, names }) => ({
-          id: r.id,
-          roundRef: r.roundRef,
-          nodeId: r.nodeId,
-          gameName: names ? (names[locale] ?? names.en ?? r.nodeId) : r.nodeId,
-          vendor: r.vassalage,
-          gameType: r.gameType,
-          bet: Number(r.bet),
-          win: Number(r.win),
-          status: r.status,
-          at: r.createdAt.toISOString(),
-        })),
-        totals: {
-          bet: Number(totals?.bet ?? 0),
-          win: Number(totals?.win ?? 0),
-          rounds: totals?.rounds ?? 0,
-        },
-        totalPages: Math.ceil((totals?.rounds ?? 0) / q.pageSize),
-      };
+      return roundsPage(db, where, locale, q);
     },
 
     /** Per day of the merchant's zone: bets, wins and profit (win − bet) of settled rounds; quiet days are zeros. */
