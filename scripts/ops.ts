@@ -13,6 +13,9 @@
 //   npm run ops -- ticket LOTUS player01 PRIZE_WHEEL                (RED_ENVELOPE | PRIZE_WHEEL | GOLDEN_EGG)
 //   npm run ops -- rules LOTUS payments                         (shows a merchant's rules of a topic)
 //   npm run ops -- rules LOTUS rebate '{"rates":{"RNG":100},"minClaim":100}'  (replaces them, checked whole)
+//   npm run ops -- contract LOTUS agent01 DAILY_SALARY '[{"activeMembers":0,"betAmount":0,"rateBp":30}]'
+//                  (DIVIDEND | DAILY_SALARY | HOURLY_SALARY | REALTIME_SALARY; a dividend adds its period D|W|H|M)
+//   npm run ops -- settle LOTUS [--until 2026-12-01T02:00:00Z]      (pays the contract windows ended by then)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -97,6 +100,21 @@ const requests: Record<
     method: 'POST',
     path: `/ops/merchants/${encodeURIComponent(code)}/tickets`,
     body: { account: rest[0], type: rest[1] },
+  }),
+  contract: () => ({
+    method: 'POST',
+    path: `/ops/merchants/${encodeURIComponent(code)}/contracts`,
+    body: {
+      account: rest[0],
+      kind: rest[1],
+      tiers: JSON.parse(rest[2] ?? '[]'),
+      ...(rest[3] ? { period: rest[3] } : {}),
+    },
+  }),
+  settle: () => ({
+    method: 'POST',
+    path: `/ops/merchants/${encodeURIComponent(code)}/contracts/settle`,
+    body: values.until ? { until: values.until } : {},
   }),
   message: () => ({
     method: 'POST',

@@ -5,10 +5,13 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
+import { createContractJob } from './jobs/contracts.ts';
 import { forceReceive } from './jobs/forceReceive.ts';
 import { createLotteryJob } from './jobs/lottery.ts';
+import { createSettlement } from './modules/agent/settlement.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
+import { createLedger } from './modules/wallet/ledger.ts';
 
 const config = loadConfig(process.env);
 const started = Date.now();
@@ -63,9 +66,22 @@ const runLottery = () =>
 void runLottery();
 const lotteryJob = setInterval(runLottery, 5_000);
 
+// Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; once across
+// processes, and each window exactly once by its keys in any case).
+const contracts = createContractJob(
+  database.db,
+  createSettlement(database.db, { ledger: createLedger(database.db) }),
+);
+const contractJob = setInterval(() => {
+  database
+    .exclusive('portico:job:contracts', () => contracts.run())
+    .catch((err) => app.log.error({ err }, 'contract settlement job failed'));
+}, 60_000);
+
 const shutdown = async () => {
   clearInterval(forceReceiveJob);
   clearInterval(lotteryJob);
+  clearInterval(contractJob);
   await app.close();
   await database.close();
   process.exit(0);

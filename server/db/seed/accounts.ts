@@ -28,6 +28,22 @@ export const DEMO_ACCOUNTS = [
     agentType: 0,
     clubRank: 1,
   },
+  {
+    account: 'agent02',
+    password: 'Agent1234',
+    note: 'sub-agent under agent01, with a daily-salary contract from it',
+    agentType: 2,
+    clubRank: 2,
+    upline: 'agent01',
+  },
+  ...(['team01', 'team02', 'team03', 'team04'] as const).map((account, i) => ({
+    account,
+    password: 'Player123' as const,
+    note: `team member under ${i < 2 ? 'agent02' : 'agent01'}, two weeks of play`,
+    agentType: 0 as const,
+    clubRank: 1 as const,
+    upline: i < 2 ? ('agent02' as const) : ('agent01' as const),
+  })),
 ] as const;
 
 export async function seedAccounts(database: Database, merchantCode: string): Promise<void> {
@@ -43,7 +59,17 @@ export async function seedAccounts(database: Database, merchantCode: string): Pr
       affiliateCode: a.agentType > 0 ? a.account.toUpperCase() : null,
     })),
   );
-  const created = await database.db.insert(members).values(rows).returning();
+  // In list order, so an account's upline (listed before it) already has its id.
+  const created: (typeof members.$inferSelect)[] = [];
+  for (const [i, row] of rows.entries()) {
+    const a = DEMO_ACCOUNTS[i]!;
+    const upline = 'upline' in a ? created.find((m) => m.account === a.upline)?.id : undefined;
+    const [m] = await database.db
+      .insert(members)
+      .values({ ...row, uplineId: upline ?? null })
+      .returning();
+    created.push(m!);
+  }
   // A demo credit, so balances show money from the first login; it comes from the house's promotion account.
   const ledger = createLedger(database.db);
   const promo = await ledger.wallet(merchantCode, null, 'HOUSE_PROMO');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedAgents } from './agents.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
@@ -63,6 +64,7 @@ export async function seedDatabase(database: Database): Promise<boolean> {
       for (const m of DEMO_MERCHANTS) {
         await seedMerchant(database, m);
         await seedAccounts(database, m.code);
+        await seedAgents(database, m.code);
         await seedRewards(database, m.code);
         await seedMessages(database, m.code, m.brand.name);
       }

@@ -97,6 +97,56 @@ export function createSettlement(db: Db, deps: { ledger: Ledger }) {
     return { activeMembers: row?.activeMembers ?? 0, bet: BigInt(row?.bet ?? 0), win: BigInt(row?.win ?? 0) };
   }
 
+  /**
+   * The 5-minute marks (ms) at which the team has settled rounds in [from, to). Every window edge, in any zone, is
+   * such a mark, so a window without one had no play: it is recorded without asking for its figures.
+   */
+  async function busyMarks(c: ContractRow, from: Date, to: Date): Promise<number[]> {
+    const mark = sql<string>`date_bin('5 minutes', ${gameRounds.settledAt}, timestamptz '2000-01-01T00:00:00Z')`;
+    const rows = await db
+      .selectDistinct({ mark: sql<string>`${mark}::text` })
+      .from(memberTree)
+      .innerJoin(gameRounds, eq(gameRounds.memberId, memberTree.descendantId))
+      .where(
+        and(
+          eq(memberTree.ancestorId, c.downlineId),
+          eq(gameRounds.merchantCode, c.merchantCode),
+          eq(gameRounds.status, 'SETTLED'),
+          gte(gameRounds.settledAt, from),
+          lt(gameRounds.settledAt, to),
+        ),
+      );
+    return rows.map((r) => new Date(r.mark).getTime());
+  }
+
+  /** Records windows in which the team did not play (nothing to pay), in one statement. */
+  async function settleQuiet(c: ContractRow, windows: Window[]): Promise<number> {
+    if (windows.length === 0) return 0;
+    const zero = payOf(c.kind, c.tiers, { activeMembers: 0, bet: 0n, win: 0n });
+    const written = await db
+      .insert(contractSettlements)
+      .values(
+        windows.map((w) => ({
+          merchantCode: c.merchantCode,
+          contractId: c.id,
+          memberId: c.downlineId,
+          kind: c.kind,
+          windowStart: w.start,
+          windowEnd: w.end,
+          activeMembers: 0,
+          bet: 0n,
+          base: 0n,
+          rateBp: zero.rateBp,
+          gross: 0n,
+          deducted: 0n,
+          amount: 0n,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: contractSettlements.id });
+    return written.length;
+  }
+
   /** What contracts of this kind held by the agent's direct downlines earn in the interval (each on its own part). */
   async function downlineGross(c: ContractRow, interval: Window): Promise<bigint> {
     const held = await db
@@ -226,11 +276,23 @@ export function createSettlement(db: Db, deps: { ledger: Ledger }) {
         { from, until, stop: c.endedAt },
         WINDOWS_PER_RUN,
       );
+      if (windows.length === 0) continue;
+      const marks = await busyMarks(c, windows[0]!.start, windows.at(-1)!.end);
+      const busy = (w: Window) => marks.some((m) => m >= w.start.getTime() && m < w.end.getTime());
+      // In window order, so the last recorded window always marks how far the contract is settled.
+      let quiet: Window[] = [];
       for (const w of windows) {
+        if (!busy(w)) {
+          quiet.push(w);
+          continue;
+        }
+        settled += await settleQuiet(c, quiet);
+        quiet = [];
         const r = await settleWindow(c, w);
         if (r.written) settled += 1;
         paid += r.paid;
       }
+      settled += await settleQuiet(c, quiet);
     }
     return { settled, paid };
   }
