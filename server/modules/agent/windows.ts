@@ -1,4 +1,5 @@
 import type { ContractKind, ContractPeriod } from '../../../contract/agent.ts';
+import { localMidnight, partsIn } from '../missions/periods.ts';
 
 /** A settlement window: [start, end). */
 export interface Window {
@@ -17,37 +18,8 @@ const SLICE_MS: Partial<Record<ContractKind, number>> = {
 
 /** The zone's calendar date at `at`, as the UTC midnight of that date (a plain day number to count with). */
 function localDate(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'));
-}
-
-/** How far the zone's wall clock is ahead of UTC at `at`. */
-function offsetMs(zone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The instant a calendar day (a UTC midnight from `localDate`) begins in `zone`, re-checked across an offset change. */
-function dayStart(zone: string, date: number): Date {
-  const first = date - offsetMs(zone, new Date(date));
-  return new Date(date - offsetMs(zone, new Date(first)));
+  const p = partsIn(zone, at);
+  return Date.UTC(p.y, p.m - 1, p.d);
 }
 
 /** First and following calendar day of the day, week (from Monday), semimonth or month holding `date`. */
@@ -76,13 +48,13 @@ export function windowAt(kind: ContractKind, period: ContractPeriod | null, zone
   const today = localDate(zone, at);
   const slice = SLICE_MS[kind];
   if (slice) {
-    const midnight = dayStart(zone, today).getTime();
-    const next = dayStart(zone, today + DAY_MS).getTime();
+    const midnight = localMidnight(zone, today).getTime();
+    const next = localMidnight(zone, today + DAY_MS).getTime();
     const start = midnight + Math.floor((at.getTime() - midnight) / slice) * slice;
     return { start: new Date(start), end: new Date(Math.min(start + slice, next)) };
   }
   const [first, following] = calendarSpan(kind === 'DIVIDEND' ? (period ?? 'D') : 'D', today);
-  return { start: dayStart(zone, first), end: dayStart(zone, following) };
+  return { start: localMidnight(zone, first), end: localMidnight(zone, following) };
 }
 
 /**

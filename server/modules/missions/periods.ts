@@ -9,7 +9,7 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
-const partsIn = (zone: string, at: Date) => {
+export const partsIn = (zone: string, at: Date) => {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -31,7 +31,7 @@ const offsetMs = (zone: string, at: Date) => {
 };
 
 /** The instant a local calendar day (as UTC midnight of that date) begins in `zone`; re-checked across an offset change. */
-const localMidnight = (zone: string, dayUtc: number) => {
+export const localMidnight = (zone: string, dayUtc: number) => {
   const first = dayUtc - offsetMs(zone, new Date(dayUtc));
   const second = dayUtc - offsetMs(zone, new Date(first));
   return new Date(second);
