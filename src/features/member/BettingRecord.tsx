@@ -1,17 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { inputClass, RecordTable, Total } from '../../ui/records/form.tsx';
+import { RecordTable, Total } from '../../ui/records/form.tsx';
 import {
   FilterSelect,
+  FilterText,
   RecordFilters,
   rangeIsValid,
   TimeCell,
   useRange,
 } from '../../ui/records/RangePicker.tsx';
+import { useRoundStatusWords } from '../../ui/records/roundStatus.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { bettingRecordQuery } from './queries.ts';
 
@@ -23,7 +25,6 @@ export function BettingRecord() {
   const [gameType, setGameType] = useState('');
   const [vendor, setVendor] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const vendorId = useId();
   const valid = rangeIsValid(range);
   const record = useQuery({
     ...bettingRecordQuery({
@@ -35,7 +36,7 @@ export function BettingRecord() {
     }),
     enabled: valid,
   });
-  const statusWords = { OPEN: t`Open`, SETTLED: t`Settled`, ROLLED_BACK: t`Cancelled` };
+  const statusWords = useRoundStatusWords();
   const totals = record.data?.totals;
   return (
     <div className="flex flex-col gap-4">
@@ -57,22 +58,16 @@ export function BettingRecord() {
               setPageNo(1);
             }}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={vendorId} className="text-xs text-muted">
-              <Trans>Vendor</Trans>
-            </label>
-            <input
-              id={vendorId}
-              className={inputClass}
-              maxLength={40}
-              placeholder={t`All vendors`}
-              value={vendor}
-              onChange={(e) => {
-                setVendor(e.target.value);
-                setPageNo(1);
-              }}
-            />
-          </div>
+          <FilterText
+            label={<Trans>Vendor</Trans>}
+            placeholder={t`All vendors`}
+            maxLength={40}
+            value={vendor}
+            onChange={(v) => {
+              setVendor(v);
+              setPageNo(1);
+            }}
+          />
         </div>
       </RecordFilters>
       {totals && (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '../../ui/records/DayChart.tsx';
-import { daysBetween } from '../../ui/records/dateRange.ts';
+import { perDay } from '../../ui/records/dateRange.ts';
 import { LoadError, Total } from '../../ui/records/form.tsx';
 import { RangePicker, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
 import { useMoney } from '../../ui/records/useMoney.ts';
@@ -16,9 +16,7 @@ export function ProfitLoss() {
   const valid = rangeIsValid(range);
   const profit = useQuery({ ...profitQuery(range.from, range.to), enabled: valid });
   const data = profit.data;
-  // A bar per day of the range, days without play at 0.
-  const byDay = new Map(data?.days.map((d) => [d.day, d.profit]));
-  const bars = data ? daysBetween(range).map((day) => ({ day, value: byDay.get(day) ?? 0 })) : [];
+  const bars = data ? perDay(range, data.days, (d) => d.profit) : [];
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl border border-line p-3">

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
+import { Chips } from './Chips.tsx';
 import { type DateRange, RANGE_SECTIONS, type RangeSection, sectionRange } from './dateRange.ts';
 import { inputClass } from './form.tsx';
 
@@ -34,23 +35,11 @@ export function RangePicker({ value, onChange }: { value: RangeState; onChange: 
       <legend className="sr-only">
         <Trans>Date range</Trans>
       </legend>
-      <div className="flex flex-wrap gap-1.5">
-        {RANGE_SECTIONS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={value.section === s}
-            onClick={() => onChange({ section: s, ...sectionRange(s) })}
-            className={`rounded-full border px-3 py-1.5 text-sm ${
-              value.section === s
-                ? 'border-brand bg-brand font-semibold text-white'
-                : 'border-line hover:bg-line/40'
-            }`}
-          >
-            {names[s]}
-          </button>
-        ))}
-      </div>
+      <Chips
+        options={RANGE_SECTIONS.map((s) => ({ value: s, label: names[s] }))}
+        value={value.section === 'custom' ? null : value.section}
+        onChange={(s) => onChange({ section: s, ...sectionRange(s) })}
+      />
       <div className="grid grid-cols-2 gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-from`} className="text-xs text-muted">
@@ -143,6 +132,39 @@ export function FilterSelect<V extends string>({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** A labelled text filter (an account, a vendor); empty means "all", which the placeholder says. */
+export function FilterText({
+  label,
+  placeholder,
+  value,
+  onChange,
+  maxLength = 64,
+}: {
+  label: ReactNode;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={inputClass}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

@@ -52,3 +52,13 @@ export function daysBetween({ from, to }: DateRange): string[] {
   for (let d = new Date(fy, fm - 1, fd); d <= end && days.length < 400; d = shift(d, 1)) days.push(isoDay(d));
   return days;
 }
+
+/** A figure for each day of the range (a chart's bar per day): `days` as the server listed them, the others at 0. */
+export function perDay<D extends { day: string }>(
+  range: DateRange,
+  days: D[],
+  value: (d: D) => number,
+): { day: string; value: number }[] {
+  const byDay = new Map(days.map((d) => [d.day, value(d)]));
+  return daysBetween(range).map((day) => ({ day, value: byDay.get(day) ?? 0 }));
+}

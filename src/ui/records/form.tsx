@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { formatAmount } from '../AmountText.tsx';
+import { Pagination } from '../Pagination.tsx';
 import { Skeleton } from '../Skeleton.tsx';
 import type { AmountProblem } from './amount.ts';
 
@@ -163,26 +164,43 @@ export function Total({ label, value }: { label: ReactNode; value: string }) {
 
 /**
  * A record page's list (betting record, account record): a failure with retry, a skeleton while it loads, the empty
- * note, or the table with its caption and column heads (`end` columns align right, for amounts).
+ * note, or the table with its caption and column heads (`end` columns align right, for amounts); with `paging`, the
+ * pager of the list's pages under it.
  */
 export function RecordTable<Row>({
   query,
-  caption,
-  empty,
-  columns,
-  minWidth,
-  row,
+  paging,
+  ...table
 }: {
-  query: { isError: boolean; error: unknown; data: { list: Row[] } | undefined; refetch: () => unknown };
+  query: {
+    isError: boolean;
+    error: unknown;
+    data: { list: Row[]; totalPages?: number } | undefined;
+    refetch: () => unknown;
+  };
+  paging?: { page: number; onChange: (page: number) => void; label: string };
+} & Omit<TableProps<Row>, 'list'>) {
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton className="h-48 w-full" />;
+  return (
+    <>
+      <Table list={query.data.list} {...table} />
+      {paging && <Pagination {...paging} totalPages={query.data.totalPages ?? 1} />}
+    </>
+  );
+}
+
+interface TableProps<Row> {
+  list: Row[];
   caption: ReactNode;
   empty: ReactNode;
   columns: { head: ReactNode; end?: boolean }[];
   minWidth: string;
   row: (r: Row) => ReactNode;
-}) {
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <Skeleton className="h-48 w-full" />;
-  if (query.data.list.length === 0)
+}
+
+function Table<Row>({ list, caption, empty, columns, minWidth, row }: TableProps<Row>) {
+  if (list.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
         {empty}
@@ -205,7 +223,7 @@ export function RecordTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody>{query.data.list.map(row)}</tbody>
+        <tbody>{list.map(row)}</tbody>
       </table>
     </div>
   );
