@@ -22,6 +22,8 @@ export const memberInfoValue = z.object({
   toUpline: z.boolean(),
   clubLabel,
   memberLabel: z.array(z.string()),
+  /** An agent's own invitation (affiliate) code, which binds the accounts registered with it below the agent. */
+  affiliateCode: z.string().nullable().optional(),
 });
 export type MemberInfo = z.infer<typeof memberInfoValue>;
 

@@ -22,6 +22,12 @@ describe('member info', () => {
       clubLabel: { labelName: 'Diamond', rankLevel: 5 },
       memberLabel: ['VIP'],
     });
+    expect(vip.body.value.affiliateCode).toBeNull();
+  });
+
+  it('gives an agent its own invitation code (the agent centre’s invitation link)', async () => {
+    const agent = await api.send('GET', '/wps/member/info', undefined, await tokenOf('agent01', 'Agent1234'));
+    expect(agent.body.value).toMatchObject({ type: 'agent', agentType: 1, affiliateCode: 'AGENT01' });
   });
 });
 

@@ -50,6 +50,7 @@ export function memberInfo(member: Member): MemberInfo {
       ...(agent ? ['Agent'] : []),
       ...(member.agentType === TRIAL_AGENT_TYPE ? ['Trial'] : []),
     ],
+    affiliateCode: agent ? member.affiliateCode : null,
   };
 }
 
