@@ -40,3 +40,16 @@ export const loginWalk = {
     { type: 'login.close' },
   ] satisfies EventFromLogic<M>[],
 };
+
+/**
+ * The agent login (spec §2 "Agent", §6): the same machine started with `agent`, offered by username only (no SMS
+ * tab), and refused by the server for an account that is not an agent.
+ */
+export const agentLoginWalk = {
+  name: 'login (agent)',
+  machine: withInput(loginMachine, { passwordRule, agent: true }),
+  events: [
+    ...loginWalk.events.filter((e) => e.type !== 'mode.set'),
+    errorEvent<M>('logIn', { code: 'FORBIDDEN', message: 'Non-agents cannot log in' }),
+  ] satisfies EventFromLogic<M>[],
+};

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { LoginReply } from '../contract/auth.ts';
 import type { MemberInfo } from '../contract/member.ts';
-import { loginWalk, passwordRule } from './login.events.ts';
+import { agentLoginWalk, loginWalk, passwordRule } from './login.events.ts';
 import { type LoginMode, type LoginRequest, loginMachine, type NewPassword } from './login.machine.ts';
 import { selectForcedPasswordChange, selectShowCaptcha } from './login.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
@@ -27,11 +27,20 @@ describe('login: generated paths', () => {
   });
 });
 
+describe('agent login: generated paths', () => {
+  it('visit every state and take every declared transition but the tabs', () => {
+    const seen = walked(loginMachine, transitionPaths(agentLoginWalk.machine, agentLoginWalk.events));
+    expect([...seen.states].sort()).toEqual(statePaths(loginMachine).sort());
+    for (const t of declaredTransitions(loginMachine).filter((t) => !t.endsWith(':mode.set')))
+      expect(seen.transitions, t).toContain(t);
+  });
+});
+
 const member = { id: 1, account: 'alice', nickname: 'Alice', type: 'member', agentType: 0 } as MemberInfo;
 const welcome: LoginReply = { token: 't-1', firstTimeLogin: false, mustChangePassword: null };
 
 /** The login modal with fake calls: `logIn` answers with `replies` in turn; `{ reject }` fails with that error. */
-function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })[]) {
+function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })[], agent?: boolean) {
   const calls = {
     logIn: [] as LoginRequest[],
     changePassword: [] as NewPassword[],
@@ -60,7 +69,7 @@ function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })
       firstLogin,
     },
   });
-  const actor = createActor(logic, { input: { passwordRule, mode } }).start();
+  const actor = createActor(logic, { input: { passwordRule, mode, agent } }).start();
   return { actor, calls, storeToken, firstLogin };
 }
 
@@ -183,6 +192,28 @@ describe('login: behaviour', () => {
     await flush();
     expect(actor.getSnapshot().context.captchaRequired).toBe(false);
     expect(actor.getSnapshot().context.error).toEqual({ code: 'NETWORK' });
+  });
+
+  it('an agent login asks the server to refuse non-agents, and keeps its refusal like any failed login', async () => {
+    const refused = { code: 'FORBIDDEN', message: 'Non-agents cannot log in' };
+    const { actor, calls } = startLogin('username', [{ reject: refused }, welcome], true);
+    actor.send({ type: 'user.submit', values: { username: ' player01 ', password: 'Player123' } });
+    await flush();
+    expect(calls.logIn).toEqual([
+      { type: 'username', username: 'player01', password: 'Player123', agent: true },
+    ]);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.error).toEqual(refused);
+    expect(calls.loadMemberInfo).toHaveLength(0);
+    actor.send({ type: 'user.submit', values: { username: 'agent01', password: 'Agent1234' } });
+    await flush();
+    expect(calls.logIn[1]).toEqual({
+      type: 'username',
+      username: 'agent01',
+      password: 'Agent1234',
+      agent: true,
+    });
+    expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: true, passwordChanged: false });
   });
 
   it('closing the modal ends the flow without a login', () => {

@@ -30,6 +30,7 @@ import {
  *   - `loadingInfo`: actor `loadMemberInfo` { token }, then final `done`. A failure returns to `editing`.
  *   - `closed` (final): `login.close` from `editing`.
  * Other events: `mode.set` { mode: 'username' | 'sms' }, `error.dismiss`.
+ * Input: `passwordRule`, `mode`, `agent` (the agent login: its username login carries `agent: true`).
  * Context the views read: `mode`, `values`, `fieldErrors`, `error` { code, message? }, `captchaRequired`,
  * `afterLogin`, `passwordChanged`. Output: `{ loggedIn: true, afterLogin, passwordChanged }` or `{ loggedIn: false }`.
  * Actions the app provides: `storeToken` { token }, `firstLogin`.
@@ -62,11 +63,14 @@ export type LoginOutcome =
 export interface LoginInput {
   passwordRule: RegisterFieldRule;
   mode?: LoginMode;
+  /** The agent login (spec §2 "Agent", §6): the username login asks the server to refuse non-agents. */
+  agent?: boolean;
 }
 
 export interface LoginContext {
   passwordRule: RegisterFieldRule;
   mode: LoginMode;
+  agent: boolean;
   values: LoginValues;
   captchaRequired: boolean;
   fieldErrors: FieldErrors;
@@ -101,8 +105,11 @@ export function loginProblems(mode: LoginMode, values: LoginValues, captchaRequi
   });
 }
 
-/** The call's body: trimmed values of the active mode; the captcha answer only when one was asked for. */
-export function loginRequest({ mode, values, captchaRequired }: LoginContext): LoginRequest {
+/**
+ * The call's body: trimmed values of the active mode; the captcha answer only when one was asked for; `agent` on an
+ * agent login (by username: the agent login offers no SMS tab).
+ */
+export function loginRequest({ mode, values, captchaRequired, agent }: LoginContext): LoginRequest {
   if (mode === 'sms')
     return {
       type: 'sms',
@@ -114,6 +121,7 @@ export function loginRequest({ mode, values, captchaRequired }: LoginContext): L
     type: 'username',
     username: (values.username ?? '').trim(),
     password: (values.password ?? '').trim(),
+    ...(agent ? { agent: true } : {}),
     ...(captchaRequired ? { captchaId: values.captchaId, captcha: values.captcha?.trim() } : {}),
   };
 }
@@ -190,6 +198,7 @@ export const loginMachine = setup({
   context: ({ input }) => ({
     passwordRule: input.passwordRule,
     mode: input.mode ?? 'username',
+    agent: input.agent ?? false,
     values: {},
     captchaRequired: false,
     fieldErrors: {},

@@ -2,7 +2,8 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from 're
 
 /** Spec §2 Modals of the account area; which one is open is view state, the flows live in the machines. */
 export type AuthModal =
-  | { name: 'login' }
+  /** `agent`: the agent login (spec §2 "Agent", §6: non-agents cannot log in), which goes on to the agent centre. */
+  | { name: 'login'; agent?: boolean }
   | { name: 'register' }
   | { name: 'forgot' }
   | { name: 'changePassword' }

@@ -80,6 +80,16 @@ function VisitorButtons() {
       >
         <Trans>Register</Trans>
       </button>
+      {info.data?.features.AGENT_CENTRE && (
+        // Spec §2 "Also offered: … Agent": the agent login, which goes on to the agent centre.
+        <button
+          type="button"
+          className="text-sm underline"
+          onClick={() => open({ name: 'login', agent: true })}
+        >
+          <Trans>Agent</Trans>
+        </button>
+      )}
       {info.data?.features.FREE_PLAY && (
         <button type="button" className="text-sm underline" disabled={trial.busy} onClick={trial.start}>
           <Trans>Trial</Trans>

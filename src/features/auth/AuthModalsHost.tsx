@@ -26,14 +26,16 @@ export function useAccountFlows() {
     if (token) session.send({ type: 'session.loggedIn', token });
   }, [session]);
   const onLogin = useCallback(
-    (outcome: LoginOutcome) => {
+    (outcome: LoginOutcome, agent = false) => {
       // The session hears of the login before the popup closes: whoever waits on the popup (a game to open) sees a
       // login under way, not a dismissed popup.
       if (outcome.loggedIn) loggedIn();
       close();
       if (!outcome.loggedIn) return;
+      // An agent login goes on to the agent centre.
+      if (agent) void navigate({ to: '/agent' });
       // Spec §4: after a forced change the member goes home; so does a login made on the /login page.
-      if (outcome.passwordChanged || path === '/login') void navigate({ to: '/' });
+      else if (outcome.passwordChanged || path === '/login') void navigate({ to: '/' });
     },
     [close, loggedIn, navigate, path],
   );
@@ -48,8 +50,14 @@ export function useAccountFlows() {
   return { onLogin, onRegistered, open, close };
 }
 
-/** The account forms with the merchant's settings (skeleton while they load). */
-export function AccountForm({ form }: { form: 'login' | 'register' | 'forgot' | 'changePassword' }) {
+/** The account forms with the merchant's settings (skeleton while they load); `agent`: the agent login. */
+export function AccountForm({
+  form,
+  agent = false,
+}: {
+  form: 'login' | 'register' | 'forgot' | 'changePassword';
+  agent?: boolean;
+}) {
   const settings = useQuery(registerSettingsQuery());
   const info = useQuery(whitelabelQuery());
   const flows = useAccountFlows();
@@ -64,7 +72,8 @@ export function AccountForm({ form }: { form: 'login' | 'register' | 'forgot' | 
           passwordRule={passwordRule}
           smsLogin={f.MOBILEVERCODELOGIN3}
           countries={countries}
-          onDone={flows.onLogin}
+          agent={agent}
+          onDone={(outcome) => flows.onLogin(outcome, agent)}
           onForgot={() => flows.open({ name: 'forgot' })}
           onRegister={() => flows.open({ name: 'register' })}
         />
@@ -103,8 +112,9 @@ export function AuthModalsHost() {
   const { t } = useLingui();
   const { modal, close } = useAuthModals();
   if (!modal) return null;
+  const agentLogin = modal.name === 'login' && modal.agent === true;
   const titles = {
-    login: t`Login`,
+    login: agentLogin ? t`Agent login` : t`Login`,
     register: t`Register`,
     forgot: t`Forgot password`,
     changePassword: t`Change password`,
@@ -146,7 +156,8 @@ export function AuthModalsHost() {
           </button>
         </div>
       ) : (
-        <AccountForm form={modal.name} />
+        // Keyed: the agent login and the member login are separate flows (the login machine takes `agent` at start).
+        <AccountForm key={agentLogin ? 'agent' : modal.name} form={modal.name} agent={agentLogin} />
       )}
     </Modal>
   );

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventFromLogic } from 'xstate';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
-import { loginWalk, passwordRule } from '../../../machines/login.events.ts';
+import { agentLoginWalk, loginWalk, passwordRule } from '../../../machines/login.events.ts';
 import { type LoginContext, loginMachine, loginRequest } from '../../../machines/login.machine.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { doneEvent } from '../../../machines/test/machineGraph.ts';
@@ -92,9 +92,10 @@ const onDone = vi.fn();
 const COUNTRIES = [{ countryCode: 'VN', countryDialingCode: '+84' }];
 
 /** A merchant with SMS login and without Firebase (so without the social login buttons). */
-function mountLogin() {
+function mountLogin(agent = false) {
   mount(
     <LoginForm
+      agent={agent}
       passwordRule={passwordRule}
       smsLogin
       countries={COUNTRIES}
@@ -106,7 +107,8 @@ function mountLogin() {
   );
 }
 
-const loginForm = () => screen.getByRole('form', { name: 'Login' });
+/** The agent login is the same form under its own name. */
+const loginForm = (c: LoginContext) => screen.getByRole('form', { name: c.agent ? 'Agent login' : 'Login' });
 const forcedDialog = () => screen.queryByRole('dialog', { name: 'Change password' });
 
 /** Does in the UI, or in the fake server, what the machine event stands for. */
@@ -117,7 +119,7 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
     case 'mode.set':
       return user.click(screen.getByRole('tab', { name: event.mode === 'sms' ? 'SMS code' : 'Username' }));
     case 'user.submit': {
-      const form = within(loginForm());
+      const form = within(loginForm(context));
       const v = event.values;
       if (context.mode === 'sms') {
         await fill(form.getByLabelText('Mobile number'), v.mobileNo ?? '');
@@ -151,24 +153,27 @@ const LOGIN_FIELDS = {
 /** What the visitor must see in each state (and what the view sent to the server to get there). */
 function expectScreen(state: AnyMachineSnapshot) {
   const c = state.context as LoginContext;
-  const form = within(loginForm());
+  const form = within(loginForm(c));
   const busy =
     state.matches('submitting') ||
     state.matches('loadingInfo') ||
     state.matches({ changingPassword: 'submitting' });
 
   // The login form: the fields of the mode, what was typed, the field problems, the failure.
-  expect(screen.getByRole('tab', { name: 'SMS code' })).toHaveAttribute(
-    'aria-selected',
-    String(c.mode === 'sms'),
-  );
+  // The agent login is by username only: no tabs.
+  if (c.agent) expect(screen.queryByRole('tab')).toBeNull();
+  else
+    expect(screen.getByRole('tab', { name: 'SMS code' })).toHaveAttribute(
+      'aria-selected',
+      String(c.mode === 'sms'),
+    );
   const shown =
     c.mode === 'sms'
       ? (['mobileNo', 'verificationCode'] as const)
       : c.captchaRequired
         ? (['username', 'password', 'captcha'] as const)
         : (['username', 'password'] as const);
-  const controls = controlsByLabel(loginForm());
+  const controls = controlsByLabel(loginForm(c));
   for (const field of Object.keys(LOGIN_FIELDS) as (keyof typeof LOGIN_FIELDS)[]) {
     const input = controls.get(LOGIN_FIELDS[field]) ?? null;
     if (!(shown as readonly string[]).includes(field)) {
@@ -202,7 +207,7 @@ function expectScreen(state: AnyMachineSnapshot) {
     expectFormError(dialog!, c.error, c.fieldErrors);
   } else {
     expect(dialog).toBeNull();
-    expectFormError(loginForm(), c.error, c.fieldErrors);
+    expectFormError(loginForm(c), c.error, c.fieldErrors);
   }
 
   // What went to the server.
@@ -221,22 +226,50 @@ function expectScreen(state: AnyMachineSnapshot) {
   else expect(onDone).not.toHaveBeenCalled();
 }
 
-describe('login: paths generated from the machine, walked against LoginForm', () => {
-  beforeEach(() => {
-    useFakeClock();
-    server.reset();
-    server.answerAlways('/wps/captcha', () => CAPTCHA_REPLY);
-    onDone.mockReset();
-  });
-  afterEach(() => {
-    useRealClock();
-  });
+beforeEach(() => {
+  useFakeClock();
+  server.reset();
+  server.answerAlways('/wps/captcha', () => CAPTCHA_REPLY);
+  onDone.mockReset();
+});
+afterEach(() => {
+  useRealClock();
+});
 
+describe('login: paths generated from the machine, walked against LoginForm', () => {
   it('cover every state and transition the view can reach', () => {
     expectFullCoverage(loginMachine, paths, EXCLUDED);
   });
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await walk(path, mountLogin, perform, expectScreen);
+    await walk(path, () => mountLogin(), perform, expectScreen);
+  });
+});
+
+/**
+ * The agent login: the same walk without the SMS tab (so without `mode.set`), plus the server's refusal of a
+ * non-agent, shown like any failed login; every username login carries `agent: true` (checked in `expectScreen`).
+ */
+const AGENT_EVENTS = agentLoginWalk.events
+  .map((e: Event) =>
+    e.type === 'xstate.done.actor.loadMemberInfo' ? doneEvent<M>('loadMemberInfo', demoMember) : e,
+  )
+  .filter((e) => !NO_CONTROL.has(e.type)) as Event[];
+const agentPaths = viewPaths(agentLoginWalk.machine, () => AGENT_EVENTS);
+
+describe('agent login: paths generated from the machine, walked against LoginForm in agent mode', () => {
+  it('cover every state and transition the view can reach', () => {
+    expectFullCoverage(loginMachine, agentPaths, {
+      ...EXCLUDED,
+      transitions: [...EXCLUDED.transitions, 'editing:mode.set'],
+    });
+  });
+
+  it('refuse a non-agent with the server’s words', () => {
+    expect(agentPaths.some((p) => p.name.includes('error: logIn FORBIDDEN'))).toBe(true);
+  });
+
+  it.each(agentPaths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    await walk(path, () => mountLogin(true), perform, expectScreen);
   });
 });

@@ -31,6 +31,8 @@ export interface LoginFormProps {
   onDone: (outcome: LoginOutcome) => void;
   onForgot: () => void;
   onRegister: () => void;
+  /** The agent login (spec §2 "Agent"): username and password only, and the server refuses non-agents. */
+  agent?: boolean;
 }
 
 const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-white disabled:opacity-60';
@@ -43,6 +45,7 @@ export function LoginForm({
   onDone,
   onForgot,
   onRegister,
+  agent = false,
 }: LoginFormProps) {
   const { t } = useLingui();
   // The forced change needs the old password, which the visitor has just typed.
@@ -59,7 +62,7 @@ export function LoginForm({
       actions: { storeToken: (_, { token }) => storeToken(token) },
     }),
   );
-  const actor = useActorRef(login, { input: { passwordRule } });
+  const actor = useActorRef(login, { input: { passwordRule, agent } });
   const mode = useSelector(actor, selectLoginMode);
   const showCaptcha = useSelector(actor, selectShowCaptcha);
   const busy = useSelector(actor, selectLoginBusy);
@@ -96,8 +99,13 @@ export function LoginForm({
       >
         <NewPasswordFields actor={actor} rule={passwordRule} />
       </Modal>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Login`}>
-        {smsLogin && (
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3"
+        aria-label={agent ? t`Agent login` : t`Login`}
+      >
+        {smsLogin && !agent && (
           <ModeTabs
             modes={[
               { id: 'username', label: t`Username` },
@@ -157,9 +165,11 @@ export function LoginForm({
         <button type="submit" disabled={busy} className={submitClass}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
         </button>
-        <SocialLogin
-          onLoggedIn={() => onDone({ loggedIn: true, afterLogin: true, passwordChanged: false })}
-        />
+        {!agent && (
+          <SocialLogin
+            onLoggedIn={() => onDone({ loggedIn: true, afterLogin: true, passwordChanged: false })}
+          />
+        )}
         <div className="flex justify-between text-sm">
           <button type="button" className="underline" onClick={onForgot}>
             <Trans>Forgot password?</Trans>

@@ -7,7 +7,7 @@ import type { PaymentOrder } from '../../../../contract/payments.ts';
 import { sessionMachine } from '../../../../machines/session.machine.ts';
 import { AuthModalsProvider, useAuthModals } from '../../../session/authModals.tsx';
 import { SessionContext } from '../../../session/sessionContext.ts';
-import { mount, server } from '../../auth/test/harness.tsx';
+import { mount, server, type ViewOptions } from '../../auth/test/harness.tsx';
 
 /**
  * The member centre's tests: a session (visitor, member or trial account) around the view, the fake server of the
@@ -28,13 +28,16 @@ export const member: MemberInfo = {
 
 function ModalProbe() {
   const { modal } = useAuthModals();
-  return <p data-testid="modal">{modal?.name ?? 'none'}</p>;
+  // The agent login is the login modal in agent mode ('login agent').
+  const agent = modal?.name === 'login' && modal.agent ? ' agent' : '';
+  return <p data-testid="modal">{modal ? `${modal.name}${agent}` : 'none'}</p>;
 }
 
 export function show(
   ui: ReactNode,
   who: 'visitor' | 'member' | 'trial' = 'member',
   info: Partial<MemberInfo> = {},
+  queryData: ViewOptions['queryData'] = [],
 ) {
   const logic = sessionMachine.provide({
     actors: {
@@ -54,7 +57,7 @@ export function show(
         {ui}
       </AuthModalsProvider>
     </SessionContext.Provider>,
-    { router: true },
+    { router: true, queryData },
   );
 }
 
