@@ -79,6 +79,7 @@ export const agentContract = z.object({
 export type AgentContract = z.infer<typeof agentContract>;
 
 const range = { from: z.iso.date('Choose a start date'), to: z.iso.date('Choose an end date') };
+/** Accounts whose name starts with this (any case); an account outside the agent's subtree finds nothing. */
 const account = z.string().trim().max(64).optional();
 const agentCall = { auth: 'token', registeredOnly: true, agentOnly: true } as const;
 
