@@ -120,18 +120,17 @@ export function createTeamService(db: Db) {
 
   async function rounds(merchant: Merchant, agent: Member, q: Range) {
     const figures = {
-      active: sql`count(distinct ${gameRounds.memberId})`.mapWith(Number),
+      active: countDistinct(gameRounds.memberId),
       bet: sum(gameRounds.bet),
       win: sum(gameRounds.win),
     };
-    const from = () =>
+    const [perDay, [total]] = await Promise.all([
       db
         .select({ day: dayOf(merchant, gameRounds.settledAt), ...figures })
         .from(gameRounds)
         .innerJoin(memberTree, inTeam(agent, gameRounds.memberId))
-        .where(settledIn(merchant, q));
-    const [perDay, [total]] = await Promise.all([
-      from().groupBy(sql`1`),
+        .where(settledIn(merchant, q))
+        .groupBy(sql`1`),
       db
         .select(figures)
         .from(gameRounds)
