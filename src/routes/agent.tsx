@@ -1,6 +1,12 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
-import { AGENT_PAGES } from '../features/soon/areas.tsx';
+import { AgentCentre } from '../features/agent/AgentCentre.tsx';
+import { agentSearch } from '../features/agent/pages.ts';
 
-export const Route = createFileRoute('/agent')(soonRoute(<Trans>Agent centre</Trans>, AGENT_PAGES));
+/** `/agent?page=…`: the agent centre (spec §2); an unknown page opens the team overview. */
+export const Route = createFileRoute('/agent')({
+  validateSearch: agentSearch,
+  component: function AgentRoute() {
+    const { page } = Route.useSearch();
+    return <AgentCentre page={page} />;
+  },
+});
