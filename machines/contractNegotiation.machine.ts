@@ -7,7 +7,7 @@ import type {
   ContractStatus,
   ContractTier,
 } from '../contract/agent.ts';
-import { type FlowError, readFlowError } from './form.ts';
+import { type FlowError, readFlowError, serverFieldErrors } from './form.ts';
 
 /**
  * One contract of a kind between an agent and a direct downline agent (spec §1, §3, §4; issue 7), seen from one side:
@@ -218,15 +218,13 @@ export function checkDraft(
 export const draftIsValid = (p: DraftProblems) =>
   p.list === null && p.period === null && p.tiers.every((t) => Object.keys(t).length === 0);
 
-function serverFieldMessages(thrown: unknown): Record<string, string> {
-  const fields = ((thrown ?? {}) as { fields?: unknown }).fields;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(fields as Record<string, unknown>).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string',
+/** The server's words by field ('tiers.0.rateBp', 'period', 'tiers'). */
+const serverFieldMessages = (thrown: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(serverFieldErrors(thrown)).flatMap(([field, p]) =>
+      p.kind === 'server' ? [[field, p.message]] : [],
     ),
   );
-}
 
 /** The draft a contract's terms give (or a first empty tier, in the upline's period). */
 function draftFrom(context: ContractNegotiationContext) {

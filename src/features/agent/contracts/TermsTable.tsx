@@ -17,6 +17,7 @@ export function TermsTable({
   const money = useMoney();
   const rate = useRate();
   const periods = usePeriodNames();
+  const periodName = period ? periods[period] : null;
   return (
     <div className="flex flex-col gap-1">
       <table className="w-full text-left text-sm">
@@ -44,9 +45,9 @@ export function TermsTable({
           ))}
         </tbody>
       </table>
-      {period && (
+      {periodName && (
         <p className="text-sm">
-          <Trans>Period: {periods[period]}</Trans>
+          <Trans>Period: {periodName}</Trans>
         </p>
       )}
     </div>

@@ -4,7 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { contractNegotiationMachine } from '../../../../machines/contractNegotiation.machine.ts';
 import type { FlowError } from '../../../../machines/form.ts';
 import { Modal } from '../../../ui/Modal.tsx';
-import { primaryButton, secondaryButton } from '../../../ui/records/form.tsx';
+import { secondaryButton } from '../../../ui/records/form.tsx';
+
+const dangerButton = 'h-11 rounded-full bg-red-600 px-6 font-semibold text-white disabled:opacity-60';
 
 /** Pieces of the contract panels. */
 
@@ -78,7 +80,7 @@ export function ConfirmButton({
           </button>
           <button
             type="button"
-            className={`${primaryButton} bg-red-600`}
+            className={dangerButton}
             onClick={() => {
               setOpen(false);
               onConfirm();
