@@ -44,7 +44,7 @@ export function sampleContract(
   };
 }
 
-/** Typed text and what the view reads from it (src/features/agent/contracts/readTier.ts checks they agree). */
+/** Typed text and what the view reads from it (the page's path test checks readTier.ts agrees). */
 const change = (index: number, field: TierField, text: string, reading: FieldReading) =>
   ({ type: 'TIER.CHANGE', index, field, text, reading }) as const;
 
