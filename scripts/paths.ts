@@ -8,7 +8,7 @@ import { contractNegotiationWalks } from '../machines/contractNegotiation.events
 import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
 import { gameListWalks } from '../machines/gameList.events.ts';
 import { jackpotTickerWalk } from '../machines/jackpotTicker.events.ts';
-import { loginWalk } from '../machines/login.events.ts';
+import { agentLoginWalk, loginWalk } from '../machines/login.events.ts';
 import { lotteryRefreshWalk } from '../machines/lotteryRefresh.events.ts';
 import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
@@ -26,6 +26,7 @@ const walks: Walk[] = [
   captchaWalk,
   smsCountdownWalk,
   loginWalk,
+  agentLoginWalk,
   registrationWalk,
   ...forgotPasswordWalks,
   ...sessionWalks,

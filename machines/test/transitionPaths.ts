@@ -36,7 +36,7 @@ export function transitionPaths<M extends AnyStateMachine>(
     // Its first snapshot too: a later route back to the initial state value replaces it (a draft edited back to
     // invalid), so the replay starts from the machine's own initial snapshot.
     const raw = p.steps as unknown as WalkStep<M>[];
-    let replayed = getInitialSnapshot(machine, undefined) as AnyMachineSnapshot;
+    let replayed = getInitialSnapshot(machine as AnyStateMachine) as AnyMachineSnapshot;
     const steps = raw.map((step, i) => {
       if (i > 0) replayed = getNextSnapshot(machine, replayed as never, step.event) as AnyMachineSnapshot;
       return { event: step.event, state: replayed };

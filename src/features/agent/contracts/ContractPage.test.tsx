@@ -164,7 +164,7 @@ describe('ContractPage', () => {
       totals: { amount: 3_000 },
       totalPages: 1,
     });
-    const table = await screen.findByRole('table', { name: 'My pay' });
+    const table = await screen.findByRole('table', { name: 'My income' });
     const cells = within(within(table).getAllByRole('row')[1]!)
       .getAllByRole('cell')
       .slice(1)

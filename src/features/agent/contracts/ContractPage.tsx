@@ -5,7 +5,7 @@ import type { agentContracts, ContractKind } from '../../../../contract/agent.ts
 import type { CallOutput } from '../../../../contract/call.ts';
 import { LoadError, Section } from '../../../ui/records/form.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
-import { ContractPay } from './ContractPay.tsx';
+import { MyIncome } from '../MyIncome.tsx';
 import { Negotiation, type NegotiationProps } from './Negotiation.tsx';
 import { useWhen } from './parts.tsx';
 import { contractsQuery } from './queries.ts';
@@ -77,7 +77,7 @@ function ContractPageOf({ kind }: { kind: ContractKind }) {
         )}
       </Section>
       <Section title={<Trans>My pay</Trans>}>
-        <ContractPay kind={kind} />
+        <MyIncome kind={kind} />
       </Section>
     </div>
   );

@@ -1,10 +1,9 @@
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import {
   type AgentContract,
   actOnContract,
   agentContracts,
-  agentIncome,
   type ContractKind,
   proposeContract,
 } from '../../../../contract/agent.ts';
@@ -13,27 +12,10 @@ import { call } from '../../../api/client.ts';
 
 /** Server data of the contract pages (spec §2 bonus, daily wages, hourly salary, real-time salary). */
 
-export const CONTRACT_PAY_PAGE_SIZE = 20;
-
 export const contractsQuery = (kind: ContractKind) =>
   queryOptions({
     queryKey: ['agent', 'contracts', kind],
     queryFn: async () => (await call(agentContracts, { query: { kind } })).value,
-  });
-
-export interface PayFilters {
-  kind: ContractKind;
-  from: string;
-  to: string;
-  pageNo: number;
-}
-
-export const contractPayQuery = (f: PayFilters) =>
-  queryOptions({
-    queryKey: ['agent', 'income', f],
-    queryFn: async () =>
-      (await call(agentIncome, { query: { ...f, pageSize: CONTRACT_PAY_PAGE_SIZE } })).value,
-    placeholderData: keepPreviousData,
   });
 
 /**
