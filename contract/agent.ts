@@ -287,6 +287,13 @@ export const agentIncome = defineCall({
   ),
 });
 
+/** One upline–downline pair's contracts of a kind: in force, offered, and the latest rejected or terminated. */
+const pairContracts = z.object({
+  active: agentContract.nullable(),
+  proposed: agentContract.nullable(),
+  ended: agentContract.nullable(),
+});
+
 export const agentContracts = defineCall({
   method: 'GET',
   path: '/wps/agent/contracts',
@@ -295,15 +302,9 @@ export const agentContracts = defineCall({
   query: z.object({ kind: contractKind }),
   response: wpsReply(
     z.object({
-      /** Its own contract in force and a pending offer from its upline. */
-      mine: z.object({ active: agentContract.nullable(), proposed: agentContract.nullable() }),
-      downlines: z.array(
-        z.object({
-          member: party,
-          active: agentContract.nullable(),
-          proposed: agentContract.nullable(),
-        }),
-      ),
+      /** Its own contract in force, a pending offer from its upline, and the last one that ended. */
+      mine: pairContracts,
+      downlines: z.array(z.object({ member: party, ...pairContracts.shape })),
     }),
   ),
 });

@@ -141,6 +141,8 @@ describe('contract negotiation', () => {
         member: { id: sub.id, account: 'neg_sub' },
         active: expect.objectContaining({ id: third.body.value.id }),
         proposed: null,
+        // The newest that ended: the rejected second offer (the first was replaced by it).
+        ended: expect.objectContaining({ id: second.body.value.id, status: 'REJECTED' }),
       },
     ]);
   });
@@ -172,6 +174,12 @@ describe('contract negotiation', () => {
     });
     const replaced = (await list(sub.token, 'DAILY_SALARY')).body.value.mine.active.id;
     await act(sub.token, lower.body.value.id, 'ACCEPT');
+    // The lower terms are the new ceiling below: subsub's contract (0.20 %) and the pending offer (0.25 %) end.
+    expect((await list(subsub.token, 'DAILY_SALARY')).body.value.mine).toMatchObject({
+      active: null,
+      proposed: null,
+      ended: { status: 'TERMINATED' },
+    });
     expect((await list(top.token, 'DAILY_SALARY')).body.value.downlines[0].active.id).toBe(
       lower.body.value.id,
     );
@@ -181,7 +189,14 @@ describe('contract negotiation', () => {
     const ended = await act(top.token, lower.body.value.id, 'TERMINATE');
     expect(ended.body.value).toMatchObject({ status: 'TERMINATED', endedAt: expect.any(String) });
     const below = (await list(subsub.token, 'DAILY_SALARY')).body.value.mine;
-    expect(below).toEqual({ active: null, proposed: null });
+    expect(below).toEqual({
+      active: null,
+      proposed: null,
+      ended: expect.objectContaining({
+        status: 'TERMINATED',
+        upline: expect.objectContaining({ id: sub.id }),
+      }),
+    });
     expect((await act(top.token, lower.body.value.id, 'TERMINATE')).status).toBe(409);
   });
 

@@ -162,6 +162,39 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
     return ids;
   }
 
+  /**
+   * A holder's new terms are the ceiling of its direct downlines' contracts of the kind: those that no longer fit
+   * (a rate above the new one, another dividend period) end now, with their branches.
+   */
+  async function endUnfitBelow(tx: Tx, holder: ContractRow, at: Date): Promise<number[]> {
+    const below = await tx
+      .select()
+      .from(agentContracts)
+      .where(
+        and(
+          eq(agentContracts.merchantCode, holder.merchantCode),
+          eq(agentContracts.kind, holder.kind),
+          eq(agentContracts.uplineId, holder.downlineId),
+          inArray(agentContracts.status, [...OPEN]),
+        ),
+      )
+      .orderBy(agentContracts.id)
+      .for('update');
+    const unfit = below.filter(
+      (d) =>
+        Object.keys(capProblems(holder.tiers, d.tiers)).length > 0 ||
+        (d.kind === 'DIVIDEND' && d.period !== holder.period),
+    );
+    await end(
+      tx,
+      unfit.map((d) => d.id),
+      at,
+    );
+    const ended = unfit.map((d) => d.id);
+    for (const d of unfit) if (d.status === 'ACTIVE') ended.push(...(await cascade(tx, d, at)));
+    return ended;
+  }
+
   async function accept(tx: Tx, c: ContractRow, agent: Member, at: Date) {
     const [own] = await lockHeld(tx, c.merchantCode, c.uplineId!, c.kind, ['ACTIVE']);
     const [offer] = await tx.select().from(agentContracts).where(eq(agentContracts.id, c.id)).for('update');
@@ -186,7 +219,7 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
       .update(agentContracts)
       .set({ status: 'ACTIVE', activeFrom: at })
       .where(eq(agentContracts.id, c.id));
-    return { replaced: previous.map((p) => p.id) };
+    return { replaced: previous.map((p) => p.id), unfit: await endUnfitBelow(tx, offer, at) };
   }
 
   async function terminate(tx: Tx, c: ContractRow, at: Date) {
@@ -201,13 +234,10 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
   return {
     async list(merchant: Merchant, agent: Member, kind: ContractKind) {
       requireFeature(merchant, kind);
+      // Every status: an ended contract is what a pair sees when nothing is live (an offer rejected, a contract
+      // terminated); contracts are few per pair, unlike settlements.
       const ofKind = (who: SQL) =>
-        and(
-          eq(agentContracts.merchantCode, merchant.code),
-          eq(agentContracts.kind, kind),
-          inArray(agentContracts.status, [...OPEN]),
-          who,
-        );
+        and(eq(agentContracts.merchantCode, merchant.code), eq(agentContracts.kind, kind), who);
       const mine = await views(ofKind(eq(agentContracts.downlineId, agent.id)));
       const directs = await db
         .select({ id: members.id, account: members.account })
@@ -230,15 +260,18 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
             ),
           )
         : [];
-      const held = (list: AgentContract[], id: number, status: 'ACTIVE' | 'PROPOSED') =>
-        list.find((c) => c.downline.id === id && c.status === status) ?? null;
+      const held = (list: AgentContract[], id: number) => {
+        const own = list.filter((c) => c.downline.id === id);
+        return {
+          active: own.find((c) => c.status === 'ACTIVE') ?? null,
+          proposed: own.find((c) => c.status === 'PROPOSED') ?? null,
+          // Views come in id order: the last ended one is the newest.
+          ended: own.findLast((c) => c.status === 'REJECTED' || c.status === 'TERMINATED') ?? null,
+        };
+      };
       return {
-        mine: { active: held(mine, agent.id, 'ACTIVE'), proposed: held(mine, agent.id, 'PROPOSED') },
-        downlines: directs.map((member) => ({
-          member,
-          active: held(theirs, member.id, 'ACTIVE'),
-          proposed: held(theirs, member.id, 'PROPOSED'),
-        })),
+        mine: held(mine, agent.id),
+        downlines: directs.map((member) => ({ member, ...held(theirs, member.id) })),
       };
     },
 
@@ -444,6 +477,7 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
               activeFrom: at,
             })
             .returning();
+          const unfit = await endUnfitBelow(tx, row!, at);
           await audit.append(tx, {
             merchantCode,
             actor: 'ops',
@@ -455,6 +489,7 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
               period,
               tiers: body.tiers,
               replaced: previous.map((p) => p.id),
+              unfit,
             },
           });
           return row!.id;

@@ -77,45 +77,49 @@ function startData(
 ): Contracts {
   if (role === 'upline')
     return {
-      mine: { active: own(kind), proposed: null },
+      mine: { active: own(kind), proposed: null, ended: null },
       downlines: [
         {
           member: DOWNLINE,
           active: status === 'ACTIVE' ? sampleContract(kind, 'ACTIVE') : null,
           proposed: status === 'PROPOSED' ? sampleContract(kind, 'PROPOSED') : null,
+          ended: ended(kind, status),
         },
       ],
     };
   // The downline with an offer also has an older contract in force, which a rejection leaves in force.
   return {
     mine: {
-      active: status === null ? null : sampleContract(kind, 'ACTIVE'),
+      active: status === 'PROPOSED' || status === 'ACTIVE' ? sampleContract(kind, 'ACTIVE') : null,
       proposed: status === 'PROPOSED' ? sampleContract(kind, 'PROPOSED') : null,
+      ended: ended(kind, status),
     },
     downlines: [],
   };
 }
 
+/** The pair's last ended contract: what the page shows when nothing is live. */
+const ended = (kind: ContractKind, status: ContractStatus | null) =>
+  status === 'REJECTED' || status === 'TERMINATED' ? sampleContract(kind, status) : null;
+
 /**
- * The walks of contractNegotiation.events.ts that the page can start: the contracts call lists only live contracts
- * (an offer, a contract in force), so neither side starts from a rejected or terminated one. What each side can do
- * follows the view: a tier field is typed in the first row, the remove button is the last row's.
+ * The walks of contractNegotiation.events.ts, each from the contract the page is given first (an offer, a contract
+ * in force, or, when nothing is live, the last rejected or terminated one). What each side can do follows the view:
+ * a tier field is typed in the first row, the remove button is the last row's.
  */
-const WALKS = contractNegotiationWalks
-  .filter((w) => w.status !== 'REJECTED' && w.status !== 'TERMINATED')
-  .map((w) => {
-    const offered = (s: AnyMachineSnapshot): Event[] => {
-      const c = s.context as Context;
-      return (w.events as Event[]).flatMap((e): Event[] =>
-        e.type === 'TIER.REMOVE' ? (c.tiers.length > 0 ? [{ ...e, index: c.tiers.length - 1 }] : []) : [e],
-      );
-    };
-    const paths = viewPaths(w.machine, offered);
-    // A side with nothing to do (the downline without an offer) has no path to take: its first screen is the walk.
-    const initial = getInitialSnapshot(w.machine, w.input) as AnyMachineSnapshot;
-    const still = { name: 'first screen', steps: [{ event: { type: 'xstate.init' }, state: initial }] };
-    return { ...w, paths: paths.length > 0 ? paths : [still as unknown as WalkPath<M>] };
-  });
+const WALKS = contractNegotiationWalks.map((w) => {
+  const offered = (s: AnyMachineSnapshot): Event[] => {
+    const c = s.context as Context;
+    return (w.events as Event[]).flatMap((e): Event[] =>
+      e.type === 'TIER.REMOVE' ? (c.tiers.length > 0 ? [{ ...e, index: c.tiers.length - 1 }] : []) : [e],
+    );
+  };
+  const paths = viewPaths(w.machine, offered);
+  // A side with nothing to do (the downline without an offer) has no path to take: its first screen is the walk.
+  const initial = getInitialSnapshot(w.machine, w.input) as AnyMachineSnapshot;
+  const still = { name: 'first screen', steps: [{ event: { type: 'xstate.init' }, state: initial }] };
+  return { ...w, paths: paths.length > 0 ? paths : [still as unknown as WalkPath<M>] };
+});
 
 // ————————————————————————————————————————————— the fake server's contracts —————————————————————————————————————
 
@@ -168,15 +172,16 @@ function applyToData(c: AgentContract, requestedId?: number) {
       if (row) row.proposed = c;
       return;
     case 'ACTIVE':
-      data.mine = { active: c, proposed: null };
+      data.mine = { ...data.mine, active: c, proposed: null };
       return;
     case 'REJECTED':
-      data.mine = { ...data.mine, proposed: null };
+      data.mine = { ...data.mine, proposed: null, ended: c };
       return;
     case 'TERMINATED':
       if (row) {
         if (row.proposed?.id === requestedId) row.proposed = null;
         if (row.active?.id === requestedId) row.active = null;
+        row.ended = c;
       }
   }
 }
@@ -337,6 +342,7 @@ function expectUpline(state: AnyMachineSnapshot) {
   const words: Record<string, string> = {
     proposed: `Offer sent, waiting for ${DOWNLINE.account} to answer.`,
     active: `In force since ${when(contract.activeFrom ?? contract.proposedAt)}.`,
+    rejected: `${DOWNLINE.account} rejected the offer.`,
     terminated: 'Terminated.',
   };
   const shown = n.phase === 'terminating' ? (contract.status === 'ACTIVE' ? 'active' : 'proposed') : n.phase;
@@ -438,13 +444,11 @@ describe('Contract pages: paths generated from contractNegotiation, walked again
   });
 
   it('cover every state and transition (both sides together)', () => {
-    // `starting` and `draft.checking` only decide (eventless transitions). The page never shows the upline a
-    // rejected offer (the contracts call lists live contracts only), so it cannot start a new offer from one; the
-    // machine test takes that transition.
+    // `starting` and `draft.checking` only decide (eventless transitions).
     expectFullCoverage(
       contractNegotiationMachine,
       WALKS.flatMap((w) => w.paths),
-      { states: ['starting', 'draft.checking'], transitions: ['rejected:NEW_DRAFT'] },
+      { states: ['starting', 'draft.checking'], transitions: [] },
     );
   });
 

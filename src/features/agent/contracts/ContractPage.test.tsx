@@ -40,7 +40,7 @@ async function answerRead(value: Contracts) {
 }
 
 const offered = (kind: ContractKind = 'DAILY_SALARY'): Contracts => ({
-  mine: { active: null, proposed: sampleContract(kind, 'PROPOSED') },
+  mine: { active: null, proposed: sampleContract(kind, 'PROPOSED'), ended: null },
   downlines: [],
 });
 
@@ -57,7 +57,7 @@ describe('ContractPage', () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts[0]).toHaveTextContent('Network abnormal, please try again.');
     await user().click(within(alerts[0]!).getByRole('button', { name: 'Retry' }));
-    await answerRead({ mine: { active: null, proposed: null }, downlines: [] });
+    await answerRead({ mine: { active: null, proposed: null, ended: null }, downlines: [] });
     expect(await screen.findByText(/You have no contract of this kind yet/)).toBeInTheDocument();
     expect(screen.getByText(/No downline agents yet/)).toBeInTheDocument();
   });
@@ -65,8 +65,8 @@ describe('ContractPage', () => {
   it('an upline without a contract of its own cannot offer one', async () => {
     mount(<ContractPage kind="DAILY_SALARY" />);
     await answerRead({
-      mine: { active: null, proposed: null },
-      downlines: [{ member: DOWNLINE, active: null, proposed: null }],
+      mine: { active: null, proposed: null, ended: null },
+      downlines: [{ member: DOWNLINE, active: null, proposed: null, ended: null }],
     });
     const row = await screen.findByRole('listitem', { name: DOWNLINE.account });
     expect(within(row).getByText('No contract')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('ContractPage', () => {
     await user().click(within(offer).getByRole('button', { name: 'Reject' }));
     await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject offer' }));
     await server.reply(ACT, sampleContract('DAILY_SALARY', 'REJECTED'));
-    await answerRead({ mine: { active: null, proposed: null }, downlines: [] });
+    await answerRead({ mine: { active: null, proposed: null, ended: null }, downlines: [] });
     expect(await screen.findByText('You rejected the offer.')).toBeInTheDocument();
     // The upline offers again (read later, e.g. on focus).
     const again = sampleContract('DAILY_SALARY', 'PROPOSED', {
@@ -129,14 +129,14 @@ describe('ContractPage', () => {
     });
     focusManager.setFocused(undefined);
     await waitFor(() => expect(reads().some((r) => !r.settled)).toBe(true));
-    await server.reply(CONTRACTS, { mine: { active: null, proposed: again }, downlines: [] });
+    await server.reply(CONTRACTS, { mine: { active: null, proposed: again, ended: null }, downlines: [] });
     const next = await screen.findByRole('region', { name: `Offer from ${UPLINE.account}` });
     expect(within(next).getAllByRole('row')[1]).toHaveTextContent('2$500.000.60 %');
   });
 
   it('shows the agent’s pay of the kind over the range, with its total', async () => {
     mount(<ContractPage kind="REALTIME_SALARY" />);
-    await answerRead({ mine: { active: null, proposed: null }, downlines: [] });
+    await answerRead({ mine: { active: null, proposed: null, ended: null }, downlines: [] });
     await waitFor(() => expect(server.pending(INCOME)).toHaveLength(1));
     expect(server.next(INCOME).input.query).toMatchObject({
       kind: 'REALTIME_SALARY',
@@ -184,8 +184,8 @@ describe('ContractPage', () => {
     };
     mount(<ContractPage kind="DIVIDEND" />);
     await answerRead({
-      mine: { active: own, proposed: null },
-      downlines: [{ member: DOWNLINE, active: null, proposed: null }],
+      mine: { active: own, proposed: null, ended: null },
+      downlines: [{ member: DOWNLINE, active: null, proposed: null, ended: null }],
     });
     const row = await screen.findByRole('listitem', { name: DOWNLINE.account });
     const period = within(row).getByLabelText('Period');

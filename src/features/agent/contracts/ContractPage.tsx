@@ -48,7 +48,7 @@ function ContractPageOf({ kind }: { kind: ContractKind }) {
               <Negotiation
                 side="downline"
                 kind={kind}
-                contract={mine.proposed ?? mine.active}
+                contract={mine.proposed ?? mine.active ?? mine.ended}
                 ceiling={null}
                 downline={null}
               />
@@ -106,7 +106,7 @@ function DownlineRow({
       <Negotiation
         side="upline"
         kind={kind}
-        contract={row.proposed ?? row.active}
+        contract={row.proposed ?? row.active ?? row.ended}
         ceiling={ceiling}
         downline={row.member}
       />
