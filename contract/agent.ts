@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, paging, wpsReply } from './call.ts';
 import { type FeatureFlag, merchantCode } from './merchant.ts';
+import { gameRound, roundsPage } from './payments.ts';
 import { minorUnits } from './wallet.ts';
 
 /**
@@ -177,25 +178,7 @@ export const teamBets = defineCall({
     status: z.enum(['OPEN', 'SETTLED', 'ROLLED_BACK']).optional(),
     ...paging(),
   }),
-  response: wpsReply(
-    z.object({
-      list: z.array(
-        z.object({
-          id: z.number().int(),
-          account: z.string(),
-          gameName: z.string(),
-          vendor: z.string(),
-          gameType: z.string(),
-          bet: minorUnits,
-          win: minorUnits,
-          status: z.enum(['OPEN', 'SETTLED', 'ROLLED_BACK']),
-          at: z.string(),
-        }),
-      ),
-      totals: z.object({ bet: minorUnits, win: minorUnits, rounds: z.number().int() }),
-      totalPages: z.number().int(),
-    }),
-  ),
+  response: wpsReply(roundsPage(gameRound.extend({ account: z.string() }))),
 });
 
 export const userLoss = defineCall({

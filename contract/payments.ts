@@ -264,6 +264,28 @@ export const accountRecord = defineCall({
   ),
 });
 
+/** A game round as the betting records show it (the member's own, and a team's in the agent centre). */
+export const gameRound = z.object({
+  id: z.number().int(),
+  roundRef: z.string(),
+  nodeId: z.string(),
+  gameName: z.string(),
+  vendor: z.string(),
+  gameType: z.string(),
+  bet: minorUnits,
+  win: minorUnits,
+  status: z.enum(['OPEN', 'SETTLED', 'ROLLED_BACK']),
+  at: z.string(),
+});
+
+/** A page of rounds with the totals of the whole filter. */
+export const roundsPage = <T extends z.ZodType>(row: T) =>
+  z.object({
+    list: z.array(row),
+    totals: z.object({ bet: minorUnits, win: minorUnits, rounds: z.number().int() }),
+    totalPages: z.number().int(),
+  });
+
 /** Betting record (personalHistoryCopy): the member's game rounds. */
 export const bettingRecord = defineCall({
   method: 'GET',
@@ -278,26 +300,7 @@ export const bettingRecord = defineCall({
     vendor: z.string().max(40).optional(),
     ...paging(),
   }),
-  response: wpsReply(
-    z.object({
-      list: z.array(
-        z.object({
-          id: z.number().int(),
-          roundRef: z.string(),
-          nodeId: z.string(),
-          gameName: z.string(),
-          vendor: z.string(),
-          gameType: z.string(),
-          bet: minorUnits,
-          win: minorUnits,
-          status: z.enum(['OPEN', 'SETTLED', 'ROLLED_BACK']),
-          at: z.string(),
-        }),
-      ),
-      totals: z.object({ bet: minorUnits, win: minorUnits, rounds: z.number().int() }),
-      totalPages: z.number().int(),
-    }),
-  ),
+  response: wpsReply(roundsPage(gameRound)),
 });
 
 /** P&L (personalProfit): per day, bets, wins and profit, for the chart. */

@@ -34,6 +34,8 @@ describe('Team betting', () => {
   const round = (id: number, account: string, bet: number, win: number, status = 'SETTLED') => ({
     id,
     account,
+    roundRef: `r-${id}`,
+    nodeId: 'inhouse-slot',
     gameName: 'Lucky Lanterns',
     vendor: 'PORTICO',
     gameType: 'INHOUSE',
