@@ -24,6 +24,7 @@ import { createPlayListService } from './modules/games/play.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { createWinnerBoard } from './modules/games/winners.ts';
+import { helpRoutes } from './modules/help/routes.ts';
 import { createLaunchResolver } from './modules/inhouse/launches.ts';
 import { cryptoRandom, type RandomInt } from './modules/inhouse/random.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opsToken: opts.opsToken,
     production: opts.production,
   });
+  await helpRoutes(app, { db, sessions, opsToken: opts.opsToken });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);

@@ -5,6 +5,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedAgents } from './agents.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
+import { seedHelp } from './help.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
 import { seedMessages } from './messages.ts';
 import { seedRewards } from './rewards.ts';
@@ -67,6 +68,7 @@ export async function seedDatabase(database: Database): Promise<boolean> {
         await seedAgents(database, m.code);
         await seedRewards(database, m.code);
         await seedMessages(database, m.code, m.brand.name);
+        await seedHelp(database, m.code, m.brand.name);
       }
     // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.
     await database.db.execute(sql`analyze`);

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { helpCenter, opsFeedback, sendFeedback } from '../../../contract/help.ts';
+import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { merchantScope } from '../../http/merchant.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { createSessionService } from '../auth/sessions.ts';
+import { requireOpsToken } from '../ops/routes.ts';
+import { createHelpService } from './service.ts';
+
+export interface HelpModuleDeps {
+  db: Db;
+  sessions: ReturnType<typeof createSessionService>;
+  /** The operator's feedback list exists only with a token (PORTICO_OPS_TOKEN). */
+  opsToken?: string;
+}
+
+/** Feedback is open to anyone, so a script could flood it: a few per address and window. */
+export const FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
+
+const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+
+/**
+ * Help centre and feedback (in a merchant scope; feedback takes a session when one is sent, so it is no token call)
+ * and the operator's feedback list (by ops token, merchant from the path). Registered on the root.
+ */
+export async function helpRoutes(app: FastifyInstance, deps: HelpModuleDeps): Promise<void> {
+  const help = createHelpService(deps.db);
+
+  await app.register(async (api) => {
+    merchantScope(api, deps.db);
+    route(api, helpCenter, async ({ merchant, query, req }) =>
+      okValue({ list: await help.items(merchant.code, requestLocale(req, query.language)) }),
+    );
+    route(
+      api,
+      sendFeedback,
+      async ({ merchant, body, req }) => {
+        const token = bearer(req);
+        // A token that is sent must be a live session: a stale one is refused like on every member call.
+        const member = token ? (await deps.sessions.resolve(merchant.code, token)).member : null;
+        return okValue(await help.send(merchant.code, member?.id ?? null, body.content));
+      },
+      { rateLimit: FEEDBACK_RATE_LIMIT },
+    );
+  });
+
+  const { opsToken } = deps;
+  if (!opsToken) return;
+  await app.register(async (ops) => {
+    requireOpsToken(ops, opsToken);
+    route(ops, opsFeedback, async ({ params, query }) => okValue(await help.list(params.code, query)));
+  });
+}
