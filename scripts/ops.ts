@@ -16,6 +16,9 @@
 //   npm run ops -- contract LOTUS agent01 DAILY_SALARY '[{"activeMembers":0,"betAmount":0,"rateBp":30}]'
 //                  (DIVIDEND | DAILY_SALARY | HOURLY_SALARY | REALTIME_SALARY; a dividend adds its period D|W|H|M)
 //   npm run ops -- settle LOTUS [--until 2026-12-01T02:00:00Z]      (pays the contract windows ended by then)
+//   npm run ops -- notice LOTUS PU "Title" "<p>HTML</p>"          (B | PL | PU popup | PR | H; English, sanitised)
+//   npm run ops -- notices LOTUS                                    (lists the announcements with their ids)
+//   npm run ops -- notice:delete LOTUS 12
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -50,7 +53,7 @@ const paymentAction = (action: string) => () => ({
 
 const requests: Record<
   string,
-  () => { method: 'GET' | 'PATCH' | 'POST' | 'PUT'; path: string; body?: object }
+  () => { method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: object }
 > = {
   maintenance: () => ({
     method: 'PATCH',
@@ -120,6 +123,16 @@ const requests: Record<
     method: 'POST',
     path: `/ops/merchants/${encodeURIComponent(code)}/messages`,
     body: { account: rest[0] === 'ALL' ? null : rest[0], title: rest[1], body: rest[2] },
+  }),
+  notice: () => ({
+    method: 'POST',
+    path: `/ops/merchants/${encodeURIComponent(code)}/notices`,
+    body: { type: rest[0], titles: { en: rest[1] }, contents: { en: rest[2] } },
+  }),
+  notices: () => ({ method: 'GET', path: `/ops/merchants/${encodeURIComponent(code)}/notices` }),
+  'notice:delete': () => ({
+    method: 'DELETE',
+    path: `/ops/merchants/${encodeURIComponent(code)}/notices/${encodeURIComponent(rest[0] ?? '')}`,
   }),
 };
 

@@ -39,6 +39,7 @@ import { createMemberService } from './modules/member/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { createMissionService } from './modules/missions/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     production: opts.production,
   });
   await helpRoutes(app, { db, sessions, opsToken: opts.opsToken });
+  await noticeRoutes(app, { db, audit, opsToken: opts.opsToken });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);

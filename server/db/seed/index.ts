@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sanitizeHtml } from '../../lib/html.ts';
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
@@ -50,7 +51,8 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
         merchantCode: m.code,
         type: 'B' as const,
         titles: n,
-        contents: n,
+        // Seeds go through the operator's sanitiser too: nothing reaches the notice index uncleaned.
+        contents: { en: sanitizeHtml(n.en), vi: sanitizeHtml(n.vi) },
         sort,
       })),
     );

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineCall, wpsReply } from './call.ts';
+import { announcementType } from './content.ts';
+import { locale, merchantCode } from './merchant.ts';
+
+/** Text per language; English is required because every reader falls back to it. */
+const perLanguage = (max: number, what: string) =>
+  z
+    .partialRecord(locale, z.string().trim().min(1, `${what} must not be empty`).max(max))
+    .refine((texts) => texts.en !== undefined, { message: `${what} in English is required`, path: ['en'] });
+
+/** An announcement as the operator wrote it (contents already sanitised), all languages. */
+export const opsNotice = z.object({
+  id: z.number().int(),
+  type: announcementType,
+  titles: z.partialRecord(locale, z.string()),
+  contents: z.partialRecord(locale, z.string()),
+  sort: z.number().int(),
+});
+export type OpsNotice = z.infer<typeof opsNotice>;
+
+const merchantParams = z.object({ code: merchantCode });
+
+export const opsNotices = defineCall({
+  method: 'GET',
+  path: '/ops/merchants/:code/notices',
+  summary: 'Operator: a merchant’s announcements of every type, in display order',
+  auth: 'ops',
+  params: merchantParams,
+  response: wpsReply(z.object({ list: z.array(opsNotice) })),
+});
+
+export const opsCreateNotice = defineCall({
+  method: 'POST',
+  path: '/ops/merchants/:code/notices',
+  summary:
+    'Operator: add an announcement (B, PL, PU popup, PR, H); its HTML is sanitised before it is stored',
+  auth: 'ops',
+  params: merchantParams,
+  body: z.object({
+    type: announcementType,
+    titles: perLanguage(200, 'Title'),
+    /** HTML per language: formatting, links, images and tables survive; scripts, styles and handlers do not. */
+    contents: perLanguage(20_000, 'Content'),
+    /** Display order, lowest first (default: after the existing ones). */
+    sort: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+  response: wpsReply(z.object({ notice: opsNotice })),
+});
+
+export const opsDeleteNotice = defineCall({
+  method: 'DELETE',
+  path: '/ops/merchants/:code/notices/:id',
+  summary: 'Operator: remove an announcement',
+  auth: 'ops',
+  params: z.object({ code: merchantCode, id: z.coerce.number().int().positive() }),
+  response: wpsReply(z.object({ id: z.number().int() })),
+});
