@@ -14,6 +14,7 @@ import { GameRow } from '../features/games/GameRow.tsx';
 import { Lobby } from '../features/games/Lobby.tsx';
 import { Home } from '../features/home/Home.tsx';
 import type { MemberSlots } from '../features/member/MemberCentre.tsx';
+import { NoticeMarquee } from '../features/notices/NoticeMarquee.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 import { WithdrawalConfirmation } from '../features/withdrawal/WithdrawalConfirmation.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
@@ -58,7 +59,10 @@ const HotPage = () => <GameListPage mode="hot" />;
 const FavPage = () => <GameListPage mode="fav" />;
 
 /** Home (its aliases /index, /index.html and /home are rewritten to it by the router). */
-export const homeRoute = () => ({ loader: withLanes, component: () => <Home GameRow={GameRow} /> });
+export const homeRoute = () => ({
+  loader: withLanes,
+  component: () => <Home GameRow={GameRow} Marquee={NoticeMarquee} />,
+});
 
 export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
   component: () => <ComingSoon title={title} areaLinks={areaLinks} />,

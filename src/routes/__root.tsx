@@ -9,6 +9,7 @@ import { mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
 import { MessageBadge } from '../features/member/MessageBadge.tsx';
+import { NoticePopup } from '../features/notices/NoticePopup.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
 import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';
 import { Layout } from '../features/shell/Layout.tsx';
@@ -41,6 +42,14 @@ function Root() {
   return bare ? (
     <Outlet />
   ) : (
-    <Layout account={<AccountArea inbox={<MessageBadge />} />} modals={<AuthModalsHost />} />
+    <Layout
+      account={<AccountArea inbox={<MessageBadge />} />}
+      modals={
+        <>
+          <AuthModalsHost />
+          <NoticePopup />
+        </>
+      }
+    />
   );
 }

@@ -31,11 +31,19 @@ export function cleanHtml(html: string): string {
   return purifier.sanitize(html, config);
 }
 
+/** Readable defaults for operator HTML (no typography plugin): spacing, links, lists, tables, images that fit. */
+const RICH_TEXT =
+  'break-words text-sm leading-relaxed [&_a]:text-brand [&_a]:underline [&_h1]:text-xl [&_h1]:font-bold ' +
+  '[&_h2]:text-lg [&_h2]:font-bold [&_h3]:font-bold [&_img]:h-auto [&_img]:max-w-full [&_li]:ml-5 ' +
+  '[&_ol]:list-decimal [&_p]:my-2 [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border ' +
+  '[&_td]:border-line [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_th]:py-1 ' +
+  '[&_ul]:list-disc';
+
 /**
  * Operator HTML (notices, help items, promotions). The server already cleaned it (server/lib/html.ts); cleaning again
  * here keeps rows written before that, or by hand, from running code in the member's browser.
  */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => cleanHtml(html), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={`${RICH_TEXT} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { type GameType, PAGE_SIZE, type VendorLane } from '../../../contract/games.ts';
-import { noticeIndexQuery, vendorLanesQuery } from '../../api/queries.ts';
+import { vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
@@ -16,26 +15,6 @@ const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
 const VENDOR_SECTIONS = ['SPORTS', 'ESPORTS'] as const;
 /** Games in a category row. */
 const ROW_SIZE = 10;
-
-function NoticeMarquee() {
-  const { t, i18n } = useLingui();
-  const index = useQuery(noticeIndexQuery(i18n.locale));
-  const notices = index.data?.notices ?? [];
-  if (notices.length === 0) return null;
-  return (
-    <section
-      aria-label={t`Notices`}
-      className="flex items-center gap-2 overflow-hidden rounded-full bg-raised px-4 py-2"
-    >
-      <Icon name="megaphone" className="h-5 w-5 shrink-0 text-accent" />
-      <div className="relative flex-1 overflow-hidden">
-        <p className="animate-[marquee_25s_linear_infinite] whitespace-nowrap text-sm">
-          {notices.map((n) => n.content).join('   •   ')}
-        </p>
-      </div>
-    </section>
-  );
-}
 
 function VendorSection({ lane }: { lane: VendorLane }) {
   const { i18n, t } = useLingui();
@@ -88,7 +67,8 @@ export interface HomeRow {
   more?: { to: string };
 }
 
-export function Home({ GameRow }: { GameRow: ComponentType<HomeRow> }) {
+/** The notices feature's marquee comes in the same way as the games' rows. */
+export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Marquee: ComponentType }) {
   const { t, i18n } = useLingui();
   const lanes = useQuery(vendorLanesQuery());
   const has = (type: string) => lanes.data?.some((l) => l.title === type && l.cards.length > 0) ?? false;
@@ -98,7 +78,7 @@ export function Home({ GameRow }: { GameRow: ComponentType<HomeRow> }) {
   return (
     <div className="flex flex-col gap-8">
       <h1 className="sr-only">{t`Home`}</h1>
-      <NoticeMarquee />
+      <Marquee />
       <GameRow
         id="home-hot"
         title={t`Hot games`}
