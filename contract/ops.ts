@@ -134,7 +134,15 @@ export const opsAwardTicket = defineCall({
 });
 
 /** Topics of per-merchant rules an operator reads and sets (each validated by its module's schema). */
-export const ruleTopicName = z.enum(['payments', 'referral', 'tickets', 'missions', 'rebate', 'lottery']);
+export const ruleTopicName = z.enum([
+  'payments',
+  'referral',
+  'tickets',
+  'missions',
+  'rebate',
+  'lottery',
+  'points',
+]);
 export type RuleTopicName = z.infer<typeof ruleTopicName>;
 const ruleParams = z.object({ code: merchantCode, topic: ruleTopicName });
 const rulesReply = wpsReply(

@@ -19,6 +19,9 @@
 //   npm run ops -- notice LOTUS PU "Title" "<p>HTML</p>"          (B | PL | PU popup | PR | H; English, sanitised)
 //   npm run ops -- notices LOTUS                                    (lists the announcements with their ids)
 //   npm run ops -- notice:delete LOTUS 12
+//   npm run ops -- redemptions PORTICO [IN_PROCESS|APPROVED|REJECTED]     (points mall redemptions, oldest first)
+//   npm run ops -- approve-redemption 7 [--remark "…"]             (a cash reward pays the main wallet, once)
+//   npm run ops -- reject-redemption 7 "Out of stock"             (the points go back to the member)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -130,6 +133,20 @@ const requests: Record<
     body: { type: rest[0], titles: { en: rest[1] }, contents: { en: rest[2] } },
   }),
   notices: () => ({ method: 'GET', path: `/ops/merchants/${encodeURIComponent(code)}/notices` }),
+  redemptions: () => ({
+    method: 'GET',
+    path: `/ops/merchants/${encodeURIComponent(code)}/redemptions${rest[0] ? `?status=${rest[0]}` : ''}`,
+  }),
+  'approve-redemption': () => ({
+    method: 'POST',
+    path: `/ops/redemptions/${encodeURIComponent(code)}/approve`,
+    body: remark,
+  }),
+  'reject-redemption': () => ({
+    method: 'POST',
+    path: `/ops/redemptions/${encodeURIComponent(code)}/reject`,
+    body: rest[0] ? { remark: rest[0] } : remark,
+  }),
   'notice:delete': () => ({
     method: 'DELETE',
     path: `/ops/merchants/${encodeURIComponent(code)}/notices/${encodeURIComponent(rest[0] ?? '')}`,

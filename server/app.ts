@@ -39,13 +39,14 @@ import { createMemberService } from './modules/member/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
-import { noticeRoutes } from './modules/notices/routes.ts';
 import { createMissionService } from './modules/missions/service.ts';
+import { noticeRoutes } from './modules/notices/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
 import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     production: opts.production,
   });
   await helpRoutes(app, { db, sessions, opsToken: opts.opsToken });
+  await pointsRoutes(app, { db, ledger, audit, rules, sessions, opsToken: opts.opsToken });
   await noticeRoutes(app, { db, audit, opsToken: opts.opsToken });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

@@ -9,6 +9,7 @@ import { buildCatalogue } from './catalogue.ts';
 import { seedHelp } from './help.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
 import { seedMessages } from './messages.ts';
+import { seedPoints } from './points.ts';
 import { seedRewards } from './rewards.ts';
 import { winnerHistory } from './winners.ts';
 
@@ -70,6 +71,7 @@ export async function seedDatabase(database: Database): Promise<boolean> {
         await seedAgents(database, m.code);
         await seedRewards(database, m.code);
         await seedMessages(database, m.code, m.brand.name);
+        await seedPoints(database, m.code);
         await seedHelp(database, m.code, m.brand.name);
       }
     // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.

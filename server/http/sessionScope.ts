@@ -1,0 +1,21 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { type createSessionService, notLoggedIn } from '../modules/auth/sessions.ts';
+import { merchantScope } from './merchant.ts';
+
+/**
+ * A scope of member calls: the request's merchant, and token calls resolved to the member's session. For modules
+ * registered on the root in a scope of their own (next to their operator scope).
+ */
+export function sessionScope(
+  app: FastifyInstance,
+  db: Db,
+  sessions: ReturnType<typeof createSessionService>,
+): void {
+  merchantScope(app, db);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    if (!token) throw notLoggedIn();
+    return sessions.resolve(req.merchant.code, token);
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  convertPoints,
+  opsApproveRedemption,
+  opsRedemptions,
+  opsRejectRedemption,
+  pointEntries,
+  pointRedemptions,
+  pointRewards,
+  pointsBalance,
+  pointsConfigCall,
+  redeemReward,
+} from '../../../contract/points.ts';
+import type { Db } from '../../db/client.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { okValue, route } from '../../http/route.ts';
+import { sessionScope } from '../../http/sessionScope.ts';
+import type { AuditLog } from '../audit/log.ts';
+import type { createSessionService } from '../auth/sessions.ts';
+import { requireOpsToken } from '../ops/routes.ts';
+import type { RulesStore } from '../rules/store.ts';
+import type { Ledger } from '../wallet/ledger.ts';
+import { createPointsService } from './service.ts';
+
+export interface PointsModuleDeps {
+  db: Db;
+  ledger: Ledger;
+  audit: AuditLog;
+  rules: RulesStore;
+  sessions: ReturnType<typeof createSessionService>;
+  /** The operator calls exist only with a token (PORTICO_OPS_TOKEN). */
+  opsToken?: string;
+}
+
+/**
+ * The points mall: the member's calls (merchant scope, by session) and the operator's redemption queue (by ops
+ * token). Registered on the root, each part in its own scope.
+ */
+export async function pointsRoutes(app: FastifyInstance, deps: PointsModuleDeps): Promise<void> {
+  const points = createPointsService(deps.db, deps);
+
+  await app.register(async (api) => {
+    sessionScope(api, deps.db, deps.sessions);
+    route(api, pointsBalance, async ({ merchant, auth }) =>
+      okValue(await points.balance(merchant, auth.member)),
+    );
+    route(api, pointsConfigCall, async ({ merchant }) => okValue(await points.config(merchant)));
+    route(api, pointRewards, async ({ merchant, req, query }) =>
+      okValue(await points.rewards(merchant, requestLocale(req), query)),
+    );
+    route(
+      api,
+      redeemReward,
+      async ({ merchant, auth, req, body }) =>
+        okValue(await points.redeem(merchant, auth.member, requestLocale(req), body)),
+      // A password is checked here: guesses are slowed down.
+      { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    );
+    route(api, pointRedemptions, async ({ merchant, auth, req, query }) =>
+      okValue(await points.redemptions(merchant, auth.member, requestLocale(req), query)),
+    );
+    route(api, convertPoints, async ({ merchant, auth, body }) =>
+      okValue(await points.convert(merchant, auth.member, body)),
+    );
+    route(api, pointEntries, async ({ merchant, auth, query }) =>
+      okValue(await points.entries(merchant, auth.member, query)),
+    );
+  });
+
+  const { opsToken } = deps;
+  if (!opsToken) return;
+  await app.register(async (ops) => {
+    requireOpsToken(ops, opsToken);
+    route(ops, opsRedemptions, async ({ params, query }) =>
+      okValue(await points.opsList(params.code, query)),
+    );
+    route(ops, opsApproveRedemption, async ({ params, body }) =>
+      okValue(await points.approve(params.id, body?.remark)),
+    );
+    route(ops, opsRejectRedemption, async ({ params, body }) =>
+      okValue(await points.reject(params.id, body?.remark)),
+    );
+  });
+}
