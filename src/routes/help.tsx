@@ -1,5 +1,19 @@
-import { Trans } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { homeRoute } from '../app/pages.tsx';
+import { HelpModal } from '../features/help/HelpModal.tsx';
 
-export const Route = createFileRoute('/help')(soonRoute(<Trans>Help center</Trans>));
+const home = homeRoute();
+
+export const Route = createFileRoute('/help')({ loader: home.loader, component: HelpRoute });
+
+/** /help (spec §2): the home page with the help modal over it; closing the modal leaves for home. */
+function HelpRoute() {
+  const hash = useLocation({ select: (l) => l.hash });
+  const navigate = useNavigate();
+  return (
+    <>
+      <home.component />
+      <HelpModal hash={hash} onClose={() => void navigate({ to: '/' })} />
+    </>
+  );
+}

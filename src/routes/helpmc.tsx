@@ -1,5 +1,9 @@
-import { Trans } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { HelpPage } from '../features/help/HelpPage.tsx';
 
-export const Route = createFileRoute('/helpmc')(soonRoute(<Trans>Help center</Trans>));
+export const Route = createFileRoute('/helpmc')({ component: HelpMcRoute });
+
+function HelpMcRoute() {
+  const hash = useLocation({ select: (l) => l.hash });
+  return <HelpPage hash={hash} />;
+}
