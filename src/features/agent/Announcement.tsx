@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { LoadError } from '../../ui/records/form.tsx';
+import { SafeHtml } from '../../ui/SafeHtml.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 /** Spec §2: nine announcements to a page. */
@@ -36,7 +37,7 @@ export function Announcement() {
           <li key={n.id}>
             <article className="rounded-xl border border-line bg-surface p-4">
               <h3 className="font-semibold">{n.title || <Trans>Announcement</Trans>}</h3>
-              <p className="mt-1 whitespace-pre-line break-words text-sm text-muted">{n.content}</p>
+              <SafeHtml html={n.content} className="mt-1 break-words text-sm text-muted" />
             </article>
           </li>
         ))}
