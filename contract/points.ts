@@ -18,6 +18,10 @@ export const pointsConfig = z.object({
 });
 export type PointsConfig = z.infer<typeof pointsConfig>;
 
+/** Minor units for points at `convertRate` minor units per 100 points, rounded down (the server pays this). */
+export const moneyFor = (points: number, convertRate: number): number =>
+  Math.floor((points * convertRate) / 100);
+
 export const pointsBalance = defineCall({
   method: 'GET',
   path: '/wps/points/balance',

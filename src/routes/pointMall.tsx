@@ -1,5 +1,5 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { PointMall } from '../features/points/PointMall.tsx';
 
-export const Route = createFileRoute('/pointMall')(soonRoute(<Trans>Points mall</Trans>));
+/** `/pointMall`: the points mall (spec §2, PTSYS3). */
+export const Route = createFileRoute('/pointMall')({ component: PointMall });

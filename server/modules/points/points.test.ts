@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneyFor } from '../../../contract/points.ts';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
@@ -25,7 +26,7 @@ import { SETTLE_MARGIN_MS } from '../rebate/service.ts';
 import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { POINTS_RULES } from './rules.ts';
-import { createPointsService, moneyFor, pointsFor } from './service.ts';
+import { createPointsService, pointsFor } from './service.ts';
 
 const OPS = 'points-ops-token';
 const PASSWORD = 'Points123';

@@ -20,6 +20,7 @@ import type { createSessionService } from '../auth/sessions.ts';
 import { requireOpsToken } from '../ops/routes.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { Ledger } from '../wallet/ledger.ts';
+import { createRedemptionDecisions } from './decisions.ts';
 import { createPointsService } from './service.ts';
 
 export interface PointsModuleDeps {
@@ -38,6 +39,7 @@ export interface PointsModuleDeps {
  */
 export async function pointsRoutes(app: FastifyInstance, deps: PointsModuleDeps): Promise<void> {
   const points = createPointsService(deps.db, deps);
+  const decisions = createRedemptionDecisions(deps.db, deps);
 
   await app.register(async (api) => {
     sessionScope(api, deps.db, deps.sessions);
@@ -72,13 +74,13 @@ export async function pointsRoutes(app: FastifyInstance, deps: PointsModuleDeps)
   await app.register(async (ops) => {
     requireOpsToken(ops, opsToken);
     route(ops, opsRedemptions, async ({ params, query }) =>
-      okValue(await points.opsList(params.code, query)),
+      okValue(await decisions.opsList(params.code, query)),
     );
     route(ops, opsApproveRedemption, async ({ params, body }) =>
-      okValue(await points.approve(params.id, body?.remark)),
+      okValue(await decisions.approve(params.id, body?.remark)),
     );
     route(ops, opsRejectRedemption, async ({ params, body }) =>
-      okValue(await points.reject(params.id, body?.remark)),
+      okValue(await decisions.reject(params.id, body?.remark)),
     );
   });
 }

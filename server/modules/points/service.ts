@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
-import type { PointEntryKind, Redemption, RedemptionStatus } from '../../../contract/points.ts';
+import { moneyFor, type PointEntryKind, type RedemptionStatus } from '../../../contract/points.ts';
 import type { Db } from '../../db/client.ts';
 import {
   gameRounds,
-  members,
   pointAccounts,
   pointEntries,
   pointRedemptions,
@@ -18,43 +17,26 @@ import type { Member } from '../auth/sessions.ts';
 import { SETTLE_MARGIN_MS } from '../rebate/service.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { Ledger, Tx } from '../wallet/ledger.ts';
+import {
+  type Account,
+  change,
+  conflict,
+  lockAccount,
+  nameIn,
+  redemptionWithReward,
+  view,
+} from './account.ts';
 import { POINTS_RULES } from './rules.ts';
-
-type Account = typeof pointAccounts.$inferSelect;
-type RewardRow = typeof pointRewards.$inferSelect;
-type RedemptionRow = typeof pointRedemptions.$inferSelect;
-
-const conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
-const wrongField = (field: string, message: string) =>
-  new DomainError(400, 'VALIDATION', message, { [field]: message });
-const notEnabled = () => new DomainError(403, 'FORBIDDEN', 'Function not enabled');
-
-/** A reward's name in the language asked, else English, else any it has. */
-const nameIn = (names: Record<string, string>, locale: string) =>
-  names[locale] ?? names.en ?? Object.values(names)[0] ?? '';
-
-const view = (r: RedemptionRow, reward: RewardRow, locale: string): Redemption => ({
-  id: r.id,
-  rewardId: r.rewardId,
-  name: nameIn(reward.names, locale),
-  kind: reward.kind,
-  cashAmount: reward.cashAmount === null ? null : Number(reward.cashAmount),
-  points: r.points,
-  status: r.status,
-  remark: r.remark,
-  createdAt: r.createdAt.toISOString(),
-  decidedAt: r.decidedAt?.toISOString() ?? null,
-});
 
 /** Points per settled bets: `earnPerBet` per 1.00 (100 minor units), rounded down. */
 export const pointsFor = (bet: bigint, earnPerBet: number): bigint => (bet * BigInt(earnPerBet)) / 100n;
 
-/** Minor units for points at `convertRate` minor units per 100 points, rounded down. */
-export const moneyFor = (points: number, convertRate: number): number =>
-  Math.floor((points * convertRate) / 100);
+const wrongField = (field: string, message: string) =>
+  new DomainError(400, 'VALIDATION', message, { [field]: message });
+const notEnabled = () => new DomainError(403, 'FORBIDDEN', 'Function not enabled');
 
 /**
- * The points mall. Every change of a member's points happens under a lock of its account row, so earning, redeeming,
+ * The points mall, the member's side. Every change of a member's points happens under a lock of its account row, so earning, redeeming,
  * converting and refunds of one member run one at a time; each change is one entry with a unique reference.
  */
 export function createPointsService(
@@ -63,36 +45,6 @@ export function createPointsService(
 ) {
   const { ledger, audit, rules } = deps;
   const now = deps.now ?? (() => new Date());
-
-  async function lockAccount(tx: Tx, merchantCode: string, memberId: number): Promise<Account> {
-    await tx.insert(pointAccounts).values({ memberId, merchantCode }).onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(pointAccounts)
-      .where(eq(pointAccounts.memberId, memberId))
-      .for('update');
-    return row!;
-  }
-
-  /** Adds `amount` (signed) to a locked account with its entry; the new balance. */
-  async function change(tx: Tx, account: Account, amount: bigint, kind: PointEntryKind, ref: string) {
-    const balanceAfter = account.balance + amount;
-    if (balanceAfter < 0n) throw conflict('Not enough points');
-    await tx
-      .update(pointAccounts)
-      .set({ balance: balanceAfter })
-      .where(eq(pointAccounts.memberId, account.memberId));
-    await tx.insert(pointEntries).values({
-      merchantCode: account.merchantCode,
-      memberId: account.memberId,
-      amount,
-      kind,
-      ref,
-      balanceAfter,
-    });
-    account.balance = balanceAfter;
-    return balanceAfter;
-  }
 
   /**
    * Earns the points of bets settled since the account last earned, up to a margin before now: a round's settled_at
@@ -138,35 +90,6 @@ export function createPointsService(
       return work(tx, account);
     });
   }
-
-  async function redemptionWithReward(exec: Db | Tx, id: number) {
-    const [row] = await exec
-      .select({ r: pointRedemptions, reward: pointRewards })
-      .from(pointRedemptions)
-      .innerJoin(pointRewards, eq(pointRedemptions.rewardId, pointRewards.id))
-      .where(eq(pointRedemptions.id, id));
-    return row;
-  }
-
-  /** Redemptions as the operator sees them (with the member's account), oldest first. */
-  async function opsRows(where: SQL | undefined, limit: number) {
-    const rows = await db
-      .select({ r: pointRedemptions, reward: pointRewards, account: members.account })
-      .from(pointRedemptions)
-      .innerJoin(pointRewards, eq(pointRedemptions.rewardId, pointRewards.id))
-      .innerJoin(members, eq(pointRedemptions.memberId, members.id))
-      .where(where)
-      .orderBy(asc(pointRedemptions.id))
-      .limit(limit);
-    return rows.map((row) => ({
-      ...view(row.r, row.reward, 'en'),
-      merchantCode: row.r.merchantCode,
-      memberId: row.r.memberId,
-      account: row.account,
-    }));
-  }
-
-  const opsView = async (id: number) => (await opsRows(eq(pointRedemptions.id, id), 1))[0]!;
 
   const pages = (n: number, pageSize: number) => Math.ceil(n / pageSize);
 
@@ -380,94 +303,6 @@ export function createPointsService(
         })),
         totalPages: pages(n, page.pageSize),
       };
-    },
-
-    /** Operator: a merchant's redemptions of one status, oldest first. */
-    async opsList(merchantCode: string, q: { status: RedemptionStatus; limit: number }) {
-      const where = and(
-        eq(pointRedemptions.merchantCode, merchantCode),
-        eq(pointRedemptions.status, q.status),
-      );
-      return { list: await opsRows(where, q.limit) };
-    },
-
-    /** Operator: approve once; a CASH reward pays its amount into the main wallet in the same transaction. */
-    async approve(id: number, remark?: string) {
-      const row = await redemptionWithReward(db, id);
-      if (!row) throw new DomainError(404, 'NOT_FOUND', `No redemption ${id}`);
-      if (row.r.status === 'APPROVED') return opsView(id);
-      if (row.r.status === 'REJECTED') throw conflict('This redemption was rejected');
-      const { r, reward } = row;
-      const decide = async (tx: Tx) => {
-        const [done] = await tx
-          .update(pointRedemptions)
-          .set({ status: 'APPROVED', remark: remark ?? null, decidedAt: now() })
-          .where(and(eq(pointRedemptions.id, id), eq(pointRedemptions.status, 'IN_PROCESS')))
-          .returning();
-        // Rejected a moment ago by another operator: nothing is paid.
-        if (!done) throw conflict('This redemption has just been decided');
-        await audit.append(tx, {
-          merchantCode: r.merchantCode,
-          actor: 'ops',
-          action: 'POINTS_REDEMPTION_APPROVED',
-          subject: {
-            redemptionId: id,
-            memberId: r.memberId,
-            points: r.points,
-            cashAmount: reward.cashAmount,
-          },
-        });
-      };
-      const cash = reward.kind === 'CASH' ? (reward.cashAmount ?? 0n) : 0n;
-      if (cash > 0n) {
-        const [promo, main] = await Promise.all([
-          ledger.wallet(r.merchantCode, null, 'HOUSE_PROMO'),
-          ledger.wallet(r.merchantCode, r.memberId, 'MAIN'),
-        ]);
-        await ledger.post(
-          r.merchantCode,
-          `points-redeem:${id}`,
-          'POINTS_REDEEM',
-          [
-            { walletId: promo, amount: -cash },
-            { walletId: main, amount: cash },
-          ],
-          { redemptionId: id, memberId: r.memberId, amount: Number(cash) },
-          (tx) => decide(tx),
-        );
-      } else await db.transaction(decide);
-      return opsView(id);
-    },
-
-    /** Operator: reject a redemption in process; its points (and its stock) go back, once. */
-    async reject(id: number, remark?: string) {
-      const row = await redemptionWithReward(db, id);
-      if (!row) throw new DomainError(404, 'NOT_FOUND', `No redemption ${id}`);
-      if (row.r.status === 'REJECTED') return opsView(id);
-      if (row.r.status === 'APPROVED') throw conflict('This redemption was approved');
-      const { r, reward } = row;
-      await db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(pointRedemptions)
-          .set({ status: 'REJECTED', remark: remark ?? null, decidedAt: now() })
-          .where(and(eq(pointRedemptions.id, id), eq(pointRedemptions.status, 'IN_PROCESS')))
-          .returning();
-        if (!done) throw conflict('This redemption has just been decided');
-        const account = await lockAccount(tx, r.merchantCode, r.memberId);
-        await change(tx, account, BigInt(r.points), 'REFUND', `refund:${id}`);
-        if (reward.stock !== null)
-          await tx
-            .update(pointRewards)
-            .set({ stock: sql`${pointRewards.stock} + 1` })
-            .where(eq(pointRewards.id, reward.id));
-        await audit.append(tx, {
-          merchantCode: r.merchantCode,
-          actor: 'ops',
-          action: 'POINTS_REDEMPTION_REJECTED',
-          subject: { redemptionId: id, memberId: r.memberId, points: r.points, remark: remark ?? null },
-        });
-      });
-      return opsView(id);
     },
   };
 }
