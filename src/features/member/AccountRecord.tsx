@@ -28,6 +28,11 @@ export const RECORD_KINDS = [
   'MISSION_REWARD',
   'REBATE',
   'REFERRAL_BONUS',
+  'LOTTERY_BET',
+  'LOTTERY_WIN',
+  'CONTRACT_PAY',
+  'POINTS_CONVERT',
+  'POINTS_REDEEM',
 ] as const;
 
 /** transactionHistory (Account Record): the member's money movements over a date range, by kind. */
@@ -56,6 +61,11 @@ export function AccountRecord() {
     MISSION_REWARD: t`Mission reward`,
     REBATE: t`Rebate`,
     REFERRAL_BONUS: t`Referral bonus`,
+    LOTTERY_BET: t`Lottery bet`,
+    LOTTERY_WIN: t`Lottery win`,
+    CONTRACT_PAY: t`Contract pay`,
+    POINTS_CONVERT: t`Points converted`,
+    POINTS_REDEEM: t`Points reward`,
   };
   const kindName = (code: string) => kindWords[code as keyof typeof kindWords] ?? code;
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
