@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { GameType } from '../../contract/games.ts';
 import type { Db } from '../db/client.ts';
-import { gameLaunches, games, members } from '../db/schema/index.ts';
+import { gameLaunches, gameRounds, games, members } from '../db/schema/index.ts';
 import { newToken, sha256 } from '../lib/secrets.ts';
 import { createLedger } from '../modules/wallet/ledger.ts';
 
@@ -80,4 +80,31 @@ export async function invariantBreaches(db: Db): Promise<number> {
     select w.id from wallets w left join ledger_entries e on e.wallet_id = w.id
     group by w.id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
+}
+
+let roundNo = 0;
+/**
+ * A game round written straight to the table (no money moves), for tests of what reads rounds: turnover, missions,
+ * points. An OPEN round has no settle time.
+ */
+export async function playedRound(
+  db: Db,
+  memberId: number,
+  settledAt: Date,
+  o: { bet?: number; win?: number; status?: 'OPEN' | 'SETTLED' | 'ROLLED_BACK'; gameType?: GameType } = {},
+) {
+  roundNo += 1;
+  await db.insert(gameRounds).values({
+    merchantCode: 'PORTICO',
+    memberId,
+    vassalage: 'TESTV',
+    nodeId: 'test-node',
+    gameType: o.gameType ?? 'RNG',
+    roundRef: `test-${process.pid}-${roundNo}`,
+    bet: BigInt(o.bet ?? 100),
+    win: BigInt(o.win ?? 0),
+    status: o.status ?? 'SETTLED',
+    createdAt: settledAt,
+    settledAt: o.status === 'OPEN' ? null : settledAt,
+  });
 }

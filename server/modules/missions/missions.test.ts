@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameType } from '../../../contract/games.ts';
 import type { Db } from '../../db/client.ts';
 import { gameRounds, ledgerTransactions, members, merchants, missionClaims } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
-import { invariantBreaches, newMember } from '../../test/play.ts';
+import { invariantBreaches, newMember, playedRound } from '../../test/play.ts';
 import { memberWithToken } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -41,27 +40,8 @@ const serviceAt = (at: () => Date) =>
     now: at,
   });
 
-let roundNo = 0;
-async function round(
-  memberId: number,
-  settledAt: Date,
-  o: { bet?: number; win?: number; status?: 'OPEN' | 'SETTLED' | 'ROLLED_BACK'; gameType?: GameType } = {},
-) {
-  roundNo += 1;
-  await db.insert(gameRounds).values({
-    merchantCode: 'PORTICO',
-    memberId,
-    vassalage: 'TESTV',
-    nodeId: 'test-node',
-    gameType: o.gameType ?? 'RNG',
-    roundRef: `mission-${roundNo}`,
-    bet: BigInt(o.bet ?? 100),
-    win: BigInt(o.win ?? 0),
-    status: o.status ?? 'SETTLED',
-    createdAt: settledAt,
-    settledAt: o.status === 'OPEN' ? null : settledAt,
-  });
-}
+const round = (memberId: number, settledAt: Date, o: Parameters<typeof playedRound>[3] = {}) =>
+  playedRound(db, memberId, settledAt, o);
 
 const memberRow = async (id: number) =>
   (await db.select().from(members).where(eq(members.id, id)))[0] as Member;

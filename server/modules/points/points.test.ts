@@ -5,7 +5,6 @@ import { moneyFor } from '../../../contract/points.ts';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
-  gameRounds,
   ledgerTransactions,
   members,
   merchants,
@@ -18,7 +17,7 @@ import type { Merchant } from '../../http/merchant.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
-import { invariantBreaches } from '../../test/play.ts';
+import { invariantBreaches, playedRound } from '../../test/play.ts';
 import { memberWithToken } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -75,27 +74,12 @@ async function player(
   return m;
 }
 
-let roundNo = 0;
-async function round(
+const round = (
   memberId: number,
   settledAt: Date,
   bet: number,
   status: 'SETTLED' | 'OPEN' | 'ROLLED_BACK' = 'SETTLED',
-) {
-  roundNo += 1;
-  await db.insert(gameRounds).values({
-    merchantCode: 'PORTICO',
-    memberId,
-    vassalage: 'TESTV',
-    nodeId: 'test-node',
-    gameType: 'RNG',
-    roundRef: `points-${roundNo}`,
-    bet: BigInt(bet),
-    status,
-    createdAt: settledAt,
-    settledAt: status === 'OPEN' ? null : settledAt,
-  });
-}
+) => playedRound(db, memberId, settledAt, { bet, status });
 
 async function reward(r: {
   points: number;

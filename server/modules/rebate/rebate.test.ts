@@ -14,7 +14,7 @@ import {
 import type { Merchant } from '../../http/merchant.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
-import { invariantBreaches, newMember } from '../../test/play.ts';
+import { invariantBreaches, newMember, playedRound } from '../../test/play.ts';
 import { memberWithToken } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -38,28 +38,13 @@ afterAll(() => t.close());
 const HOUR = 3_600_000;
 const ago = (ms: number, from = Date.now()) => new Date(from - ms);
 
-let roundNo = 0;
-async function round(
+const round = (
   memberId: number,
   settledAt: Date,
   bet: number,
   gameType: GameType = 'RNG',
   status: 'OPEN' | 'SETTLED' | 'ROLLED_BACK' = 'SETTLED',
-) {
-  roundNo += 1;
-  await db.insert(gameRounds).values({
-    merchantCode: 'PORTICO',
-    memberId,
-    vassalage: 'TESTV',
-    nodeId: 'test-node',
-    gameType,
-    roundRef: `rebate-${roundNo}`,
-    bet: BigInt(bet),
-    status,
-    createdAt: settledAt,
-    settledAt: status === 'OPEN' ? null : settledAt,
-  });
-}
+) => playedRound(db, memberId, settledAt, { bet, gameType, status });
 
 /** A member (with a session) whose account opened `age` ago, so hand-made rounds fall after its creation. */
 async function player(account: string, age = 48 * HOUR) {
