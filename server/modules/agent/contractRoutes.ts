@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   actOnContract,
   agentContracts,
@@ -9,10 +9,10 @@ import {
 } from '../../../contract/agent.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
-import { merchantScope } from '../../http/merchant.ts';
 import { okValue, route } from '../../http/route.ts';
+import { sessionScope } from '../../http/sessionScope.ts';
 import type { AuditLog } from '../audit/log.ts';
-import { type createSessionService, notLoggedIn } from '../auth/sessions.ts';
+import type { createSessionService } from '../auth/sessions.ts';
 import { requireOpsToken } from '../ops/routes.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { createContracts } from './contracts.ts';
@@ -38,12 +38,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ContractModuleD
   const settlement = createSettlement(deps.db, { ledger: deps.ledger });
 
   await app.register(async (api) => {
-    merchantScope(api, deps.db);
-    api.decorate('authenticate', async (req: FastifyRequest) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      if (!token) throw notLoggedIn();
-      return deps.sessions.resolve(req.merchant.code, token);
-    });
+    sessionScope(api, deps.db, deps.sessions);
     route(api, agentContracts, async ({ merchant, auth, query }) =>
       okValue(await contracts.list(merchant, auth.member, query.kind)),
     );
