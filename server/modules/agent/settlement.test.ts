@@ -238,6 +238,16 @@ describe('settlement with the differential down the tree', () => {
 });
 
 describe('clipping and exactly once', () => {
+  it('an agent earns on its team’s bets, never on its own', async () => {
+    const a = await under('own_a', null, 1);
+    const m = await under('own_m', a);
+    await round(a, 900_000, 0, '2025-03-10T13:00:00');
+    await round(m, 10_000, 0, '2025-03-10T14:00:00');
+    const c = await contract('DAILY_SALARY', a, null, [tier(0, 0, 100)], '2025-03-10T12:00:00');
+    await settlement.settle('PORTICO', local('2025-03-11T00:00:00'));
+    expect(await rows(c)).toMatchObject([{ activeMembers: 1, bet: 10_000n, amount: 100n }]);
+  });
+
   it('counts only from activeFrom and until the contract ended; earlier windows never pay', async () => {
     const a = await under('clip_a', null, 1);
     const m = await under('clip_m', a);

@@ -68,7 +68,10 @@ class AlreadySettled extends Error {}
 export function createSettlement(db: Db, deps: { ledger: Ledger }) {
   const { ledger } = deps;
 
-  /** The agent and everyone below it, trial accounts excluded, over settled rounds of the interval. */
+  /**
+   * Everyone below the agent (not the agent itself: no pay on one's own bets, as the team pages count), trial
+   * accounts excluded, over settled rounds of the interval.
+   */
   async function teamFigures(merchantCode: string, agentId: number, w: Window): Promise<Figures> {
     const [row] = await db
       .select({
@@ -88,6 +91,7 @@ export function createSettlement(db: Db, deps: { ledger: Ledger }) {
       .where(
         and(
           eq(memberTree.ancestorId, agentId),
+          gt(memberTree.depth, 0),
           eq(gameRounds.merchantCode, merchantCode),
           eq(gameRounds.status, 'SETTLED'),
           gte(gameRounds.settledAt, w.start),
@@ -110,6 +114,7 @@ export function createSettlement(db: Db, deps: { ledger: Ledger }) {
       .where(
         and(
           eq(memberTree.ancestorId, c.downlineId),
+          gt(memberTree.depth, 0),
           eq(gameRounds.merchantCode, c.merchantCode),
           eq(gameRounds.status, 'SETTLED'),
           gte(gameRounds.settledAt, from),
