@@ -19,6 +19,8 @@ export interface Call<
   registeredOnly?: true;
   /** Agent-centre calls: only agent types 1, 2, 41, 42 (spec §2); a member is refused. */
   agentOnly?: true;
+  /** Operator calls: the back-office roles besides ADMIN that may make it (none: ADMIN only). */
+  opsRoles?: readonly ('FINANCE' | 'CONTENT' | 'SUPPORT')[];
   params?: P;
   query?: Q;
   body?: B;

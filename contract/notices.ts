@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { announcementType } from './content.ts';
 import { locale, merchantCode } from './merchant.ts';
-
-/** Text per language; English is required because every reader falls back to it. */
-const perLanguage = (max: number, what: string) =>
-  z
-    .partialRecord(locale, z.string().trim().min(1, `${what} must not be empty`).max(max))
-    .refine((texts) => texts.en !== undefined, { message: `${what} in English is required`, path: ['en'] });
+import { perLanguage } from './texts.ts';
 
 /** An announcement as the operator wrote it (contents already sanitised), all languages. */
 export const opsNotice = z.object({

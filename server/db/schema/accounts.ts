@@ -45,6 +45,8 @@ export const members = pgTable(
     passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
     /** Set when an operator or the e-mail reset issued the password: the next login must change it. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Set by an operator: the account cannot log in and its sessions are revoked, until unlocked. */
+    lockedAt: at('locked_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

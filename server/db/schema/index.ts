@@ -6,5 +6,7 @@ export * from './engagement.ts';
 export * from './ledger.ts';
 export * from './lottery.ts';
 export * from './merchants.ts';
+export * from './operators.ts';
 export * from './payments.ts';
 export * from './play.ts';
+export * from './promotions.ts';
