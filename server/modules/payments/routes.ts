@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   confirmWithdrawal,
@@ -15,57 +14,17 @@ import {
 } from '../../../contract/payments.ts';
 import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
+import { acceptUploads, readUploads } from '../../http/uploads.ts';
 import { GATEWAY_SIGNATURE_HEADER } from '../../ports/payments.ts';
 import type { Payments } from './module.ts';
-import type { Proof } from './service.ts';
 
-const badUpload = (message: string) => new DomainError(400, 'VALIDATION', message, { files: message });
-const MAX_REMARK = 140;
-
-/** The type of an image by its first bytes, whatever its name or declared type says. */
-export function sniffImage(data: Buffer): Proof['ext'] | null {
-  if (
-    data.length >= 8 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  return null;
-}
-
-/** Reads a proof upload whole (at most 3 × 5 MB) and checks every file before anything is stored. */
-async function readProofs(req: FastifyRequest): Promise<{ proofs: Proof[]; remark: string | null }> {
-  if (!req.isMultipart()) throw badUpload('Send the proof as multipart/form-data');
-  const proofs: Proof[] = [];
-  let remark: string | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (data.length === 0) throw badUpload(`${part.filename || 'A file'} is empty`);
-        const ext = sniffImage(data);
-        if (!ext) throw badUpload(`${part.filename || 'A file'} is not a png or jpg image`);
-        proofs.push({ ext, data });
-      } else if (part.fieldname === 'remark') {
-        remark = String(part.value ?? '').trim() || null;
-        if (part.valueTruncated || (remark?.length ?? 0) > MAX_REMARK)
-          throw new DomainError(400, 'VALIDATION', 'Remark is too long', {
-            remark: `At most ${MAX_REMARK} characters`,
-          });
-      }
-    }
-  } catch (err) {
-    if (err instanceof DomainError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badUpload('Each file is at most 5 MB');
-    if (code === 'FST_FILES_LIMIT') throw badUpload(`At most ${PROOF_RULES.maxFiles} files`);
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) throw badUpload('Malformed upload');
-    throw err;
-  }
-  if (proofs.length === 0) throw badUpload('Add at least one picture of the proof');
-  return { proofs, remark };
-}
+/** Spec §5: the proof of a withdrawal not received. */
+const PROOF_LIMITS = {
+  maxFiles: PROOF_RULES.maxFiles,
+  maxBytes: PROOF_RULES.maxBytes,
+  maxRemark: 140,
+  missing: 'Add at least one picture of the proof',
+};
 
 /** Member calls of deposits and withdrawals, the gateway callback, and the demo gateway's own page calls. */
 export function paymentRoutes(app: FastifyInstance, { service: payments, passwords }: Payments): void {
@@ -86,19 +45,11 @@ export function paymentRoutes(app: FastifyInstance, { service: payments, passwor
   );
 
   app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: {
-        fileSize: PROOF_RULES.maxBytes,
-        files: PROOF_RULES.maxFiles,
-        fields: 4,
-        fieldSize: 4096,
-        parts: PROOF_RULES.maxFiles + 4,
-      },
-      throwFileSizeLimit: true,
+    await acceptUploads(uploads, PROOF_LIMITS);
+    route(uploads, reportNotReceived, async ({ auth, params, req }) => {
+      const { files, remark } = await readUploads(req, PROOF_LIMITS);
+      return okValue(await payments.reportNotReceived(auth.member, params.id, { proofs: files, remark }));
     });
-    route(uploads, reportNotReceived, async ({ auth, params, req }) =>
-      okValue(await payments.reportNotReceived(auth.member, params.id, await readProofs(req))),
-    );
   });
 
   const gateway = payments.drivers.DEMO_GATEWAY;
