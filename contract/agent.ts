@@ -323,6 +323,7 @@ export const opsGrantContract = defineCall({
   path: '/ops/merchants/:code/contracts',
   summary: 'Operator: grant an agent a contract from the house (replaces its contract of that kind)',
   auth: 'ops',
+  opsRoles: ['FINANCE'],
   params: z.object({ code: merchantCode }),
   body: z.object({
     account: z.string().trim().min(1).max(64),
@@ -342,6 +343,7 @@ export const opsSettleContracts = defineCall({
   path: '/ops/merchants/:code/contracts/settle',
   summary: 'Operator: run contract settlement now (windows ended by `until`)',
   auth: 'ops',
+  opsRoles: ['FINANCE'],
   params: z.object({ code: merchantCode }),
   body: z.object({ until: z.iso.datetime({ offset: true }).optional() }),
   response: wpsReply(z.object({ settled: z.number().int(), paid: minorUnits })),

@@ -64,6 +64,7 @@ export const opsFeedback = defineCall({
   path: '/ops/merchants/:code/feedback',
   summary: 'Operator: a merchant’s feedback, newest first',
   auth: 'ops',
+  opsRoles: ['CONTENT', 'SUPPORT'],
   params: z.object({ code: merchantCode }),
   query: z.object({ ...paging(20) }),
   response: wpsReply(z.object({ list: z.array(opsFeedbackEntry), totalPages: z.number().int() })),

@@ -21,6 +21,7 @@ export const opsNotices = defineCall({
   path: '/ops/merchants/:code/notices',
   summary: 'Operator: a merchant’s announcements of every type, in display order',
   auth: 'ops',
+  opsRoles: ['CONTENT'],
   params: merchantParams,
   response: wpsReply(z.object({ list: z.array(opsNotice) })),
 });
@@ -31,6 +32,7 @@ export const opsCreateNotice = defineCall({
   summary:
     'Operator: add an announcement (B, PL, PU popup, PR, H); its HTML is sanitised before it is stored',
   auth: 'ops',
+  opsRoles: ['CONTENT'],
   params: merchantParams,
   body: z.object({
     type: announcementType,
@@ -48,6 +50,7 @@ export const opsDeleteNotice = defineCall({
   path: '/ops/merchants/:code/notices/:id',
   summary: 'Operator: remove an announcement',
   auth: 'ops',
+  opsRoles: ['CONTENT'],
   params: z.object({ code: merchantCode, id: z.coerce.number().int().positive() }),
   response: wpsReply(z.object({ id: z.number().int() })),
 });

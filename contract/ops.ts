@@ -9,7 +9,7 @@ import { firebaseOptions } from './system.ts';
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour is #rrggbb');
 const countryList = z.array(z.string().regex(/^[A-Z]{2}$/, 'Country is a 2-letter ISO code'));
 
-/** Operator calls (until the back office exists): bearer PORTICO_OPS_TOKEN, off when it is unset. */
+/** Operator calls: bearer of a back-office session (POST /ops/login) or PORTICO_OPS_TOKEN (an ADMIN). */
 export const updateMerchant = defineCall({
   method: 'PATCH',
   path: '/ops/merchants/:code',
@@ -59,6 +59,7 @@ export const opsPayments = defineCall({
   path: '/ops/payments',
   summary: 'Operator: deposits and withdrawals by status (oldest first, so the queue reads in order)',
   auth: 'ops',
+  opsRoles: ['FINANCE', 'SUPPORT'],
   query: z.object({
     status: paymentStatus.optional(),
     kind: paymentKind.optional(),
@@ -74,6 +75,7 @@ const opsPaymentAction = (action: 'approve' | 'reject' | 'disburse', summary: st
     path: `/ops/payments/:id/${action}`,
     summary,
     auth: 'ops',
+    opsRoles: ['FINANCE'],
     params: z.object({ id: z.coerce.number().int().positive() }),
     /** Optional: a bodiless POST is fine. */
     body: z.object({ remark: z.string().trim().max(140).optional() }).nullish(),
@@ -98,6 +100,7 @@ export const opsAuditVerify = defineCall({
   path: '/ops/audit/verify',
   summary: 'Operator: walk the audit log’s hash chain; the first broken row if any',
   auth: 'ops',
+  opsRoles: ['SUPPORT', 'FINANCE'],
   query: z.object({}),
   response: wpsReply(
     z.object({
@@ -114,6 +117,7 @@ export const opsSendMessage = defineCall({
   path: '/ops/merchants/:code/messages',
   summary: 'Operator: an internal message to one member (by account) or, with account null, to every member',
   auth: 'ops',
+  opsRoles: ['CONTENT', 'SUPPORT'],
   params: z.object({ code: merchantCode }),
   body: z.object({
     account: z.string().trim().min(1).max(64).nullable(),
@@ -128,6 +132,7 @@ export const opsAwardTicket = defineCall({
   path: '/ops/merchants/:code/tickets',
   summary: 'Operator: give a member (by account) a reward ticket of a type',
   auth: 'ops',
+  opsRoles: ['FINANCE'],
   params: z.object({ code: merchantCode }),
   body: z.object({ account: z.string().trim().min(1).max(64), type: ticketType }),
   response: wpsReply(z.object({ ticket: rewardTicket })),

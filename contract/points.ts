@@ -170,6 +170,7 @@ export const opsRedemptions = defineCall({
   path: '/ops/merchants/:code/redemptions',
   summary: 'Operator: a merchant’s points redemptions by status (oldest first, so the queue reads in order)',
   auth: 'ops',
+  opsRoles: ['FINANCE', 'SUPPORT'],
   params: z.object({ code: merchantCode }),
   query: z.object({
     status: redemptionStatus.default('IN_PROCESS'),
@@ -184,6 +185,7 @@ const redemptionAction = (action: 'approve' | 'reject', summary: string) =>
     path: `/ops/redemptions/:id/${action}`,
     summary,
     auth: 'ops',
+    opsRoles: ['FINANCE'],
     params: z.object({ id: z.coerce.number().int().positive() }),
     /** Optional: a bodiless POST is fine. */
     body: z.object({ remark: z.string().trim().max(140).optional() }).nullish(),

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { merchantScope } from './http/merchant.ts';
+import { bearerOf } from './http/route.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
@@ -16,6 +17,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService, notLoggedIn } from './modules/auth/sessions.ts';
 import { createSmsService } from './modules/auth/sms.ts';
+import { createOperators } from './modules/backoffice/operators.ts';
+import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -143,6 +146,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const devTools = !opts.production;
   const messaging = opts.messaging ?? outboxMessaging(db);
   const sessions = createSessionService(db);
+  const operators = createOperators(db, opts.opsToken);
+  // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token.
+  app.decorate('authenticateOps', async (req: FastifyRequest) => {
+    const { tokenHash, ...operator } = await operators.resolve(bearerOf(req));
+    return { operator, tokenHash };
+  });
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
   const rules = createRulesStore(db);
@@ -169,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     merchantScope(api, db);
     api.decorate('authenticate', async (req: FastifyRequest) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      const token = bearerOf(req);
       if (!token) throw notLoggedIn();
       return sessions.resolve(req.merchant.code, token);
     });
@@ -207,26 +216,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ledger,
     audit,
     sessions,
-    opsToken: opts.opsToken,
     production: opts.production,
   });
-  await helpRoutes(app, { db, sessions, opsToken: opts.opsToken });
-  await pointsRoutes(app, { db, ledger, audit, rules, sessions, opsToken: opts.opsToken });
-  await noticeRoutes(app, { db, audit, opsToken: opts.opsToken });
+  await helpRoutes(app, { db, sessions });
+  await pointsRoutes(app, { db, ledger, audit, rules, sessions });
+  noticeRoutes(app, { db, audit });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);
-  const { opsToken } = opts;
-  if (opsToken)
-    await app.register(async (ops) =>
-      opsRoutes(ops, createOpsService(db), opsToken, {
-        payments: payments.service,
-        audit: payments.audit,
-        messages,
-        tickets: rewards.tickets,
-        rules,
-      }),
-    );
+  opsRoutes(app, createOpsService(db), {
+    payments: payments.service,
+    audit: payments.audit,
+    messages,
+    tickets: rewards.tickets,
+    rules,
+  });
+  backofficeRoutes(app, db, operators, audit);
   if (opts.distDir) await registerSpa(app, opts.distDir);
 
   app.setNotFoundHandler((req, reply) => {

@@ -5,6 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
+import { DEMO_OPERATORS } from './db/seed/operators.ts';
 import { createContractJob } from './jobs/contracts.ts';
 import { forceReceive } from './jobs/forceReceive.ts';
 import { createLotteryJob } from './jobs/lottery.ts';
@@ -22,7 +23,7 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await migrateDatabase(database);
-const seeded = await seedDatabase(database);
+const seeded = await seedDatabase(database, { demoOperators: !config.production });
 const app = await buildApp({
   db: database.db,
   opsToken: config.opsToken,
@@ -44,11 +45,18 @@ Portico is running on ${where}${seeded ? ', freshly seeded with demo data' : ''}
   Portal:   http://localhost:${port}/
 ${DEMO_MERCHANTS.map((m) => `  ${m.brand.name.padEnd(10)} http://${m.domains.find((d) => d.endsWith('.localhost'))}:${port}/  (merchant ${m.code})`).join('\n')}
   OpenAPI:  http://localhost:${port}/api/openapi.json
-  Operator API: ${config.opsToken ? 'on (PORTICO_OPS_TOKEN)' : 'off (set PORTICO_OPS_TOKEN to enable)'}
+  Back office: http://localhost:${port}/ops  (operator logins below${config.opsToken ? '; PORTICO_OPS_TOKEN also accepted' : ''})
 
   Demo logins (on every demo brand):
 ${DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(9)} ${a.password.padEnd(11)} ${a.note}`).join('\n')}
-`);
+${
+  config.production
+    ? ''
+    : `
+  Back-office logins (/ops):
+${DEMO_OPERATORS.map((o) => `    ${o.username.padEnd(9)} ${o.password.padEnd(11)} ${o.role}`).join('\n')}
+`
+}`);
 
 // Disbursed withdrawals nobody answered count as received after the merchant's minutes (once across processes).
 const forceReceiveJob = setInterval(() => {

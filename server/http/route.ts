@@ -5,13 +5,21 @@ import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
 import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../contract/member.ts';
 import type { gameLaunches } from '../db/schema/index.ts';
 import type { Member } from '../modules/auth/sessions.ts';
+import type { OpsIdentity } from '../modules/backoffice/operators.ts';
 import { DomainError } from './errors.ts';
 import type { Merchant } from './merchant.ts';
+import { asOperator } from './opsActor.ts';
 
 /** The logged-in member of a token call, and the hash of its token (to revoke it). */
 export interface Auth {
   member: Member;
   tokenHash: string;
+}
+
+/** The operator behind an ops call; `tokenHash` is null for the environment token. */
+export interface OpsAuth {
+  operator: OpsIdentity;
+  tokenHash: string | null;
 }
 
 /** The game launch behind a launch-token call (the token's hash stays out of handlers). */
@@ -23,10 +31,15 @@ declare module 'fastify' {
     authenticate?: (req: FastifyRequest) => Promise<Auth>;
     /** Resolves the request's game launch (provided by the scope that registers launch-token calls). */
     authenticateLaunch?: (req: FastifyRequest) => Promise<Launch>;
+    /** Resolves the operator of an ops call (decorated on the root app). */
+    authenticateOps?: (req: FastifyRequest) => Promise<OpsAuth>;
   }
 }
 
-const sessionsOf = new WeakMap<FastifyRequest, Auth | Launch>();
+/** The bearer token of a request's Authorization header ('' when none). */
+export const bearerOf = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+
+const sessionsOf = new WeakMap<FastifyRequest, Auth | Launch | OpsAuth>();
 
 export interface RouteOptions {
   /** Per-route limit on top of the global one (per IP). */
@@ -41,8 +54,14 @@ export interface Ctx<C extends AnyCall> {
   query: Out<C['query']>;
   body: Out<C['body']>;
   merchant: Merchant;
-  /** Present for calls with `auth: 'token'` (the session) and `auth: 'launch'` (the game launch). */
-  auth: C['auth'] extends 'token' ? Auth : C['auth'] extends 'launch' ? Launch : undefined;
+  /** Present for calls with `auth: 'token'` (the session), `'launch'` (the game launch) and `'ops'` (the operator). */
+  auth: C['auth'] extends 'token'
+    ? Auth
+    : C['auth'] extends 'launch'
+      ? Launch
+      : C['auth'] extends 'ops'
+        ? OpsAuth
+        : undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -55,18 +74,26 @@ export function route<C extends AnyCall>(
   options: RouteOptions = {},
 ): void {
   const area = call.path.split('/')[2] ?? 'api';
-  const authenticate = call.auth === 'launch' ? app.authenticateLaunch : app.authenticate;
-  if ((call.auth === 'token' || call.auth === 'launch') && !authenticate)
+  const authenticate =
+    call.auth === 'launch'
+      ? app.authenticateLaunch
+      : call.auth === 'ops'
+        ? app.authenticateOps
+        : app.authenticate;
+  if (call.auth && !authenticate)
     throw new Error(`${call.path} needs a ${call.auth} resolver: register it in the auth scope`);
+  const opsRoles: readonly string[] = ['ADMIN', ...(call.opsRoles ?? [])];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     // Who is asking is settled before the input is even read.
-    ...(call.auth === 'token' || call.auth === 'launch'
+    ...(call.auth
       ? {
           preValidation: async (req: FastifyRequest) => {
             const auth = await authenticate!(req);
+            if ('operator' in auth && !opsRoles.includes(auth.operator.role))
+              throw new DomainError(403, 'FORBIDDEN', 'Your role cannot do this');
             if (call.registeredOnly && 'member' in auth && auth.member.agentType === TRIAL_AGENT_TYPE)
               throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
             if (
@@ -87,16 +114,21 @@ export function route<C extends AnyCall>(
       ...(call.body ? { body: call.body } : {}),
       response: { 200: call.response, '4xx': errorEnvelope },
     },
-    handler: (req, reply) =>
-      handler({
-        auth: sessionsOf.get(req) as Ctx<C>['auth'],
-        params: req.params as Out<C['params']>,
-        query: req.query as Out<C['query']>,
-        body: req.body as Out<C['body']>,
-        merchant: req.merchant,
-        req,
-        reply,
-      }),
+    handler: (req, reply) => {
+      const auth = sessionsOf.get(req);
+      const run = () =>
+        handler({
+          auth: auth as Ctx<C>['auth'],
+          params: req.params as Out<C['params']>,
+          query: req.query as Out<C['query']>,
+          body: req.body as Out<C['body']>,
+          merchant: req.merchant,
+          req,
+          reply,
+        });
+      // What an operator call writes to the audit log names the operator.
+      return auth && 'operator' in auth ? asOperator(auth.operator, run) : run();
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { type createSessionService, notLoggedIn } from '../modules/auth/sessions.ts';
 import { merchantScope } from './merchant.ts';
+import { bearerOf } from './route.ts';
 
 /**
  * A scope of member calls: the request's merchant, and token calls resolved to the member's session. For modules
@@ -14,7 +15,7 @@ export function sessionScope(
 ): void {
   merchantScope(app, db);
   app.decorate('authenticate', async (req: FastifyRequest) => {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    const token = bearerOf(req);
     if (!token) throw notLoggedIn();
     return sessions.resolve(req.merchant.code, token);
   });

@@ -9,7 +9,9 @@ import { buildCatalogue } from './catalogue.ts';
 import { seedHelp } from './help.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
 import { seedMessages } from './messages.ts';
+import { seedOperators } from './operators.ts';
 import { seedPoints } from './points.ts';
+import { seedPromotions } from './promotions.ts';
 import { seedRewards } from './rewards.ts';
 import { winnerHistory } from './winners.ts';
 
@@ -60,8 +62,14 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
   });
 }
 
-/** Seeds the demo merchants once: a database that already has merchants is left alone. */
-export async function seedDatabase(database: Database): Promise<boolean> {
+/**
+ * Seeds the demo merchants once: a database that already has merchants is left alone. Demo back-office logins are
+ * added too, except in production.
+ */
+export async function seedDatabase(
+  database: Database,
+  options: { demoOperators?: boolean } = {},
+): Promise<boolean> {
   return database.exclusive('portico:seed', async () => {
     const fresh = (await database.db.$count(merchants)) === 0;
     if (fresh)
@@ -73,7 +81,9 @@ export async function seedDatabase(database: Database): Promise<boolean> {
         await seedMessages(database, m.code, m.brand.name);
         await seedPoints(database, m.code);
         await seedHelp(database, m.code, m.brand.name);
+        await seedPromotions(database, m.code);
       }
+    if (fresh && options.demoOperators !== false) await seedOperators(database);
     // Planner statistics: PGlite has no autovacuum, and without them a game list probes the vendors per game.
     await database.db.execute(sql`analyze`);
     return fresh;

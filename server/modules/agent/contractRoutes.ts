@@ -13,7 +13,6 @@ import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import { requireOpsToken } from '../ops/routes.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { createContracts } from './contracts.ts';
 import { createSettlement } from './settlement.ts';
@@ -23,8 +22,6 @@ export interface ContractModuleDeps {
   ledger: Ledger;
   audit: AuditLog;
   sessions: ReturnType<typeof createSessionService>;
-  /** The operator calls exist only with a token (PORTICO_OPS_TOKEN). */
-  opsToken?: string;
   /** Production refuses a settlement run `until` a time still to come (a testing aid). */
   production?: boolean;
 }
@@ -53,22 +50,15 @@ export async function contractRoutes(app: FastifyInstance, deps: ContractModuleD
     );
   });
 
-  const { opsToken } = deps;
-  if (!opsToken) return;
-  await app.register(async (ops) => {
-    requireOpsToken(ops, opsToken);
-    route(ops, opsGrantContract, async ({ params, body }) =>
-      okValue(await contracts.grant(params.code, body)),
-    );
-    route(ops, opsSettleContracts, async ({ params, body }) => {
-      const now = new Date();
-      const until = body.until ? new Date(body.until) : now;
-      if (deps.production && until > now)
-        throw new DomainError(400, 'VALIDATION', 'Settlement cannot run ahead of time', {
-          until: 'Must not be in the future',
-        });
-      const done = await settlement.settle(params.code, until);
-      return okValue({ settled: done.settled, paid: Number(done.paid) });
-    });
+  route(app, opsGrantContract, async ({ params, body }) => okValue(await contracts.grant(params.code, body)));
+  route(app, opsSettleContracts, async ({ params, body }) => {
+    const now = new Date();
+    const until = body.until ? new Date(body.until) : now;
+    if (deps.production && until > now)
+      throw new DomainError(400, 'VALIDATION', 'Settlement cannot run ahead of time', {
+        until: 'Must not be in the future',
+      });
+    const done = await settlement.settle(params.code, until);
+    return okValue({ settled: done.settled, paid: Number(done.paid) });
   });
 }

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { currentOperator } from '../../http/opsActor.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AuditEntry {
   merchantCode: string;
-  /** 'member:<id>', 'ops', 'system', 'vendor:<code>'. */
+  /** 'member:<id>', 'ops' (stored as 'ops:<username>' inside an operator call), 'system', 'vendor:<code>'. */
   actor: string;
   action: string;
   subject?: Record<string, unknown>;
@@ -45,7 +46,11 @@ export function createAuditLog(db: Db) {
       .limit(1);
     const at = new Date();
     // Stored as canonical JSON (bigints as strings), the same form the hash covers.
-    const e = { ...entry, subject: JSON.parse(canonical(entry.subject ?? {})) as Record<string, unknown> };
+    const e = {
+      ...entry,
+      actor: entry.actor === 'ops' ? (currentOperator() ?? 'ops') : entry.actor,
+      subject: JSON.parse(canonical(entry.subject ?? {})) as Record<string, unknown>,
+    };
     const prevHash = last?.hash ?? GENESIS;
     await tx.insert(auditLog).values({ ...e, at, prevHash, hash: rowHash(prevHash, e, at) });
   }

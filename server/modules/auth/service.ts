@@ -189,6 +189,9 @@ export function createAuthService(
   }
 
   async function opened(member: Member, mustChangePassword: 'default' | 'expired' | null) {
+    // Checked once the credentials are proven, so a locked account reveals nothing to a guesser.
+    if (member.lockedAt)
+      throw new DomainError(403, 'FORBIDDEN', 'This account is locked, please contact customer service');
     const firstTimeLogin = member.firstLoginAt === null;
     if (firstTimeLogin)
       await db.update(members).set({ firstLoginAt: now() }).where(eq(members.id, member.id));

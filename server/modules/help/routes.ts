@@ -1,24 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { helpCenter, opsFeedback, sendFeedback } from '../../../contract/help.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { merchantScope } from '../../http/merchant.ts';
-import { okValue, route } from '../../http/route.ts';
+import { bearerOf, okValue, route } from '../../http/route.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import { requireOpsToken } from '../ops/routes.ts';
 import { createHelpService } from './service.ts';
 
 export interface HelpModuleDeps {
   db: Db;
   sessions: ReturnType<typeof createSessionService>;
   /** The operator's feedback list exists only with a token (PORTICO_OPS_TOKEN). */
-  opsToken?: string;
 }
 
 /** Feedback is open to anyone, so a script could flood it: a few per address and window. */
 export const FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
-
-const bearer = (req: FastifyRequest) => (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 
 /**
  * Help centre and feedback (in a merchant scope; feedback takes a session when one is sent, so it is no token call)
@@ -36,7 +32,7 @@ export async function helpRoutes(app: FastifyInstance, deps: HelpModuleDeps): Pr
       api,
       sendFeedback,
       async ({ merchant, body, req }) => {
-        const token = bearer(req);
+        const token = bearerOf(req);
         // A token that is sent must be a live session: a stale one is refused like on every member call.
         const member = token ? (await deps.sessions.resolve(merchant.code, token)).member : null;
         return okValue(await help.send(merchant.code, member?.id ?? null, body.content));
@@ -45,10 +41,5 @@ export async function helpRoutes(app: FastifyInstance, deps: HelpModuleDeps): Pr
     );
   });
 
-  const { opsToken } = deps;
-  if (!opsToken) return;
-  await app.register(async (ops) => {
-    requireOpsToken(ops, opsToken);
-    route(ops, opsFeedback, async ({ params, query }) => okValue(await help.list(params.code, query)));
-  });
+  route(app, opsFeedback, async ({ params, query }) => okValue(await help.list(params.code, query)));
 }

@@ -17,7 +17,6 @@ import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import { requireOpsToken } from '../ops/routes.ts';
 import type { RulesStore } from '../rules/store.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { createRedemptionDecisions } from './decisions.ts';
@@ -29,8 +28,6 @@ export interface PointsModuleDeps {
   audit: AuditLog;
   rules: RulesStore;
   sessions: ReturnType<typeof createSessionService>;
-  /** The operator calls exist only with a token (PORTICO_OPS_TOKEN). */
-  opsToken?: string;
 }
 
 /**
@@ -69,18 +66,13 @@ export async function pointsRoutes(app: FastifyInstance, deps: PointsModuleDeps)
     );
   });
 
-  const { opsToken } = deps;
-  if (!opsToken) return;
-  await app.register(async (ops) => {
-    requireOpsToken(ops, opsToken);
-    route(ops, opsRedemptions, async ({ params, query }) =>
-      okValue(await decisions.opsList(params.code, query)),
-    );
-    route(ops, opsApproveRedemption, async ({ params, body }) =>
-      okValue(await decisions.approve(params.id, body?.remark)),
-    );
-    route(ops, opsRejectRedemption, async ({ params, body }) =>
-      okValue(await decisions.reject(params.id, body?.remark)),
-    );
-  });
+  route(app, opsRedemptions, async ({ params, query }) =>
+    okValue(await decisions.opsList(params.code, query)),
+  );
+  route(app, opsApproveRedemption, async ({ params, body }) =>
+    okValue(await decisions.approve(params.id, body?.remark)),
+  );
+  route(app, opsRejectRedemption, async ({ params, body }) =>
+    okValue(await decisions.reject(params.id, body?.remark)),
+  );
 }

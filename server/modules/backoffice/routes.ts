@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  opsAudit,
+  opsBanners,
+  opsCreateBanner,
+  opsCreateOperator,
+  opsDeleteBanner,
+  opsDraws,
+  opsLockMember,
+  opsLogin,
+  opsLogout,
+  opsMe,
+  opsMembers,
+  opsMerchants,
+  opsOperators,
+  opsUpdateOperator,
+} from '../../../contract/backoffice.ts';
+import type { Db } from '../../db/client.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { AuditLog } from '../audit/log.ts';
+import type { Operators } from './operators.ts';
+import { createBackoffice } from './service.ts';
+
+/** Failed or not, 10 operator logins per address in 10 minutes. */
+export const OPS_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
+/** The back office's own calls: operator login and accounts, members, banners, draws and the audit log. */
+export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operators, audit: AuditLog): void {
+  const office = createBackoffice(db, audit);
+  route(app, opsLogin, async ({ body }) => okValue(await operators.login(body.username, body.password)), {
+    rateLimit: OPS_LOGIN_RATE_LIMIT,
+  });
+  route(app, opsLogout, async ({ auth }) => {
+    await operators.logout(auth.tokenHash);
+    return okValue(null);
+  });
+  route(app, opsMe, async ({ auth }) => okValue({ operator: await operators.me(auth.operator) }));
+  route(app, opsOperators, async () => okValue({ list: await operators.list() }));
+  route(app, opsCreateOperator, async ({ body }) => okValue({ operator: await operators.create(body) }));
+  route(app, opsUpdateOperator, async ({ params, body, auth }) =>
+    okValue({ operator: await operators.update(params.id, body, auth.operator) }),
+  );
+  route(app, opsMerchants, async () => okValue({ list: await office.merchants() }));
+  route(app, opsMembers, async ({ params, query }) => okValue(await office.members(params.code, query)));
+  route(app, opsLockMember, async ({ params, body }) =>
+    okValue({ member: await office.lock(params.id, body.locked, body.remark) }),
+  );
+  route(app, opsBanners, async ({ params }) => okValue({ list: await office.banners(params.code) }));
+  route(app, opsCreateBanner, async ({ params, body }) =>
+    okValue({ banner: await office.addBanner(params.code, body) }),
+  );
+  route(app, opsDeleteBanner, async ({ params }) =>
+    okValue({ id: await office.removeBanner(params.code, params.id) }),
+  );
+  route(app, opsDraws, async ({ query }) => okValue(await office.draws(query)));
+  route(app, opsAudit, async ({ query }) => okValue(await office.audit(query)));
+}
