@@ -38,6 +38,7 @@ const BANNER_GROUP_BY_PATH: Record<string, BannerGroup> = {
   '/pointMall': 'shop',
   '/help': 'help',
   '/helpmc': 'help',
+  '/contact': 'help',
   '/register': 'register',
 };
 
@@ -65,7 +66,7 @@ export function bannersFor<B extends { groupName: BannerGroup }>(
 }
 
 /** Spec §2 Access guard: without a token only these paths are open when the merchant's flag is on. */
-export const OPEN_PATHS = ['/login', '/register', '/register.html', '/helpmc', '/download'];
+export const OPEN_PATHS = ['/login', '/register', '/register.html', '/helpmc', '/contact', '/download'];
 
 export function mustLogIn(path: string, loggedInToHome: boolean, hasToken: boolean): boolean {
   return loggedInToHome && !hasToken && !OPEN_PATHS.includes(path);

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { vendorLanesQuery, whitelabelQuery } from '../../api/queries.ts';
-import { customerServicePath, openCustomerService } from '../../domain/customerService.ts';
 
 export function Footer() {
   const { t } = useLingui();
@@ -11,7 +10,6 @@ export function Footer() {
   const logos = new Map<string, { name: string; url: string }>();
   for (const card of lanes.data?.flatMap((l) => l.cards) ?? [])
     logos.set(card.vassalage, { name: card.displayName, url: card.logoUrl });
-  const cs = info.data ? customerServicePath(info.data) : null;
   const linkClass = 'hover:text-ink underline-offset-4 hover:underline';
 
   return (
@@ -30,14 +28,9 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <button
-                type="button"
-                className={linkClass}
-                disabled={!cs}
-                onClick={() => cs && openCustomerService(cs)}
-              >
+              <Link to="/contact" className={linkClass}>
                 <Trans>Contact us</Trans>
-              </button>
+              </Link>
             </li>
             <li>
               <Link to="/help" hash="feedback" className={linkClass}>

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { customerServicePath, openCustomerService } from '../../domain/customerService.ts';
+import { openCustomerService } from '../../domain/customerService.ts';
+import { useCustomerService } from '../../session/useCustomerService.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
 const itemClass =
@@ -11,8 +12,8 @@ const itemClass =
 export function SideMenu() {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
+  const cs = useCustomerService();
   if (!info.data) return null;
-  const cs = customerServicePath(info.data);
   const { facebook, telegram } = info.data.social;
   return (
     <aside aria-label={t`Support`} className="fixed bottom-4 right-3 z-30 flex flex-col gap-2">
