@@ -1,0 +1,24 @@
+import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
+
+/** Who looks at a promotion: a visitor may read, a trial account (spec §6) may not take part, a member may. */
+export type Audience = 'starting' | 'visitor' | 'trial' | 'member';
+
+export function useAudience(): Audience {
+  const starting = SessionContext.useSelector(selectIsStarting);
+  const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const trial = SessionContext.useSelector(selectIsTrial);
+  if (starting) return 'starting';
+  if (!loggedIn) return 'visitor';
+  return trial ? 'trial' : 'member';
+}
+
+/** What an action does for those who may not take it: the login popup, or "Please Register An Account First". */
+export function useGate() {
+  const { open } = useAuthModals();
+  return {
+    login: () => open({ name: 'login' }),
+    register: () => open({ name: 'realAccount' }),
+  };
+}
