@@ -107,6 +107,11 @@ export const promotionState = z.object({
   /** RAFFLE after the draw: whether the member was drawn. */
   won: z.boolean().optional(),
 });
+/*
+ * Per kind: APPLY JOIN → APPLYING → ISSUED or REJECTED (apply again); CODE JOIN → CLAIMED; RESCUE, DAILY_TASK PROCESS
+ * → CLAIM → CLAIMED (each merchant day); SIGN_IN CLAIM → CLAIMED (each day); RAFFLE JOIN → JOINED → after the draw
+ * CLAIM (won) → CLAIMED, or JOINED with won false. A raffle not joined by its draw time reads PROCESS (nothing to do).
+ */
 export type PromotionState = z.infer<typeof promotionState>;
 
 export const myPromotions = defineCall({
@@ -314,4 +319,20 @@ export const opsDrawRaffle = defineCall({
   opsRoles: ['CONTENT'],
   params: promotionParams,
   response: wpsReply(z.object({ winners: z.array(z.string()), entries: z.number().int() })),
+});
+
+/** Upload names as stored: a random UUID and the type found in the bytes. */
+export const uploadName = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/, 'Unknown upload');
+
+export const opsUpload = defineCall({
+  method: 'GET',
+  path: '/ops/uploads/:name',
+  summary:
+    'Operator: one picture of a promotion application (image/png or image/jpeg, the bytes as uploaded)',
+  auth: 'ops',
+  opsRoles: ['CONTENT', 'FINANCE', 'SUPPORT'],
+  params: z.object({ name: uploadName }),
+  response: z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'The picture' }),
 });

@@ -96,13 +96,20 @@ export const rewardPrizes = defineCall({
 });
 
 /** Ledger kinds that credit a bonus to the member's main wallet (Bonus Details lists these). */
-export const bonusKind = z.enum(['TICKET_PRIZE', 'MISSION_REWARD', 'REBATE', 'REFERRAL_BONUS']);
+export const bonusKind = z.enum([
+  'TICKET_PRIZE',
+  'MISSION_REWARD',
+  'REBATE',
+  'REFERRAL_BONUS',
+  'PROMO_REWARD',
+]);
 export type BonusKind = z.infer<typeof bonusKind>;
 
 export const bonusDetails = defineCall({
   method: 'GET',
   path: '/wps/bonus/details',
-  summary: 'The member’s bonus credits (ticket prizes, mission rewards, rebates, referral bonuses) over days',
+  summary:
+    'The member’s bonus credits (ticket prizes, mission rewards, rebates, referral bonuses, promotion rewards) over days',
   auth: 'token',
   registeredOnly: true,
   query: z.object({

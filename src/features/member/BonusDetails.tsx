@@ -33,6 +33,7 @@ export function BonusDetails() {
     MISSION_REWARD: t`Mission reward`,
     REBATE: t`Rebate`,
     REFERRAL_BONUS: t`Referral bonus`,
+    PROMO_REWARD: t`Promotion reward`,
   };
   /** A ticket prize names its ticket type; other kinds show what their module noted. */
   const detail = (kind: BonusKind, remark: string | null) => {
