@@ -50,6 +50,7 @@ import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
 import { referralRoutes } from './modules/referral/routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await helpRoutes(app, { db, sessions });
   await pointsRoutes(app, { db, ledger, audit, rules, sessions });
+  await promotionRoutes(app, { db, ledger, audit, sessions, uploadsDir: opts.uploadsDir });
   noticeRoutes(app, { db, audit });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
