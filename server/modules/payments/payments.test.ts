@@ -10,6 +10,7 @@ import { exclusions, members, paymentOrders, wallets } from '../../db/schema/ind
 import { forceReceive } from '../../jobs/forceReceive.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
+import { form, JPG, PNG } from '../../test/multipart.ts';
 import { invariantBreaches, newMember } from '../../test/play.ts';
 import { createAuditLog } from '../audit/log.ts';
 import { createSessionService } from '../auth/sessions.ts';
@@ -130,29 +131,6 @@ const callback = async (raw: string, signature?: string) => {
   return { status: res.statusCode, body: res.json() };
 };
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]);
-
-/** A multipart body as a browser's FormData sends it. */
-function form(files: { name: string; type: string; data: Buffer }[], fields: Record<string, string> = {}) {
-  const boundary = `----portico${randomUUID()}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
 async function report(m: M, id: number, body: ReturnType<typeof form>) {
   const res = await t.app.inject({
     method: 'POST',
