@@ -22,6 +22,12 @@
 //   npm run ops -- redemptions PORTICO [IN_PROCESS|APPROVED|REJECTED]     (points mall redemptions, oldest first)
 //   npm run ops -- approve-redemption 7 [--remark "…"]             (a cash reward pays the main wallet, once)
 //   npm run ops -- reject-redemption 7 "Out of stock"             (the points go back to the member)
+//   npm run ops -- promotions PORTICO                               (every promotion with its entry counts)
+//   npm run ops -- promotion PORTICO '{"category":"DAILY","titles":{"en":"Sign in"},"reward":100,"settings":{"kind":"SIGN_IN"}}'
+//   npm run ops -- entries PORTICO [APPLYING|REJECTED|ISSUED|CLAIMED|JOINED|WON|LOST] [--promotion 12]
+//   npm run ops -- approve-entry 7 [--reward 5000] [--remark "…"]  (an application: paid once, Issued)
+//   npm run ops -- reject-entry 7 "The screenshot is unreadable"   (the member sees the reason and may apply again)
+//   npm run ops -- draw-raffle 12                                   (once its draw time has passed)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -36,6 +42,8 @@ const { values, positionals } = parseArgs({
     kind: { type: 'string' },
     merchant: { type: 'string' },
     remark: { type: 'string' },
+    reward: { type: 'string' },
+    promotion: { type: 'string' },
     server: {
       type: 'string',
       default: process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
@@ -147,6 +155,30 @@ const requests: Record<
     path: `/ops/redemptions/${encodeURIComponent(code)}/reject`,
     body: rest[0] ? { remark: rest[0] } : remark,
   }),
+  promotions: () => ({ method: 'GET', path: `/ops/merchants/${encodeURIComponent(code)}/promotions` }),
+  promotion: () => ({
+    method: 'POST',
+    path: `/ops/merchants/${encodeURIComponent(code)}/promotions`,
+    body: JSON.parse(rest[0] ?? '{}'),
+  }),
+  entries: () => ({
+    method: 'GET',
+    path: `/ops/merchants/${encodeURIComponent(code)}/promotion-entries?${new URLSearchParams({
+      ...(rest[0] ? { status: rest[0] } : {}),
+      ...(values.promotion ? { promotionId: values.promotion } : {}),
+    })}`,
+  }),
+  'approve-entry': () => ({
+    method: 'POST',
+    path: `/ops/promotion-entries/${encodeURIComponent(code)}/approve`,
+    body: { ...remark, ...(values.reward ? { reward: Number(values.reward) } : {}) },
+  }),
+  'reject-entry': () => ({
+    method: 'POST',
+    path: `/ops/promotion-entries/${encodeURIComponent(code)}/reject`,
+    body: { remark: rest[0] ?? values.remark ?? '' },
+  }),
+  'draw-raffle': () => ({ method: 'POST', path: `/ops/promotions/${encodeURIComponent(code)}/draw` }),
   'notice:delete': () => ({
     method: 'DELETE',
     path: `/ops/merchants/${encodeURIComponent(code)}/notices/${encodeURIComponent(rest[0] ?? '')}`,
