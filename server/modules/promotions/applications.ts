@@ -51,8 +51,9 @@ export function createApplications(
     ) {
       const names = form.files.map((f) => `${randomUUID()}.${f.ext}`);
       const written: string[] = [];
+      let done: { p: PromotionRow; replaced: string[] };
       try {
-        await db.transaction(async (tx) => {
+        done = await db.transaction(async (tx) => {
           const { p, mine } = await applicable(merchant, member, id, tx);
           await mkdir(uploadsDir, { recursive: true });
           for (const [i, f] of form.files.entries()) {
@@ -80,13 +81,15 @@ export function createApplications(
                 .onConflictDoNothing()
                 .returning();
           if (saved.length === 0) throw conflict('Your application is being reviewed');
+          return { p, replaced: mine?.uploads ?? [] };
         });
       } catch (err) {
         await Promise.all(written.map((f) => rm(f, { force: true })));
         throw err;
       }
-      const p = await service.running(merchant, id, now());
-      return { state: (await service.stateIn(merchant, member, p, now())).state };
+      // The rejected application's pictures belong to no entry any more.
+      await Promise.all(done.replaced.map((n) => rm(join(uploadsDir, n), { force: true })));
+      return { state: (await service.stateIn(merchant, member, done.p, now())).state };
     },
 
     /** A code's reward, once per member and within the code's uses (counted under the promotion's row lock). */

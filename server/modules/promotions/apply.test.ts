@@ -181,6 +181,9 @@ describe('applying', () => {
     );
     expect(again.body.value.state).toMatchObject({ status: 'APPLYING', reviewRemark: null });
     const [renewed] = await entriesOf(m.id);
+    // The rejected pictures went with the rejected application.
+    expect(stored()).not.toContain(entry!.uploads[0]);
+    expect(stored()).toContain(renewed!.uploads[0]);
     expect(renewed).toMatchObject({
       id: entry!.id,
       status: 'APPLYING',
