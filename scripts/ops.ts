@@ -28,6 +28,9 @@
 //   npm run ops -- approve-entry 7 [--reward 5000] [--remark "…"]  (an application: paid once, Issued)
 //   npm run ops -- reject-entry 7 "The screenshot is unreadable"   (the member sees the reason and may apply again)
 //   npm run ops -- draw-raffle 12                                   (once its draw time has passed)
+//   npm run ops -- operators                                        (the back office's accounts)
+//   npm run ops -- operator:add alice FINANCE 'a long password'     (ADMIN | FINANCE | CONTENT | SUPPORT)
+//   npm run ops -- operator:disable 3                               (its sessions end; operator:enable 3 undoes it)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
 
@@ -177,6 +180,22 @@ const requests: Record<
     method: 'POST',
     path: `/ops/promotion-entries/${encodeURIComponent(code)}/reject`,
     body: { remark: rest[0] ?? values.remark ?? '' },
+  }),
+  operators: () => ({ method: 'GET', path: '/ops/operators' }),
+  'operator:add': () => ({
+    method: 'POST',
+    path: '/ops/operators',
+    body: { username: code, role: rest[0], password: rest[1] },
+  }),
+  'operator:disable': () => ({
+    method: 'PATCH',
+    path: `/ops/operators/${encodeURIComponent(code)}`,
+    body: { disabled: true },
+  }),
+  'operator:enable': () => ({
+    method: 'PATCH',
+    path: `/ops/operators/${encodeURIComponent(code)}`,
+    body: { disabled: false },
   }),
   'draw-raffle': () => ({ method: 'POST', path: `/ops/promotions/${encodeURIComponent(code)}/draw` }),
   'notice:delete': () => ({

@@ -59,6 +59,7 @@ export const TEAM_TRANSACTION_KINDS: Record<TeamTransactionKind, string[]> = {
     'DEMO_CREDIT',
     'POINTS_CONVERT',
     'POINTS_REDEEM',
+    'PROMO_REWARD',
   ],
   CONTRACT: ['CONTRACT_PAY'],
 };

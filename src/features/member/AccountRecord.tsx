@@ -33,6 +33,7 @@ export const RECORD_KINDS = [
   'CONTRACT_PAY',
   'POINTS_CONVERT',
   'POINTS_REDEEM',
+  'PROMO_REWARD',
 ] as const;
 
 /** transactionHistory (Account Record): the member's money movements over a date range, by kind. */
@@ -65,6 +66,7 @@ export function AccountRecord() {
     LOTTERY_WIN: t`Lottery win`,
     CONTRACT_PAY: t`Contract pay`,
     POINTS_CONVERT: t`Points converted`,
+    PROMO_REWARD: t`Promotion reward`,
     POINTS_REDEEM: t`Points reward`,
   };
   const kindName = (code: string) => kindWords[code as keyof typeof kindWords] ?? code;
