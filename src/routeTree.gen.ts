@@ -8,10 +8,13 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AgentRouteImport } from './routes/agent'
 import { Route as CockfightRouteImport } from './routes/cockfight'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as ElottRouteImport } from './routes/elott'
 import { Route as EsportsRouteImport } from './routes/esports'
@@ -28,6 +31,7 @@ import { Route as LottRouteImport } from './routes/lott'
 import { Route as LotteryRouteImport } from './routes/lottery'
 import { Route as LotteryCenterRouteImport } from './routes/lotteryCenter'
 import { Route as MemberRouteImport } from './routes/member'
+import { Route as OpsRouteImport } from './routes/ops'
 import { Route as PointMallRouteImport } from './routes/pointMall'
 import { Route as PromoDetailRouteImport } from './routes/promoDetail'
 import { Route as PromotionsRouteImport } from './routes/promotions'
@@ -43,6 +47,9 @@ import { Route as PlayDemoRouteImport } from './routes/play.demo'
 import { Route as PlayDiceRouteImport } from './routes/play.dice'
 import { Route as PlaySlotRouteImport } from './routes/play.slot'
 
+const OpsIndexLazyRouteImport = createFileRoute('/ops/')()
+const OpsPageLazyRouteImport = createFileRoute('/ops/$page')()
+
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
@@ -56,6 +63,11 @@ const AgentRoute = AgentRouteImport.update({
 const CockfightRoute = CockfightRouteImport.update({
   id: '/cockfight',
   path: '/cockfight',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DownloadRoute = DownloadRouteImport.update({
@@ -138,6 +150,11 @@ const MemberRoute = MemberRouteImport.update({
   path: '/member',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRoute = OpsRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/ops.lazy').then((d) => d.Route))
 const PointMallRoute = PointMallRouteImport.update({
   id: '/pointMall',
   path: '/pointMall',
@@ -193,6 +210,16 @@ const GatewayDemoRoute = GatewayDemoRouteImport.update({
   path: '/gateway/demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsIndexLazyRoute = OpsIndexLazyRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRoute,
+} as any).lazy(() => import('./routes/ops.index.lazy').then((d) => d.Route))
+const OpsPageLazyRoute = OpsPageLazyRouteImport.update({
+  id: '/$page',
+  path: '/$page',
+  getParentRoute: () => OpsRoute,
+} as any).lazy(() => import('./routes/ops.$page.lazy').then((d) => d.Route))
 const PlayDemoRoute = PlayDemoRouteImport.update({
   id: '/play/demo',
   path: '/play/demo',
@@ -213,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/agent': typeof AgentRoute
   '/cockfight': typeof CockfightRoute
+  '/contact': typeof ContactRoute
   '/download': typeof DownloadRoute
   '/elott': typeof ElottRoute
   '/esports': typeof EsportsRoute
@@ -229,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/lottery': typeof LotteryRoute
   '/lotteryCenter': typeof LotteryCenterRoute
   '/member': typeof MemberRoute
+  '/ops': typeof OpsRouteWithChildren
   '/pointMall': typeof PointMallRoute
   '/promoDetail': typeof PromoDetailRoute
   '/promotions': typeof PromotionsRoute
@@ -243,11 +272,14 @@ export interface FileRoutesByFullPath {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
+  '/ops/$page': typeof OpsPageLazyRoute
+  '/ops/': typeof OpsIndexLazyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/agent': typeof AgentRoute
   '/cockfight': typeof CockfightRoute
+  '/contact': typeof ContactRoute
   '/download': typeof DownloadRoute
   '/elott': typeof ElottRoute
   '/esports': typeof EsportsRoute
@@ -278,12 +310,15 @@ export interface FileRoutesByTo {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
+  '/ops/$page': typeof OpsPageLazyRoute
+  '/ops': typeof OpsIndexLazyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/agent': typeof AgentRoute
   '/cockfight': typeof CockfightRoute
+  '/contact': typeof ContactRoute
   '/download': typeof DownloadRoute
   '/elott': typeof ElottRoute
   '/esports': typeof EsportsRoute
@@ -300,6 +335,7 @@ export interface FileRoutesById {
   '/lottery': typeof LotteryRoute
   '/lotteryCenter': typeof LotteryCenterRoute
   '/member': typeof MemberRoute
+  '/ops': typeof OpsRouteWithChildren
   '/pointMall': typeof PointMallRoute
   '/promoDetail': typeof PromoDetailRoute
   '/promotions': typeof PromotionsRoute
@@ -314,6 +350,8 @@ export interface FileRoutesById {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
+  '/ops/$page': typeof OpsPageLazyRoute
+  '/ops/': typeof OpsIndexLazyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -321,6 +359,7 @@ export interface FileRouteTypes {
     | '/'
     | '/agent'
     | '/cockfight'
+    | '/contact'
     | '/download'
     | '/elott'
     | '/esports'
@@ -337,6 +376,7 @@ export interface FileRouteTypes {
     | '/lottery'
     | '/lotteryCenter'
     | '/member'
+    | '/ops'
     | '/pointMall'
     | '/promoDetail'
     | '/promotions'
@@ -351,11 +391,14 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
+    | '/ops/$page'
+    | '/ops/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/agent'
     | '/cockfight'
+    | '/contact'
     | '/download'
     | '/elott'
     | '/esports'
@@ -386,11 +429,14 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
+    | '/ops/$page'
+    | '/ops'
   id:
     | '__root__'
     | '/'
     | '/agent'
     | '/cockfight'
+    | '/contact'
     | '/download'
     | '/elott'
     | '/esports'
@@ -407,6 +453,7 @@ export interface FileRouteTypes {
     | '/lottery'
     | '/lotteryCenter'
     | '/member'
+    | '/ops'
     | '/pointMall'
     | '/promoDetail'
     | '/promotions'
@@ -421,12 +468,15 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
+    | '/ops/$page'
+    | '/ops/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AgentRoute: typeof AgentRoute
   CockfightRoute: typeof CockfightRoute
+  ContactRoute: typeof ContactRoute
   DownloadRoute: typeof DownloadRoute
   ElottRoute: typeof ElottRoute
   EsportsRoute: typeof EsportsRoute
@@ -443,6 +493,7 @@ export interface RootRouteChildren {
   LotteryRoute: typeof LotteryRoute
   LotteryCenterRoute: typeof LotteryCenterRoute
   MemberRoute: typeof MemberRoute
+  OpsRoute: typeof OpsRouteWithChildren
   PointMallRoute: typeof PointMallRoute
   PromoDetailRoute: typeof PromoDetailRoute
   PromotionsRoute: typeof PromotionsRoute
@@ -480,6 +531,13 @@ declare module '@tanstack/react-router' {
       path: '/cockfight'
       fullPath: '/cockfight'
       preLoaderRoute: typeof CockfightRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/download': {
@@ -594,6 +652,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pointMall': {
       id: '/pointMall'
       path: '/pointMall'
@@ -671,6 +736,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GatewayDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexLazyRouteImport
+      parentRoute: typeof OpsRoute
+    }
+    '/ops/$page': {
+      id: '/ops/$page'
+      path: '/$page'
+      fullPath: '/ops/$page'
+      preLoaderRoute: typeof OpsPageLazyRouteImport
+      parentRoute: typeof OpsRoute
+    }
     '/play/demo': {
       id: '/play/demo'
       path: '/play/demo'
@@ -695,10 +774,23 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface OpsRouteChildren {
+  OpsPageLazyRoute: typeof OpsPageLazyRoute
+  OpsIndexLazyRoute: typeof OpsIndexLazyRoute
+}
+
+const OpsRouteChildren: OpsRouteChildren = {
+  OpsPageLazyRoute: OpsPageLazyRoute,
+  OpsIndexLazyRoute: OpsIndexLazyRoute,
+}
+
+const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AgentRoute: AgentRoute,
   CockfightRoute: CockfightRoute,
+  ContactRoute: ContactRoute,
   DownloadRoute: DownloadRoute,
   ElottRoute: ElottRoute,
   EsportsRoute: EsportsRoute,
@@ -715,6 +807,7 @@ const rootRouteChildren: RootRouteChildren = {
   LotteryRoute: LotteryRoute,
   LotteryCenterRoute: LotteryCenterRoute,
   MemberRoute: MemberRoute,
+  OpsRoute: OpsRouteWithChildren,
   PointMallRoute: PointMallRoute,
   PromoDetailRoute: PromoDetailRoute,
   PromotionsRoute: PromotionsRoute,

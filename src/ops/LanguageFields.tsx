@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { Locale } from '../../contract/merchant.ts';
+import { LOCALES } from '../i18n/i18n.ts';
+import { serverField } from '../ui/records/form.tsx';
+import { InputField, TextAreaField } from './ui.tsx';
+
+export type Texts = Record<Locale, string>;
+export const NO_TEXTS: Texts = { en: '', vi: '' };
+
+/** What a per-language field sends (contract/texts.ts `perLanguage`): the languages filled in, English required. */
+export function filled(texts: Texts): Partial<Texts> {
+  return Object.fromEntries(Object.entries(texts).filter(([, text]) => text.trim() !== '')) as Partial<Texts>;
+}
+
+/**
+ * One text in every language (English, Vietnamese), each with the server's message for `<name>.<locale>` under it;
+ * `area` for HTML contents.
+ */
+export function LanguageFields({
+  name,
+  label,
+  texts,
+  onChange,
+  error,
+  area,
+  maxLength,
+}: {
+  name: string;
+  label: (language: string) => ReactNode;
+  texts: Texts;
+  onChange: (texts: Texts) => void;
+  error: unknown;
+  area?: boolean;
+  maxLength?: number;
+}) {
+  const { t } = useLingui();
+  const languageName: Record<Locale, string> = { en: t`English`, vi: t`Vietnamese` };
+  return (
+    <>
+      {LOCALES.map(({ code }) => {
+        const props = {
+          label: label(languageName[code]),
+          value: texts[code],
+          maxLength,
+          message:
+            serverField(error, `${name}.${code}`) ?? (code === 'en' ? serverField(error, name) : undefined),
+        };
+        const set = (text: string) => onChange({ ...texts, [code]: text });
+        return area ? (
+          <TextAreaField key={code} mono {...props} onChange={(e) => set(e.target.value)} />
+        ) : (
+          <InputField key={code} {...props} onChange={(e) => set(e.target.value)} />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { theme as themeSchema } from '../../contract/merchant.ts';
+import { activateLocale, LOCALES } from '../i18n/i18n.ts';
+import { ROLE_LABEL } from './labels.ts';
+import { pagesFor } from './pages.ts';
+import { useOps } from './session.ts';
+import { opsButton, opsInput } from './ui.tsx';
+
+const opsRoute = getRouteApi('/ops');
+
+/**
+ * The back office's frame: a bar with the merchant picker, the operator and sign-out; the menu of the pages the
+ * role may open (a side column on wide screens, a scrolling row on phones); the page.
+ */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { operator, signOut } = useOps();
+  return (
+    <div className="min-h-screen bg-surface text-sm text-ink">
+      <a
+        href="#ops-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-line bg-raised px-3 py-2">
+        <p className="font-bold">
+          <Trans>Back office</Trans>
+        </p>
+        <MerchantPicker />
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <p className="text-muted">
+            {operator.username} · {i18n._(ROLE_LABEL[operator.role])}
+          </p>
+          <LanguagePicker />
+          <ThemeToggle />
+          <button type="button" className={opsButton} onClick={signOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </header>
+      <div className="md:flex">
+        <nav
+          aria-label={t`Back office pages`}
+          className="border-b border-line bg-raised md:min-h-[calc(100vh-3rem)] md:w-48 md:shrink-0 md:border-r md:border-b-0"
+        >
+          <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
+            {pagesFor(operator.role).map((page) => (
+              <li key={page.path} className="shrink-0">
+                <Link
+                  to="/ops/$page"
+                  params={{ page: page.path }}
+                  search={true}
+                  className="block rounded-md px-2 py-1.5 hover:bg-line/40"
+                  activeProps={{ className: 'bg-brand/15 font-semibold text-brand' }}
+                >
+                  {i18n._(page.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="ops-main" className="min-w-0 flex-1 p-3">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The merchant the per-merchant pages work on; kept in the address (`?merchant=`) so a reload keeps it. */
+function MerchantPicker() {
+  const { t } = useLingui();
+  const { merchant, merchants } = useOps();
+  const navigate = opsRoute.useNavigate();
+  return (
+    <select
+      aria-label={t`Current merchant`}
+      className={`${opsInput} w-auto`}
+      value={merchant.code}
+      onChange={(e) => void navigate({ search: (s) => ({ ...s, merchant: e.target.value }) })}
+    >
+      {merchants.map((m) => (
+        <option key={m.code} value={m.code}>
+          {m.code} · {m.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function LanguagePicker() {
+  const { t, i18n } = useLingui();
+  return (
+    <select
+      aria-label={t`Language`}
+      className={`${opsInput} w-auto`}
+      value={i18n.locale}
+      onChange={(e) => {
+        const locale = LOCALES.find((l) => l.code === e.target.value);
+        if (locale) void activateLocale(locale.code);
+      }}
+    >
+      {LOCALES.map((l) => (
+        <option key={l.code} value={l.code}>
+          {l.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Light or dark, saved where the portal keeps it. */
+function ThemeToggle() {
+  const { t } = useLingui();
+  const [dark, setDark] = useState(
+    () => themeSchema.safeParse(document.documentElement.dataset.theme).data === 'dark',
+  );
+  return (
+    <button
+      type="button"
+      className={opsButton}
+      aria-pressed={dark}
+      onClick={() => {
+        const next = dark ? 'light' : 'dark';
+        document.documentElement.dataset.theme = next;
+        localStorage.setItem('theme', next);
+        setDark(!dark);
+      }}
+    >
+      {t`Dark theme`}
+    </button>
+  );
+}

@@ -1,0 +1,71 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+import { opsGrantContract, opsSettleContracts } from '../../contract/agent.ts';
+import {
+  type OpsRole,
+  opsAudit,
+  opsBanners,
+  opsDraws,
+  opsMembers,
+  opsMerchants,
+  opsOperators,
+} from '../../contract/backoffice.ts';
+import { opsFeedback } from '../../contract/help.ts';
+import { opsNotices } from '../../contract/notices.ts';
+import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
+import { opsRedemptions } from '../../contract/points.ts';
+import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts';
+import { Audit } from './pages/Audit.tsx';
+import { Banners } from './pages/Banners.tsx';
+import { Contracts } from './pages/Contracts.tsx';
+import { Draws } from './pages/Draws.tsx';
+import { Feedback } from './pages/Feedback.tsx';
+import { Members } from './pages/Members.tsx';
+import { Merchants } from './pages/Merchants.tsx';
+import { Notices } from './pages/Notices.tsx';
+import { Operators } from './pages/Operators.tsx';
+import { Deposits, Withdrawals } from './pages/Payments.tsx';
+import { Promotions } from './pages/Promotions.tsx';
+import { Redemptions } from './pages/Redemptions.tsx';
+import { Rules } from './pages/Rules.tsx';
+import { rolesOf } from './roles.ts';
+
+export interface OpsPageEntry {
+  /** `/ops/<path>`. */
+  path: string;
+  label: MessageDescriptor;
+  /** Who sees it: the roles that may make its calls (contract `opsRoles`, ADMIN always). */
+  roles: readonly OpsRole[];
+  component: ComponentType;
+}
+
+/** The back office's pages, in menu order. */
+export const OPS_PAGES: OpsPageEntry[] = [
+  { path: 'members', label: msg`Members & agents`, roles: rolesOf(opsMembers), component: Members },
+  { path: 'deposits', label: msg`Deposits`, roles: rolesOf(opsPayments), component: Deposits },
+  { path: 'withdrawals', label: msg`Withdrawals`, roles: rolesOf(opsPayments), component: Withdrawals },
+  { path: 'redemptions', label: msg`Redemptions`, roles: rolesOf(opsRedemptions), component: Redemptions },
+  { path: 'announcements', label: msg`Announcements`, roles: rolesOf(opsNotices), component: Notices },
+  { path: 'banners', label: msg`Banners`, roles: rolesOf(opsBanners), component: Banners },
+  {
+    path: 'promotions',
+    label: msg`Promotions`,
+    roles: rolesOf(opsPromotions, opsPromotionEntries),
+    component: Promotions,
+  },
+  { path: 'feedback', label: msg`Feedback`, roles: rolesOf(opsFeedback), component: Feedback },
+  {
+    path: 'contracts',
+    label: msg`Contracts`,
+    roles: rolesOf(opsGrantContract, opsSettleContracts),
+    component: Contracts,
+  },
+  { path: 'merchants', label: msg`Merchants`, roles: rolesOf(opsMerchants), component: Merchants },
+  { path: 'rules', label: msg`Rules`, roles: rolesOf(opsGetRules), component: Rules },
+  { path: 'draws', label: msg`Lottery draws`, roles: rolesOf(opsDraws), component: Draws },
+  { path: 'audit', label: msg`Audit log`, roles: rolesOf(opsAudit, opsAuditVerify), component: Audit },
+  { path: 'operators', label: msg`Operators`, roles: rolesOf(opsOperators), component: Operators },
+];
+
+export const pagesFor = (role: OpsRole) => OPS_PAGES.filter((page) => page.roles.includes(role));

@@ -1,0 +1,209 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  type OpsBanner,
+  opsBanners,
+  opsCreateBanner,
+  opsDeleteBanner,
+} from '../../../contract/backoffice.ts';
+import { type BannerGroup, bannerGroup } from '../../../contract/content.ts';
+import { Done, RecordTable, serverField } from '../../ui/records/form.tsx';
+import { opsCall } from '../api.ts';
+import { DeleteButton } from '../DeleteButton.tsx';
+import { filled, LanguageFields, NO_TEXTS } from '../LanguageFields.tsx';
+import { useMay, useOps } from '../session.ts';
+import { Adder, cell, Filters, FormEnd, FormPanel, InputField, row, SelectField } from '../ui.tsx';
+
+type Linkage = OpsBanner['linkageType'];
+
+/** The picked merchant's banners by group (the route groups of spec §2); add and delete. */
+export function Banners() {
+  const { t } = useLingui();
+  const may = useMay();
+  const { merchant } = useOps();
+  const [group, setGroup] = useState<BannerGroup | ''>('');
+  const [done, setDone] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: ['ops', 'banners', merchant.code],
+    queryFn: async () => (await opsCall(opsBanners, { params: { code: merchant.code } })).value,
+    select: (value) => ({ list: value.list.filter((b) => group === '' || b.groupName === group) }),
+  });
+  const linkageName = useLinkageNames();
+
+  return (
+    <>
+      <Filters>
+        <SelectField
+          label={<Trans>Group</Trans>}
+          value={group}
+          onChange={(e) => setGroup(e.target.value as BannerGroup | '')}
+        >
+          <option value="">{t`All`}</option>
+          {bannerGroup.options.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </SelectField>
+      </Filters>
+      {may(opsCreateBanner) && (
+        <Adder label=<Trans>Add banner</Trans> onOpen={() => setDone(null)}>
+          {(close) => (
+            <BannerForm
+              group={group || 'home'}
+              onClose={close}
+              onDone={() => {
+                close();
+                setDone(t`Banner added.`);
+              }}
+            />
+          )}
+        </Adder>
+      )}
+      {done && <Done>{done}</Done>}
+      <RecordTable
+        query={list}
+        caption={t`Banners`}
+        empty={<Trans>No banners here.</Trans>}
+        minWidth="40rem"
+        columns={[
+          { head: <Trans>Group</Trans> },
+          { head: <Trans>Title</Trans> },
+          { head: <Trans>Link</Trans> },
+          { head: <Trans>Order</Trans>, end: true },
+          { head: <Trans>Actions</Trans> },
+        ]}
+        row={(b) => (
+          <tr key={b.id} className={row}>
+            <td className={cell}>{b.groupName}</td>
+            <td className={cell}>{b.titles.en ?? Object.values(b.titles)[0]}</td>
+            <td className={`${cell} break-all`}>
+              {linkageName[b.linkageType]}
+              {b.link && <span className="text-muted"> {b.link}</span>}
+            </td>
+            <td className={`${cell} text-right tabular-nums`}>{b.sort}</td>
+            <td className={cell}>
+              {may(opsDeleteBanner) && (
+                <DeleteButton
+                  label={t`Delete banner ${b.titles.en ?? b.id}`}
+                  title={<Trans>Delete banner</Trans>}
+                  remove={() => opsCall(opsDeleteBanner, { params: { code: merchant.code, id: b.id } })}
+                  reload={['ops', 'banners']}
+                  onOpen={() => setDone(null)}
+                  onDone={() => setDone(t`Banner deleted.`)}
+                >
+                  <p>
+                    <Trans>
+                      The banner "{b.titles.en ?? ''}" leaves the {b.groupName} group.
+                    </Trans>
+                  </p>
+                </DeleteButton>
+              )}
+            </td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+function useLinkageNames(): Record<Linkage, string> {
+  const { t } = useLingui();
+  return { NONE: t`No link`, ROUTE: t`Portal page`, URL: t`Web address` };
+}
+
+function BannerForm({
+  group,
+  onClose,
+  onDone,
+}: {
+  group: BannerGroup;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { merchant } = useOps();
+  const queryClient = useQueryClient();
+  const linkageName = useLinkageNames();
+  const [groupName, setGroupName] = useState<BannerGroup>(group);
+  const [linkageType, setLinkageType] = useState<Linkage>('NONE');
+  const [link, setLink] = useState('');
+  const [titles, setTitles] = useState(NO_TEXTS);
+  const [sort, setSort] = useState('');
+  const create = useMutation({
+    mutationFn: async () =>
+      opsCall(opsCreateBanner, {
+        params: { code: merchant.code },
+        body: {
+          groupName,
+          linkageType,
+          link: linkageType === 'NONE' ? '' : link,
+          titles: filled(titles),
+          ...(sort.trim() ? { sort: Number(sort) } : {}),
+        },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'banners'] });
+      onDone();
+    },
+  });
+  return (
+    <FormPanel title=<Trans>New banner</Trans> onSubmit={() => create.mutate()}>
+      <SelectField
+        label={<Trans>Group</Trans>}
+        value={groupName}
+        message={serverField(create.error, 'groupName')}
+        onChange={(e) => setGroupName(e.target.value as BannerGroup)}
+      >
+        {bannerGroup.options.map((g) => (
+          <option key={g} value={g}>
+            {g}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        label={<Trans>Order (optional)</Trans>}
+        type="number"
+        min={0}
+        step={1}
+        value={sort}
+        message={serverField(create.error, 'sort')}
+        onChange={(e) => setSort(e.target.value)}
+      />
+      <SelectField
+        label={<Trans>Link</Trans>}
+        value={linkageType}
+        onChange={(e) => setLinkageType(e.target.value as Linkage)}
+      >
+        {(Object.keys(linkageName) as Linkage[]).map((k) => (
+          <option key={k} value={k}>
+            {linkageName[k]}
+          </option>
+        ))}
+      </SelectField>
+      {linkageType !== 'NONE' && (
+        <InputField
+          label={linkageType === 'ROUTE' ? <Trans>Page path</Trans> : <Trans>Address</Trans>}
+          placeholder={linkageType === 'ROUTE' ? '/promotions' : 'https://'}
+          value={link}
+          message={serverField(create.error, 'link')}
+          onChange={(e) => setLink(e.target.value)}
+        />
+      )}
+      <LanguageFields
+        name="titles"
+        label={(language) => <Trans>Title ({language})</Trans>}
+        texts={titles}
+        onChange={setTitles}
+        error={create.error}
+        maxLength={80}
+      />
+      <FormEnd
+        error={create.error}
+        pending={create.isPending}
+        submit={<Trans>Add</Trans>}
+        onCancel={onClose}
+      />
+    </FormPanel>
+  );
+}

@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  type OpsPromotion,
+  opsCreatePromotion,
+  opsDrawRaffle,
+  opsPromotionEntries,
+  opsPromotions,
+  opsUpdatePromotion,
+} from '../../../contract/promotions.ts';
+import { CallError, Done, RecordTable } from '../../ui/records/form.tsx';
+import { opsCall } from '../api.ts';
+import { useOpsFormat } from '../format.ts';
+import { CATEGORY_LABEL, KIND_LABEL } from '../labels.ts';
+import { useMay, useOps } from '../session.ts';
+import { Adder, ConfirmDialog, cell, opsButton, row } from '../ui.tsx';
+import { PromotionForm } from './PromotionForm.tsx';
+
+export const promotionsKey = (code: string) => ['ops', 'promotions', code];
+
+export function usePromotions() {
+  const { merchant } = useOps();
+  return useQuery({
+    queryKey: promotionsKey(merchant.code),
+    queryFn: async () => (await opsCall(opsPromotions, { params: { code: merchant.code } })).value,
+  });
+}
+
+/** Every promotion of the merchant (hidden and ended too) with its entries; add, hide or show, draw a raffle. */
+export function PromotionList({ onReview }: { onReview: (promotionId: number) => void }) {
+  const { t, i18n } = useLingui();
+  const may = useMay();
+  const queryClient = useQueryClient();
+  const { merchant } = useOps();
+  const { money, when } = useOpsFormat();
+  const list = usePromotions();
+  const [drawing, setDrawing] = useState<OpsPromotion | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['ops', 'promotions'] });
+  const visibility = useMutation({
+    mutationFn: async (p: OpsPromotion) =>
+      (await opsCall(opsUpdatePromotion, { params: { id: p.id }, body: { hidden: !p.hidden } })).value
+        .promotion,
+    onSuccess: (p) => {
+      const title = p.titles.en ?? '';
+      setDone(p.hidden ? t`"${title}" is hidden from members.` : t`"${title}" is shown to members.`);
+      void reload();
+    },
+  });
+  const draw = useMutation({
+    mutationFn: async (p: OpsPromotion) => (await opsCall(opsDrawRaffle, { params: { id: p.id } })).value,
+    onSuccess: ({ winners, entries }) => {
+      setDrawing(null);
+      const names = winners.join(', ');
+      setDone(t`Drawn: ${winners.length} winners of ${entries} entries. ${names}`);
+      void reload();
+    },
+  });
+  const title = (p: OpsPromotion) => p.titles.en ?? Object.values(p.titles)[0] ?? `#${p.id}`;
+
+  return (
+    <>
+      {may(opsCreatePromotion) && (
+        <Adder label=<Trans>Add promotion</Trans> onOpen={() => setDone(null)}>
+          {(close) => (
+            <PromotionForm
+              onClose={close}
+              onDone={(p) => {
+                close();
+                const name = title(p);
+                setDone(t`Promotion "${name}" added.`);
+              }}
+            />
+          )}
+        </Adder>
+      )}
+      {done && <Done>{done}</Done>}
+      {visibility.isError && <CallError error={visibility.error} />}
+      <RecordTable
+        query={list}
+        caption={t`Promotions of ${merchant.code}`}
+        empty={<Trans>No promotions yet.</Trans>}
+        minWidth="60rem"
+        columns={[
+          { head: <Trans>Title</Trans> },
+          { head: <Trans>Category</Trans> },
+          { head: <Trans>Kind</Trans> },
+          { head: <Trans>Reward</Trans>, end: true },
+          { head: <Trans>Runs</Trans> },
+          { head: <Trans>Entries</Trans>, end: true },
+          { head: <Trans>Shown</Trans> },
+          { head: <Trans>Actions</Trans> },
+        ]}
+        row={(p) => (
+          <tr key={p.id} className={row}>
+            <td className={cell}>{title(p)}</td>
+            <td className={cell}>{i18n._(CATEGORY_LABEL[p.category])}</td>
+            <td className={cell}>
+              {i18n._(KIND_LABEL[p.settings.kind])}
+              {p.settings.kind === 'CODE' && <div className="font-mono text-xs">{p.settings.code}</div>}
+            </td>
+            <td className={`${cell} text-right tabular-nums`}>{money(p.reward)}</td>
+            <td className={`${cell} text-xs`}>
+              {when(p.startsAt)} – {p.endsAt ? when(p.endsAt) : <Trans>open</Trans>}
+            </td>
+            <td className={`${cell} text-right tabular-nums`}>
+              {p.entries}
+              {p.pending > 0 && (
+                <div className="text-xs text-amber-600 dark:text-amber-400">
+                  <Trans>{p.pending} pending</Trans>
+                </div>
+              )}
+            </td>
+            <td className={cell}>{p.hidden ? <Trans>Hidden</Trans> : <Trans>Shown</Trans>}</td>
+            <td className={cell}>
+              <div className="flex flex-wrap gap-1">
+                {may(opsUpdatePromotion) && (
+                  <button
+                    type="button"
+                    className={opsButton}
+                    disabled={visibility.isPending}
+                    aria-label={p.hidden ? t`Show ${title(p)}` : t`Hide ${title(p)}`}
+                    onClick={() => {
+                      setDone(null);
+                      visibility.mutate(p);
+                    }}
+                  >
+                    {p.hidden ? <Trans>Show</Trans> : <Trans>Hide</Trans>}
+                  </button>
+                )}
+                {p.settings.kind === 'APPLY' && may(opsPromotionEntries) && (
+                  <button
+                    type="button"
+                    className={opsButton}
+                    aria-label={t`Applications to ${title(p)}`}
+                    onClick={() => onReview(p.id)}
+                  >
+                    <Trans>Applications</Trans>
+                  </button>
+                )}
+                {p.settings.kind === 'RAFFLE' && may(opsDrawRaffle) && (
+                  <button
+                    type="button"
+                    className={opsButton}
+                    aria-label={t`Draw ${title(p)}`}
+                    onClick={() => {
+                      draw.reset();
+                      setDone(null);
+                      setDrawing(p);
+                    }}
+                  >
+                    <Trans>Draw</Trans>
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+      {drawing && (
+        <ConfirmDialog
+          open
+          title={t`Draw ${title(drawing)}`}
+          confirmLabel={<Trans>Draw now</Trans>}
+          pending={draw.isPending}
+          error={draw.error}
+          onClose={() => setDrawing(null)}
+          onConfirm={() => draw.mutate(drawing)}
+        >
+          <p>
+            <Trans>The winners are drawn once, from the members who joined; they may then claim.</Trans>
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

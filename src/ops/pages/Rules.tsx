@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { opsGetRules, opsSetRules, type RuleTopicName, ruleTopicName } from '../../../contract/ops.ts';
+import { ApiError } from '../../api/client.ts';
+import { CallError, Done, LoadError } from '../../ui/records/form.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { opsCall } from '../api.ts';
+import { useMay, useOps } from '../session.ts';
+import { Filters, opsPrimary, SelectField, TextAreaField } from '../ui.tsx';
+
+/** A merchant's rules of one topic as JSON (the defaults until set); the server checks them whole before storing. */
+export function Rules() {
+  const { merchant } = useOps();
+  const [topic, setTopic] = useState<RuleTopicName>('payments');
+  const rules = useQuery({
+    queryKey: ['ops', 'rules', merchant.code, topic],
+    queryFn: async () => (await opsCall(opsGetRules, { params: { code: merchant.code, topic } })).value,
+  });
+  return (
+    <>
+      <Filters>
+        <SelectField
+          label={<Trans>Topic</Trans>}
+          value={topic}
+          onChange={(e) => setTopic(e.target.value as RuleTopicName)}
+        >
+          {ruleTopicName.options.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </SelectField>
+      </Filters>
+      {rules.isError ? (
+        <LoadError error={rules.error} onRetry={() => void rules.refetch()} />
+      ) : !rules.data ? (
+        <Skeleton className="h-64 w-full" />
+      ) : (
+        <Editor key={topic} topic={topic} custom={rules.data.custom} rules={rules.data.rules} />
+      )}
+    </>
+  );
+}
+
+function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolean; rules: object }) {
+  const { t } = useLingui();
+  const may = useMay();
+  const { merchant } = useOps();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(() => JSON.stringify(rules, null, 2));
+  const [syntax, setSyntax] = useState<string | undefined>();
+  const save = useMutation({
+    mutationFn: async (body: Record<string, unknown>) =>
+      (await opsCall(opsSetRules, { params: { code: merchant.code, topic }, body })).value,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['ops', 'rules', merchant.code, topic], saved);
+      setText(JSON.stringify(saved.rules, null, 2));
+    },
+  });
+  const problems = save.error instanceof ApiError ? Object.entries(save.error.fields) : [];
+  const editable = may(opsSetRules);
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch (err) {
+          const why = err instanceof Error ? err.message : '';
+          return setSyntax(t`This is not valid JSON: ${why}`);
+        }
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          return setSyntax(t`The rules are a JSON object: { … }`);
+        save.mutate(parsed as Record<string, unknown>);
+      }}
+    >
+      <p className="text-muted">
+        {custom || save.isSuccess ? (
+          <Trans>{merchant.code} has its own rules of this topic.</Trans>
+        ) : (
+          <Trans>{merchant.code} uses the default rules of this topic.</Trans>
+        )}
+      </p>
+      <TextAreaField
+        mono
+        label={<Trans>Rules ({topic})</Trans>}
+        rows={18}
+        spellCheck={false}
+        readOnly={!editable}
+        value={text}
+        message={syntax}
+        onChange={(e) => {
+          setText(e.target.value);
+          setSyntax(undefined);
+        }}
+      />
+      {problems.length > 0 && (
+        <div role="alert" className="rounded-md bg-red-500/10 p-2 text-sm text-red-500">
+          <p className="font-medium">
+            <Trans>Not saved: the server refused these values.</Trans>
+          </p>
+          <ul className="list-disc pl-5">
+            {problems.map(([path, message]) => (
+              <li key={path}>
+                <code>{path}</code>: {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {problems.length === 0 && <CallError error={save.error} />}
+      {save.isSuccess && <Done>{t`Rules saved.`}</Done>}
+      {editable && (
+        <div>
+          <button type="submit" className={opsPrimary} disabled={save.isPending}>
+            <Trans>Save rules</Trans>
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { OpsHome } from '../ops/OpsPage.tsx';
+
+export const Route = createLazyFileRoute('/ops/')({ component: OpsHome });
