@@ -29,10 +29,12 @@ export function OpsApp() {
   useEffect(
     () =>
       whenOpsTokenExpires(() => {
+        // What the ended session read is not left for whoever signs in next.
+        queryClient.removeQueries({ queryKey: ['ops'] });
         setExpired(true);
         setToken(null);
       }),
-    [],
+    [queryClient],
   );
 
   if (!token)

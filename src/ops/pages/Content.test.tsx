@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client.ts';
+import { answer, reset, server, signedIn } from '../test/opsHarness.tsx';
+
+vi.mock('../../api/client.ts', async (original) =>
+  (await import('../test/clientMock.ts')).opsClientMock(original),
+);
+
+afterEach(reset);
+
+const NOTICES = '/ops/merchants/:code/notices';
+const NOTICE = '/ops/merchants/:code/notices/:id';
+const RULES = '/ops/merchants/:code/rules/:topic';
+
+const notice = {
+  id: 3,
+  type: 'PU' as const,
+  titles: { en: 'Maintenance tonight' },
+  contents: { en: '<p>From 2 to 3</p>' },
+  sort: 1,
+};
+
+describe('Announcements', () => {
+  it('lists by type and deletes after a confirmation', async () => {
+    await signedIn('CONTENT', '/ops/announcements');
+    await answer(NOTICES, { list: [notice, { ...notice, id: 4, type: 'B', titles: { en: 'Welcome' } }] });
+    const table = await screen.findByRole('table', { name: 'Announcements' });
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'PU');
+    expect(within(table).queryByText('Welcome')).toBeNull();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Delete announcement Maintenance tonight' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Delete announcement' });
+    expect(dialog).toHaveTextContent('Members no longer see "Maintenance tonight".');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.pending(NOTICE)).toHaveLength(1));
+    expect(server.next(NOTICE).input.params).toEqual({ code: 'PORTICO', id: 3 });
+    await server.reply(NOTICE, { id: 3 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Announcement deleted.');
+  });
+
+  it('adds one in both languages; the server’s message stands under its field and the text stays', async () => {
+    await signedIn('ADMIN', '/ops/announcements');
+    await answer(NOTICES, { list: [] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add announcement' }));
+    const form = screen.getByRole('region', { name: 'New announcement' });
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'PU');
+    await userEvent.type(within(form).getByLabelText('Title (Vietnamese)'), 'Bảo trì');
+    await userEvent.type(within(form).getByLabelText('Content, HTML (English)'), '<p>Tonight</p>');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.pending(NOTICES)).toHaveLength(1));
+    expect(server.next(NOTICES).input.body).toEqual({
+      type: 'PU',
+      titles: { vi: 'Bảo trì' },
+      contents: { en: '<p>Tonight</p>' },
+    });
+    const missing = 'Title in English is required';
+    await server.fail(NOTICES, new ApiError('VALIDATION', missing, { 'titles.en': missing }, 400));
+    const title = within(form).getByLabelText('Title (English)');
+    await waitFor(() => expect(title).toHaveAccessibleDescription(missing));
+    expect(within(form).getByLabelText('Title (Vietnamese)')).toHaveValue('Bảo trì');
+  });
+});
+
+describe('Rules', () => {
+  it('shows a JSON mistake under the editor and the server’s refusals by path', async () => {
+    await signedIn('ADMIN', '/ops/rules');
+    await answer(RULES, { topic: 'payments', rules: { deposit: { min: 1000 } }, custom: false });
+    const editor = await screen.findByLabelText('Rules (payments)');
+    expect(editor).toHaveValue(JSON.stringify({ deposit: { min: 1000 } }, null, 2));
+    expect(screen.getByText('PORTICO uses the default rules of this topic.')).toBeInTheDocument();
+
+    await userEvent.clear(editor);
+    await userEvent.paste('{"deposit": {"min": }');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    expect(editor).toHaveAccessibleDescription(/^This is not valid JSON/);
+    expect(server.sent(RULES).filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.clear(editor);
+    await userEvent.paste('{"deposit": {"min": -5}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(server.pending(RULES)).toHaveLength(1));
+    expect(server.next(RULES).input).toEqual({
+      params: { code: 'PORTICO', topic: 'payments' },
+      body: { deposit: { min: -5 } },
+    });
+    await server.fail(
+      RULES,
+      new ApiError(
+        'VALIDATION',
+        'Invalid rules',
+        { 'deposit.min': 'Too small: expected number to be >0' },
+        400,
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'deposit.min: Too small: expected number to be >0',
+    );
+    expect(editor).toHaveValue('{"deposit": {"min": -5}}');
+  });
+});
+
+describe('Members', () => {
+  it('locks an account after a confirmation, with a remark', async () => {
+    await signedIn('SUPPORT', '/ops/members');
+    await answer('/ops/merchants/:code/members', {
+      list: [
+        {
+          id: 7,
+          account: 'player01',
+          nickname: 'Lucky',
+          agentType: 0,
+          upline: 'agent01',
+          mobile: null,
+          email: null,
+          clubRank: 1,
+          balance: 100_000,
+          createdAt: '2030-01-01T00:00:00.000Z',
+          lastLoginAt: null,
+          locked: false,
+        },
+      ],
+      totalPages: 1,
+    });
+    const table = await screen.findByRole('table', { name: 'Members and agents' });
+    expect(table).toHaveTextContent('$1,000.00');
+    expect(table).toHaveTextContent('agent01');
+    await userEvent.click(within(table).getByRole('button', { name: 'Lock player01' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lock player01' });
+    await userEvent.type(within(dialog).getByLabelText('Remark (optional)'), 'Chargeback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lock' }));
+    await waitFor(() => expect(server.pending('/ops/members/:id/lock')).toHaveLength(1));
+    expect(server.next('/ops/members/:id/lock').input).toEqual({
+      params: { id: 7 },
+      body: { locked: true, remark: 'Chargeback' },
+    });
+  });
+});
