@@ -8,8 +8,6 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { createFileRoute } from '@tanstack/react-router'
-
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AgentRouteImport } from './routes/agent'
@@ -46,9 +44,6 @@ import { Route as GatewayDemoRouteImport } from './routes/gateway.demo'
 import { Route as PlayDemoRouteImport } from './routes/play.demo'
 import { Route as PlayDiceRouteImport } from './routes/play.dice'
 import { Route as PlaySlotRouteImport } from './routes/play.slot'
-
-const OpsIndexLazyRouteImport = createFileRoute('/ops/')()
-const OpsPageLazyRouteImport = createFileRoute('/ops/$page')()
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -210,16 +205,6 @@ const GatewayDemoRoute = GatewayDemoRouteImport.update({
   path: '/gateway/demo',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OpsIndexLazyRoute = OpsIndexLazyRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => OpsRoute,
-} as any).lazy(() => import('./routes/ops.index.lazy').then((d) => d.Route))
-const OpsPageLazyRoute = OpsPageLazyRouteImport.update({
-  id: '/$page',
-  path: '/$page',
-  getParentRoute: () => OpsRoute,
-} as any).lazy(() => import('./routes/ops.$page.lazy').then((d) => d.Route))
 const PlayDemoRoute = PlayDemoRouteImport.update({
   id: '/play/demo',
   path: '/play/demo',
@@ -257,7 +242,7 @@ export interface FileRoutesByFullPath {
   '/lottery': typeof LotteryRoute
   '/lotteryCenter': typeof LotteryCenterRoute
   '/member': typeof MemberRoute
-  '/ops': typeof OpsRouteWithChildren
+  '/ops': typeof OpsRoute
   '/pointMall': typeof PointMallRoute
   '/promoDetail': typeof PromoDetailRoute
   '/promotions': typeof PromotionsRoute
@@ -272,8 +257,6 @@ export interface FileRoutesByFullPath {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
-  '/ops/$page': typeof OpsPageLazyRoute
-  '/ops/': typeof OpsIndexLazyRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -296,6 +279,7 @@ export interface FileRoutesByTo {
   '/lottery': typeof LotteryRoute
   '/lotteryCenter': typeof LotteryCenterRoute
   '/member': typeof MemberRoute
+  '/ops': typeof OpsRoute
   '/pointMall': typeof PointMallRoute
   '/promoDetail': typeof PromoDetailRoute
   '/promotions': typeof PromotionsRoute
@@ -310,8 +294,6 @@ export interface FileRoutesByTo {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
-  '/ops/$page': typeof OpsPageLazyRoute
-  '/ops': typeof OpsIndexLazyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -335,7 +317,7 @@ export interface FileRoutesById {
   '/lottery': typeof LotteryRoute
   '/lotteryCenter': typeof LotteryCenterRoute
   '/member': typeof MemberRoute
-  '/ops': typeof OpsRouteWithChildren
+  '/ops': typeof OpsRoute
   '/pointMall': typeof PointMallRoute
   '/promoDetail': typeof PromoDetailRoute
   '/promotions': typeof PromotionsRoute
@@ -350,8 +332,6 @@ export interface FileRoutesById {
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
   '/play/slot': typeof PlaySlotRoute
-  '/ops/$page': typeof OpsPageLazyRoute
-  '/ops/': typeof OpsIndexLazyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -391,8 +371,6 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
-    | '/ops/$page'
-    | '/ops/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -415,6 +393,7 @@ export interface FileRouteTypes {
     | '/lottery'
     | '/lotteryCenter'
     | '/member'
+    | '/ops'
     | '/pointMall'
     | '/promoDetail'
     | '/promotions'
@@ -429,8 +408,6 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
-    | '/ops/$page'
-    | '/ops'
   id:
     | '__root__'
     | '/'
@@ -468,8 +445,6 @@ export interface FileRouteTypes {
     | '/play/demo'
     | '/play/dice'
     | '/play/slot'
-    | '/ops/$page'
-    | '/ops/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -493,7 +468,7 @@ export interface RootRouteChildren {
   LotteryRoute: typeof LotteryRoute
   LotteryCenterRoute: typeof LotteryCenterRoute
   MemberRoute: typeof MemberRoute
-  OpsRoute: typeof OpsRouteWithChildren
+  OpsRoute: typeof OpsRoute
   PointMallRoute: typeof PointMallRoute
   PromoDetailRoute: typeof PromoDetailRoute
   PromotionsRoute: typeof PromotionsRoute
@@ -736,20 +711,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GatewayDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/ops/': {
-      id: '/ops/'
-      path: '/'
-      fullPath: '/ops/'
-      preLoaderRoute: typeof OpsIndexLazyRouteImport
-      parentRoute: typeof OpsRoute
-    }
-    '/ops/$page': {
-      id: '/ops/$page'
-      path: '/$page'
-      fullPath: '/ops/$page'
-      preLoaderRoute: typeof OpsPageLazyRouteImport
-      parentRoute: typeof OpsRoute
-    }
     '/play/demo': {
       id: '/play/demo'
       path: '/play/demo'
@@ -774,18 +735,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface OpsRouteChildren {
-  OpsPageLazyRoute: typeof OpsPageLazyRoute
-  OpsIndexLazyRoute: typeof OpsIndexLazyRoute
-}
-
-const OpsRouteChildren: OpsRouteChildren = {
-  OpsPageLazyRoute: OpsPageLazyRoute,
-  OpsIndexLazyRoute: OpsIndexLazyRoute,
-}
-
-const OpsRouteWithChildren = OpsRoute._addFileChildren(OpsRouteChildren)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AgentRoute: AgentRoute,
@@ -807,7 +756,7 @@ const rootRouteChildren: RootRouteChildren = {
   LotteryRoute: LotteryRoute,
   LotteryCenterRoute: LotteryCenterRoute,
   MemberRoute: MemberRoute,
-  OpsRoute: OpsRouteWithChildren,
+  OpsRoute: OpsRoute,
   PointMallRoute: PointMallRoute,
   PromoDetailRoute: PromoDetailRoute,
   PromotionsRoute: PromotionsRoute,

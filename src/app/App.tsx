@@ -7,6 +7,7 @@ import { systemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
 import { adoptTokenFromUrl } from '../api/session.ts';
+import { isOpsPath } from '../domain/routesMap.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
 import { AppStatusContext } from '../features/status/statusContext.ts';
@@ -31,17 +32,20 @@ export function App() {
     ),
   );
   const [tokenFromQuery] = useState(() => adoptTokenFromUrl() ?? undefined);
+  // Maintenance or a region block must not hide the back office, where operators end them.
+  const [gated] = useState(() => !isOpsPath(window.location.pathname));
+  const app = (
+    <SessionContext.Provider logic={session} options={{ input: { tokenFromQuery } }}>
+      <AuthModalsProvider>
+        <RouterProvider router={router} />
+      </AuthModalsProvider>
+    </SessionContext.Provider>
+  );
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AppStatusContext.Provider logic={liveStatusMachine}>
-          <AppStatusGate>
-            <SessionContext.Provider logic={session} options={{ input: { tokenFromQuery } }}>
-              <AuthModalsProvider>
-                <RouterProvider router={router} />
-              </AuthModalsProvider>
-            </SessionContext.Provider>
-          </AppStatusGate>
+          {gated ? <AppStatusGate>{app}</AppStatusGate> : app}
         </AppStatusContext.Provider>
       </QueryClientProvider>
     </I18nProvider>

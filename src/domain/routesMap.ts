@@ -65,6 +65,9 @@ export function bannersFor<B extends { groupName: BannerGroup }>(
   return banners.filter((b) => b.groupName === group);
 }
 
+/** The operator back office (its pages are a search parameter): none of the portal's frame, guard or gate. */
+export const isOpsPath = (path: string) => path === '/ops';
+
 /** Spec §2 Access guard: without a token only these paths are open when the merchant's flag is on. */
 export const OPEN_PATHS = ['/login', '/register', '/register.html', '/helpmc', '/contact', '/download'];
 

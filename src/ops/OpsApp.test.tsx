@@ -111,7 +111,7 @@ describe('Back office menu by role', () => {
   });
 
   it('refuses a page the role may not open, even by its address', async () => {
-    await signedIn('CONTENT', '/ops/deposits');
+    await signedIn('CONTENT', '/ops?page=deposits');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This page does not exist or your role may not open it.',
     );
@@ -119,7 +119,7 @@ describe('Back office menu by role', () => {
   });
 
   it('says clearly when the server refuses the role (403)', async () => {
-    await signedIn('SUPPORT', '/ops/members');
+    await signedIn('SUPPORT', '/ops?page=members');
     await refuse('/ops/merchants/:code/members', new ApiError('FORBIDDEN', 'Forbidden', {}, 403));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your role may not do this. Ask an administrator.',
@@ -127,7 +127,7 @@ describe('Back office menu by role', () => {
   });
 
   it('goes back to the sign-in when the server no longer knows the token', async () => {
-    await signedIn('ADMIN', '/ops/members');
+    await signedIn('ADMIN', '/ops?page=members');
     await refuse('/ops/merchants/:code/members', new ApiError('UNAUTHORIZED', 'Please log in', {}, 401));
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(sessionStorage.getItem('opsToken')).toBeNull();
@@ -143,12 +143,12 @@ describe('Back office menu by role', () => {
   });
 
   it('picks the merchant the per-merchant pages work on, kept in the address', async () => {
-    const router = await signedIn('ADMIN', '/ops/members');
+    const router = await signedIn('ADMIN', '/ops?page=members');
     await answer('/ops/merchants/:code/members', { list: [], totalPages: 0 });
     expect(server.sent('/ops/merchants/:code/members')[0]!.input.params).toEqual({ code: 'PORTICO' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Current merchant' }), 'LOTUS');
     await waitFor(() => expect(server.pending('/ops/merchants/:code/members')).toHaveLength(1));
     expect(server.next('/ops/merchants/:code/members').input.params).toEqual({ code: 'LOTUS' });
-    expect(router.state.location.search).toEqual({ merchant: 'LOTUS' });
+    expect(router.state.location.search).toEqual({ page: 'members', merchant: 'LOTUS' });
   });
 });

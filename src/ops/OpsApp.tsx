@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Outlet } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Operator, opsLogout, opsMe, opsMerchants } from '../../contract/backoffice.ts';
 import { LoadError } from '../ui/records/form.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { forgetOpsToken, opsCall, storedOpsToken, storeOpsToken, whenOpsTokenExpires } from './api.ts';
+import { OpsPage } from './OpsPage.tsx';
 import { Login } from './pages/Login.tsx';
 import { Shell } from './Shell.tsx';
 import { merchantsKey, OpsSession } from './session.ts';
@@ -99,7 +100,7 @@ function SignedIn({ token, signOut }: { token: string; signOut: () => void }) {
   return (
     <OpsSession.Provider value={{ operator: me.data, merchant, merchants: list, signOut }}>
       <Shell>
-        <Outlet />
+        <OpsPage page={search.page} />
       </Shell>
     </OpsSession.Provider>
   );

@@ -1,16 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { pagesFor } from './pages.ts';
 import { useOps } from './session.ts';
 
-const pageRoute = getRouteApi('/ops/$page');
-
-/** `/ops/<page>`: a page of the registry, if the operator's role may open it. */
-export function OpsPage() {
+/** `/ops?page=<page>`: a page of the registry if the operator's role may open it; without one, the role's first. */
+export function OpsPage({ page }: { page: string | undefined }) {
   const { i18n } = useLingui();
-  const { page } = pageRoute.useParams();
   const { operator, merchant } = useOps();
-  const entry = pagesFor(operator.role).find((p) => p.path === page);
+  const pages = pagesFor(operator.role);
+  const entry = page ? pages.find((p) => p.path === page) : pages[0];
   if (!entry)
     return (
       <p role="alert" className="rounded-md border border-line bg-raised p-3">
@@ -25,12 +22,4 @@ export function OpsPage() {
       <View key={merchant.code} />
     </div>
   );
-}
-
-/** `/ops`: the first page the role may open. */
-export function OpsHome() {
-  const { operator } = useOps();
-  const first = pagesFor(operator.role)[0];
-  if (!first) return null;
-  return <Navigate to="/ops/$page" params={{ page: first.path }} search={true} replace />;
 }

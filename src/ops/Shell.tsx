@@ -17,6 +17,8 @@ const opsRoute = getRouteApi('/ops');
 export function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useLingui();
   const { operator, signOut } = useOps();
+  const pages = pagesFor(operator.role);
+  const current = opsRoute.useSearch({ select: (s) => s.page }) ?? pages[0]?.path;
   return (
     <div className="min-h-screen bg-surface text-sm text-ink">
       <a
@@ -47,14 +49,13 @@ export function Shell({ children }: { children: ReactNode }) {
           className="border-b border-line bg-raised md:min-h-[calc(100vh-3rem)] md:w-48 md:shrink-0 md:border-r md:border-b-0"
         >
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
-            {pagesFor(operator.role).map((page) => (
+            {pages.map((page) => (
               <li key={page.path} className="shrink-0">
                 <Link
-                  to="/ops/$page"
-                  params={{ page: page.path }}
-                  search={true}
-                  className="block rounded-md px-2 py-1.5 hover:bg-line/40"
-                  activeProps={{ className: 'bg-brand/15 font-semibold text-brand' }}
+                  to="/ops"
+                  search={(s) => ({ ...s, page: page.path })}
+                  aria-current={page.path === current ? 'page' : undefined}
+                  className={`block rounded-md px-2 py-1.5 hover:bg-line/40 ${page.path === current ? 'bg-brand/15 font-semibold text-brand' : ''}`}
                 >
                   {i18n._(page.label)}
                 </Link>

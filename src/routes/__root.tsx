@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { whitelabelQuery } from '../api/queries.ts';
 import { storedToken } from '../api/session.ts';
 import type { RouterContext } from '../app/router.tsx';
-import { mustLogIn } from '../domain/routesMap.ts';
+import { isOpsPath, mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
 import { MessageBadge } from '../features/member/MessageBadge.tsx';
@@ -19,6 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Spec §2 Access guard: only when the merchant's logged-in-to-home flag is on. Game pages carry their own
   // launch token instead.
   beforeLoad: async ({ context, location }) => {
+    if (isOpsPath(location.pathname)) return;
     const info = await context.queryClient.ensureQueryData(whitelabelQuery());
     if (
       !isPlayPath(location.pathname) &&
@@ -30,8 +31,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: () => <ComingSoon title={<Trans>Page not found</Trans>} />,
 });
 
-/** Game pages (/play/…) open inside the /game page's frame or a popup: the brand's look, no portal frame. */
+/**
+ * Game pages (/play/…) open inside the /game page's frame or a popup: the brand's look, no portal frame. The back
+ * office brings its own frame.
+ */
 function Root() {
+  const ops = useRouterState({ select: (s) => isOpsPath(s.location.pathname) });
   const bare = useRouterState({ select: (s) => isPlayPath(s.location.pathname) });
   const info = useQuery({ ...whitelabelQuery(), enabled: bare });
   useEffect(() => {
@@ -39,7 +44,7 @@ function Root() {
     applyBrand(info.data.brand);
     applyTheme(savedTheme(info.data.brand.defaultTheme), false);
   }, [bare, info.data]);
-  return bare ? (
+  return bare || ops ? (
     <Outlet />
   ) : (
     <Layout

@@ -63,7 +63,7 @@ afterEach(() => {
 
 /** The promotions page of `role`, its list answered, switched to the applications queue. */
 async function openQueue(role: 'FINANCE' | 'CONTENT' | 'ADMIN', list: OpsPromotionEntry[]) {
-  await signedIn(role, '/ops/promotions');
+  await signedIn(role, '/ops?page=promotions');
   await answer(PROMOTIONS, { list: [promotion()] });
   await userEvent.click(await screen.findByRole('button', { name: 'Applications to First deposit bonus' }));
   await waitFor(() => expect(server.pending(ENTRIES)).toHaveLength(1));
@@ -77,7 +77,7 @@ async function openQueue(role: 'FINANCE' | 'CONTENT' | 'ADMIN', list: OpsPromoti
 
 describe('Promotion applications', () => {
   it('lists promotions with their entries and pending counts', async () => {
-    await signedIn('CONTENT', '/ops/promotions');
+    await signedIn('CONTENT', '/ops?page=promotions');
     await answer(PROMOTIONS, { list: [promotion()] });
     const table = await screen.findByRole('table', { name: 'Promotions of PORTICO' });
     expect(table).toHaveTextContent('First deposit bonus');

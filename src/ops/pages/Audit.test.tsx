@@ -23,7 +23,7 @@ const ENTRY = {
 
 describe('Audit log', () => {
   it('filters by merchant, actor and action, and shows an entry’s subject', async () => {
-    await signedIn('SUPPORT', '/ops/audit');
+    await signedIn('SUPPORT', '/ops?page=audit');
     await answer(LOG, { list: [ENTRY], totalPages: 3 });
     expect(server.sent(LOG)[0]!.input.query).toEqual({ pageNo: 1 });
     expect(await screen.findByRole('table', { name: 'Audit log' })).toHaveTextContent('payment.approve');
@@ -47,7 +47,7 @@ describe('Audit log', () => {
   });
 
   it('verifies the chain: intact with its rows', async () => {
-    await signedIn('FINANCE', '/ops/audit');
+    await signedIn('FINANCE', '/ops?page=audit');
     await answer(LOG, { list: [], totalPages: 0 });
     await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
     await answer(VERIFY, { ok: true, rows: 42 });
@@ -55,7 +55,7 @@ describe('Audit log', () => {
   });
 
   it('verifies the chain: the first broken row and why', async () => {
-    await signedIn('ADMIN', '/ops/audit');
+    await signedIn('ADMIN', '/ops?page=audit');
     await answer(LOG, { list: [], totalPages: 0 });
     await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
     await answer(VERIFY, { ok: false, rows: 42, brokenAt: 7, why: 'hash does not match' });

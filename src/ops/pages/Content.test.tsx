@@ -24,7 +24,7 @@ const notice = {
 
 describe('Announcements', () => {
   it('lists by type and deletes after a confirmation', async () => {
-    await signedIn('CONTENT', '/ops/announcements');
+    await signedIn('CONTENT', '/ops?page=announcements');
     await answer(NOTICES, { list: [notice, { ...notice, id: 4, type: 'B', titles: { en: 'Welcome' } }] });
     const table = await screen.findByRole('table', { name: 'Announcements' });
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'PU');
@@ -42,7 +42,7 @@ describe('Announcements', () => {
   });
 
   it('adds one in both languages; the server’s message stands under its field and the text stays', async () => {
-    await signedIn('ADMIN', '/ops/announcements');
+    await signedIn('ADMIN', '/ops?page=announcements');
     await answer(NOTICES, { list: [] });
     await userEvent.click(await screen.findByRole('button', { name: 'Add announcement' }));
     const form = screen.getByRole('region', { name: 'New announcement' });
@@ -66,7 +66,7 @@ describe('Announcements', () => {
 
 describe('Rules', () => {
   it('shows a JSON mistake under the editor and the server’s refusals by path', async () => {
-    await signedIn('ADMIN', '/ops/rules');
+    await signedIn('ADMIN', '/ops?page=rules');
     await answer(RULES, { topic: 'payments', rules: { deposit: { min: 1000 } }, custom: false });
     const editor = await screen.findByLabelText('Rules (payments)');
     expect(editor).toHaveValue(JSON.stringify({ deposit: { min: 1000 } }, null, 2));
@@ -104,7 +104,7 @@ describe('Rules', () => {
 
 describe('Members', () => {
   it('locks an account after a confirmation, with a remark', async () => {
-    await signedIn('SUPPORT', '/ops/members');
+    await signedIn('SUPPORT', '/ops?page=members');
     await answer('/ops/merchants/:code/members', {
       list: [
         {

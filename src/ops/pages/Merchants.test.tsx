@@ -16,7 +16,7 @@ const flags = () => screen.getByRole('region', { name: 'Feature flags' });
 
 describe('Merchants', () => {
   it('switches a feature flag of the picked merchant with only that flag in the body', async () => {
-    await signedIn('ADMIN', '/ops/merchants?merchant=LOTUS');
+    await signedIn('ADMIN', '/ops?page=merchants&merchant=LOTUS');
     const points = await within(await screen.findByRole('region', { name: 'Feature flags' })).findByRole(
       'switch',
       {
@@ -40,7 +40,7 @@ describe('Merchants', () => {
   });
 
   it('turns maintenance on with its end, and shows the server’s message under a wrong country', async () => {
-    await signedIn('ADMIN', '/ops/merchants');
+    await signedIn('ADMIN', '/ops?page=merchants');
     const maintenance = await screen.findByRole('region', { name: 'Maintenance' });
     await userEvent.click(within(maintenance).getByRole('switch', { name: 'Maintenance' }));
     await userEvent.type(within(maintenance).getByLabelText('Ends (optional)'), '2030-05-01T10:30');
@@ -65,7 +65,7 @@ describe('Merchants', () => {
   });
 
   it('shows CONTENT the switches read-only, without adding merchants', async () => {
-    await signedIn('CONTENT', '/ops/merchants');
+    await signedIn('CONTENT', '/ops?page=merchants');
     const points = await within(await screen.findByRole('region', { name: 'Feature flags' })).findByRole(
       'switch',
       {
@@ -79,7 +79,7 @@ describe('Merchants', () => {
   });
 
   it('adds a merchant', async () => {
-    await signedIn('ADMIN', '/ops/merchants');
+    await signedIn('ADMIN', '/ops?page=merchants');
     await userEvent.click(await screen.findByRole('button', { name: 'Add merchant' }));
     const form = screen.getByRole('region', { name: 'New merchant' });
     await userEvent.type(within(form).getByLabelText('Code'), 'jade');

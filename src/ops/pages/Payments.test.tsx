@@ -37,7 +37,7 @@ const order = (o: Partial<z.input<typeof opsPaymentOrder>> = {}) => ({
 
 describe('Deposits', () => {
   it('opens on the pending queue of the picked merchant and approves one with a remark', async () => {
-    await signedIn('FINANCE', '/ops/deposits');
+    await signedIn('FINANCE', '/ops?page=deposits');
     await waitFor(() => expect(server.pending(LIST)).toHaveLength(1));
     expect(server.next(LIST).input.query).toEqual({
       kind: 'DEPOSIT',
@@ -70,7 +70,7 @@ describe('Deposits', () => {
   });
 
   it('keeps the dialog and the remark when a decision fails', async () => {
-    await signedIn('ADMIN', '/ops/deposits');
+    await signedIn('ADMIN', '/ops?page=deposits');
     await answer(LIST, { list: [order()] });
     await userEvent.click(await screen.findByRole('button', { name: 'Reject order 12' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject order 12' });
@@ -83,7 +83,7 @@ describe('Deposits', () => {
   });
 
   it('shows SUPPORT the queue without the buttons it may not use', async () => {
-    await signedIn('SUPPORT', '/ops/deposits');
+    await signedIn('SUPPORT', '/ops?page=deposits');
     await answer(LIST, { list: [order()] });
     const table = await screen.findByRole('table', { name: 'Deposits' });
     expect(within(table).queryByRole('button')).toBeNull();
@@ -92,7 +92,7 @@ describe('Deposits', () => {
 
 describe('Withdrawals', () => {
   it('offers approve and reject on a request, disburse and reject once approved', async () => {
-    await signedIn('FINANCE', '/ops/withdrawals');
+    await signedIn('FINANCE', '/ops?page=withdrawals');
     await waitFor(() => expect(server.pending(LIST)).toHaveLength(1));
     expect(server.next(LIST).input.query).toMatchObject({ kind: 'WITHDRAWAL', status: 'REQUESTED' });
     await server.reply(LIST, {

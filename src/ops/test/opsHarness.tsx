@@ -12,8 +12,8 @@ import { render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Operator, OpsMerchant, OpsRole } from '../../../contract/backoffice.ts';
 import { server } from '../../features/auth/test/harness.tsx';
+import { opsSearch } from '../../routes/ops.tsx';
 import { OpsApp } from '../OpsApp.tsx';
-import { OpsHome, OpsPage } from '../OpsPage.tsx';
 import { sentHeaders } from './clientMock.ts';
 
 /**
@@ -60,11 +60,14 @@ export const MERCHANTS = [merchant('PORTICO', { features: { PTSYS3: true } }), m
 export function mountOps(url: string, token?: string) {
   if (token) sessionStorage.setItem('opsToken', token);
   const root = createRootRoute();
-  const ops = createRoute({ getParentRoute: () => root, path: 'ops', component: OpsApp });
-  const home = createRoute({ getParentRoute: () => ops, path: '/', component: OpsHome });
-  const page = createRoute({ getParentRoute: () => ops, path: '$page', component: OpsPage });
+  const ops = createRoute({
+    getParentRoute: () => root,
+    path: 'ops',
+    component: OpsApp,
+    validateSearch: opsSearch,
+  });
   const router = createRouter({
-    routeTree: root.addChildren([ops.addChildren([home, page])]),
+    routeTree: root.addChildren([ops]),
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
