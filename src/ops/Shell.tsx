@@ -6,7 +6,7 @@ import { activateLocale, LOCALES } from '../i18n/i18n.ts';
 import { ROLE_LABEL } from './labels.ts';
 import { pagesFor } from './pages.ts';
 import { useOps } from './session.ts';
-import { opsButton, opsInput } from './ui.tsx';
+import { opsButton, opsInlineInput } from './ui.tsx';
 
 const opsRoute = getRouteApi('/ops');
 
@@ -79,7 +79,7 @@ function MerchantPicker() {
   return (
     <select
       aria-label={t`Current merchant`}
-      className={`${opsInput} w-auto`}
+      className={opsInlineInput}
       value={merchant.code}
       onChange={(e) => void navigate({ search: (s) => ({ ...s, merchant: e.target.value }) })}
     >
@@ -97,7 +97,7 @@ function LanguagePicker() {
   return (
     <select
       aria-label={t`Language`}
-      className={`${opsInput} w-auto`}
+      className={opsInlineInput}
       value={i18n.locale}
       onChange={(e) => {
         const locale = LOCALES.find((l) => l.code === e.target.value);

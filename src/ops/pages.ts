@@ -32,7 +32,7 @@ import { Rules } from './pages/Rules.tsx';
 import { rolesOf } from './roles.ts';
 
 export interface OpsPageEntry {
-  /** `/ops/<path>`. */
+  /** `/ops?page=<path>`. */
   path: string;
   label: MessageDescriptor;
   /** Who sees it: the roles that may make its calls (contract `opsRoles`, ADMIN always). */

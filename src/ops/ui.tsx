@@ -11,8 +11,10 @@ import { Modal } from '../ui/Modal.tsx';
 import { CallError } from '../ui/records/form.tsx';
 
 /** The back office's dense controls, on the portal's colour tokens (both themes). */
-export const opsInput =
-  'h-9 w-full min-w-0 rounded-md border border-line bg-surface px-2 text-sm aria-[invalid]:border-red-500';
+/** A control as wide as its content (the bar's pickers); `opsInput` fills its cell. */
+export const opsInlineInput =
+  'h-9 min-w-0 rounded-md border border-line bg-surface px-2 text-sm aria-[invalid]:border-red-500';
+export const opsInput = `${opsInlineInput} w-full`;
 export const opsButton =
   'inline-flex h-8 items-center justify-center rounded-md border border-line px-3 text-sm font-medium whitespace-nowrap hover:bg-line/40 disabled:opacity-50';
 export const opsPrimary =
