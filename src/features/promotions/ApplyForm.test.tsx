@@ -55,19 +55,19 @@ const thumbnails = () =>
 describe('Application form', () => {
   it('counts the remark live and refuses more than 140 characters', async () => {
     await openForm();
-    expect(remark()).toHaveAccessibleDescription('0/140');
+    expect(remark()).toHaveAccessibleDescription('0 of 140 characters');
     await user().type(remark(), 'My first deposit');
-    expect(remark()).toHaveAccessibleDescription('16/140');
+    expect(remark()).toHaveAccessibleDescription('16 of 140 characters');
     await user().upload(picker(), picture('slip.png', 'png'));
     await screen.findByRole('img', { name: 'slip.png' });
     await user().click(remark());
     await user().paste('x'.repeat(125));
-    expect(remark()).toHaveAccessibleDescription('141/140 At most 140 characters');
+    expect(remark()).toHaveAccessibleDescription('141 of 140 characters At most 140 characters');
     expect(remark()).toHaveAttribute('aria-invalid', 'true');
     await user().click(screen.getByRole('button', { name: 'Send application' }));
     expect(server.sent(APPLY)).toHaveLength(0);
     await user().type(remark(), '{Backspace}');
-    expect(remark()).toHaveAccessibleDescription('140/140');
+    expect(remark()).toHaveAccessibleDescription('140 of 140 characters');
     expect(remark()).not.toHaveAttribute('aria-invalid');
   });
 

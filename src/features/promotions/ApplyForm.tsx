@@ -5,6 +5,7 @@ import type { CallInput } from '../../../contract/call.ts';
 import { APPLY_RULES, applyPromotion, type PromotionState } from '../../../contract/promotions.ts';
 import { call } from '../../api/client.ts';
 import { CallError, primaryButton, secondaryButton, serverField } from '../../ui/records/form.tsx';
+import { PictureInput, RemarkField } from '../../ui/records/uploadFields.tsx';
 import { checkPicked, type PickProblem } from './imageFiles.ts';
 
 interface Picture {
@@ -111,61 +112,31 @@ export function ApplyForm({
       }}
     >
       <fieldset disabled={apply.isPending} className="flex min-w-0 flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-remark`} className="text-sm font-medium">
-            <Trans>Remark</Trans>
-          </label>
-          <textarea
-            id={`${id}-remark`}
-            rows={3}
-            value={remark}
-            aria-invalid={remarkMessage ? true : undefined}
-            aria-describedby={[`${id}-count`, remarkMessage ? `${id}-remark-error` : null]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(e) => setRemark(e.target.value)}
-            className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 aria-[invalid]:border-red-500"
-          />
-          <p
-            id={`${id}-count`}
-            className={`self-end text-xs tabular-nums ${tooLong ? 'text-red-500' : 'text-muted'}`}
-          >
-            {remark.length}/{maxRemark}
-          </p>
-          {remarkMessage && (
-            <p id={`${id}-remark-error`} className="text-sm text-red-500">
-              {remarkMessage}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-files`} className="text-sm font-medium">
-            <Trans>Pictures</Trans>
-          </label>
-          <input
-            id={`${id}-files`}
-            type="file"
-            accept="image/png,image/jpeg"
-            multiple
-            aria-invalid={pictureMessages.length > 0 || undefined}
-            aria-describedby={[`${id}-files-hint`, pictureMessages.length > 0 ? `${id}-files-error` : null]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(e) => void pick(e)}
-            className="w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
-          />
-          <p id={`${id}-files-hint`} className="text-xs text-muted">
-            <Trans>
-              PNG or JPG, at most {maxMegabytes} MB each, up to {maxFiles} pictures.
-            </Trans>
-          </p>
-          {pictureMessages.length > 0 && (
-            <ul id={`${id}-files-error`} className="text-sm text-red-500">
-              {pictureMessages.map((m, i) => (
-                <li key={i}>{m}</li>
-              ))}
-            </ul>
-          )}
+        <RemarkField
+          id={id}
+          label={<Trans>Remark</Trans>}
+          value={remark}
+          max={maxRemark}
+          message={remarkMessage}
+          onChange={setRemark}
+        />
+        <PictureInput
+          id={id}
+          label={<Trans>Pictures</Trans>}
+          maxFiles={maxFiles}
+          maxMegabytes={maxMegabytes}
+          invalid={pictureMessages.length > 0}
+          error={
+            pictureMessages.length > 0 && (
+              <ul>
+                {pictureMessages.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+            )
+          }
+          onChange={(e) => void pick(e)}
+        >
           {pictures.length > 0 && (
             <ul aria-label={t`Chosen pictures`} className="mt-1 flex flex-wrap gap-2">
               {pictures.map((p) => (
@@ -173,7 +144,7 @@ export function ApplyForm({
               ))}
             </ul>
           )}
-        </div>
+        </PictureInput>
         <CallError error={apply.error} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} aria-busy={apply.isPending || undefined}>

@@ -236,7 +236,7 @@ function expectForm(f: ReturnType<typeof selectProofForm>, c: Context) {
   }
   const listMessage = f.filesProblem ? LIST_WORDS[f.filesProblem] : f.filesServerMessage;
   expect(files).toHaveAccessibleDescription(
-    `PNG or JPG, at most 5 MB each, up to 3 images.${listMessage ? ` ${listMessage}` : ''}`,
+    `PNG or JPG, at most 5 MB each, up to 3 pictures.${listMessage ? ` ${listMessage}` : ''}`,
   );
   const invalid = listMessage !== null || f.files.some((x) => x.problem);
   if (invalid) expect(files).toHaveAttribute('aria-invalid', 'true');

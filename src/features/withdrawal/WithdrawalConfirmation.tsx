@@ -16,6 +16,7 @@ import {
   selectConfirmation,
   selectProofForm,
 } from '../../../machines/withdrawalConfirmation.selectors.ts';
+import { PictureInput, RemarkField } from '../../ui/records/uploadFields.tsx';
 import { confirmReceived, sendNotReceived } from './api.ts';
 
 const primaryButton =
@@ -173,7 +174,7 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
   // The "Not received" button is gone: the keyboard lands on the form's first control.
   const picker = useRef<HTMLInputElement>(null);
   useEffect(() => picker.current?.focus(), []);
-  const { maxFiles, maxMegabytes, remarkMax, remarkLength } = form;
+  const { maxFiles, maxMegabytes, remarkMax } = form;
   const fileProblem = (p: FileProblem) =>
     p === 'file.type' ? t`Only PNG or JPG images` : t`Larger than ${maxMegabytes} MB`;
   const filesMessage = (p: FilesProblem) =>
@@ -212,28 +213,16 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
       }}
     >
       <fieldset disabled={form.submitting} className="flex min-w-0 flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-files`} className="text-sm font-medium">
-            <Trans>Proof images</Trans>
-          </label>
-          <input
-            ref={picker}
-            id={`${id}-files`}
-            type="file"
-            accept="image/png,image/jpeg"
-            multiple
-            aria-invalid={filesInvalid || undefined}
-            aria-describedby={[`${id}-files-hint`, listMessage ? `${id}-files-error` : null]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={pick}
-            className="w-full min-w-0 text-sm file:mr-3 file:h-10 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
-          />
-          <p id={`${id}-files-hint`} className="text-xs text-muted">
-            <Trans>
-              PNG or JPG, at most {maxMegabytes} MB each, up to {maxFiles} images.
-            </Trans>
-          </p>
+        <PictureInput
+          id={id}
+          label={<Trans>Proof images</Trans>}
+          maxFiles={maxFiles}
+          maxMegabytes={maxMegabytes}
+          invalid={filesInvalid}
+          error={listMessage}
+          inputRef={picker}
+          onChange={pick}
+        >
           {form.files.length > 0 && (
             <ul aria-label={t`Chosen images`} className="flex flex-col gap-1">
               {form.files.map((f) => (
@@ -247,41 +236,15 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
               ))}
             </ul>
           )}
-          {listMessage && (
-            <p id={`${id}-files-error`} className="text-sm text-red-500">
-              {listMessage}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-remark`} className="text-sm font-medium">
-            <Trans>Remark (optional)</Trans>
-          </label>
-          <textarea
-            id={`${id}-remark`}
-            rows={3}
-            value={form.remark}
-            aria-invalid={remarkMessage ? true : undefined}
-            aria-describedby={[`${id}-remark-count`, remarkMessage ? `${id}-remark-error` : null]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(e) => actor.send({ type: 'remark.change', remark: e.target.value })}
-            className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 aria-[invalid]:border-red-500"
-          />
-          <p
-            id={`${id}-remark-count`}
-            className={`self-end text-xs tabular-nums ${form.remarkProblem ? 'text-red-500' : 'text-muted'}`}
-          >
-            <Trans>
-              {remarkLength} of {remarkMax} characters
-            </Trans>
-          </p>
-          {remarkMessage && (
-            <p id={`${id}-remark-error`} className="text-sm text-red-500">
-              {remarkMessage}
-            </p>
-          )}
-        </div>
+        </PictureInput>
+        <RemarkField
+          id={id}
+          label={<Trans>Remark (optional)</Trans>}
+          value={form.remark}
+          max={remarkMax}
+          message={remarkMessage}
+          onChange={(remark) => actor.send({ type: 'remark.change', remark })}
+        />
         <CallError error={form.error} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} aria-busy={form.submitting || undefined}>
