@@ -98,6 +98,13 @@ export const MEMBER_TYPE_LABEL: Record<'MEMBER' | 'AGENT' | 'TRIAL', MessageDesc
   TRIAL: msg`Trial accounts`,
 };
 
+/** One account's type, as the members table names it. */
+export const ACCOUNT_TYPE_LABEL: Record<'MEMBER' | 'AGENT' | 'TRIAL', MessageDescriptor> = {
+  MEMBER: msg`Member`,
+  AGENT: msg`Agent`,
+  TRIAL: msg`Trial account`,
+};
+
 export const MESSAGE_CATEGORY_LABEL: Record<MessageCategory, MessageDescriptor> = {
   SYSTEM: msg`System`,
   ACCOUNT: msg`Account`,

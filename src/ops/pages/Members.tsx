@@ -6,7 +6,7 @@ import { opsAwardTicket, opsSendMessage } from '../../../contract/ops.ts';
 import { Done, RecordTable } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { useOpsFormat } from '../format.ts';
-import { MEMBER_TYPE_LABEL } from '../labels.ts';
+import { ACCOUNT_TYPE_LABEL, MEMBER_TYPE_LABEL } from '../labels.ts';
 import { useMay, useOps } from '../session.ts';
 import { cell, Filters, InputField, opsButton, row, SelectField } from '../ui.tsx';
 import { LockDialog, MessageDialog, TicketDialog } from './MemberDialogs.tsx';
@@ -40,7 +40,7 @@ export function Members() {
       ).value,
   });
   const typeName = (agentType: number) =>
-    i18n._(MEMBER_TYPE_LABEL[agentType === 0 ? 'MEMBER' : agentType === 4 ? 'TRIAL' : 'AGENT']);
+    i18n._(ACCOUNT_TYPE_LABEL[agentType === 0 ? 'MEMBER' : agentType === 4 ? 'TRIAL' : 'AGENT']);
   const show = (next: Dialog) => {
     setDone(null);
     setDialog(next);
