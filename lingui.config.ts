@@ -3,7 +3,10 @@ import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'vi'],
+  locales: ['en', 'vi', 'th', 'zh', 'pseudo'],
+  // QA's pseudo-locale: every message accented at compile time, so text that skips the catalogues and clipped
+  // layouts show at a glance; its catalogue stays empty.
+  pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
   // No line numbers: catalogues change only when messages do.
   format: formatter({ lineNumbers: false }),

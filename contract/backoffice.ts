@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, paging, wpsReply } from './call.ts';
 import { bannerGroup } from './content.ts';
 import { drawResult } from './lottery.ts';
-import { brand, featureFlag, merchantCode } from './merchant.ts';
+import { brand, featureFlag, merchantCode, tyLanguage } from './merchant.ts';
 import { perLanguage } from './texts.ts';
 import { minorUnits } from './wallet.ts';
 
@@ -105,6 +105,7 @@ export const opsMerchant = z.object({
   maintenanceEnd: z.string().nullable(),
   restrictedCountries: z.array(z.string()),
   features: z.partialRecord(featureFlag, z.boolean()),
+  tyLanguage,
 });
 export type OpsMerchant = z.infer<typeof opsMerchant>;
 

@@ -9,8 +9,13 @@ export const merchantCode = z
 export const MERCHANT_HEADER = 'merchant';
 export const LANGUAGE_HEADER = 'language';
 
-export const locale = z.enum(['en', 'vi']);
+/** The catalogues the portal speaks (English is the default and every reader's fallback). */
+export const locale = z.enum(['en', 'vi', 'th', 'zh']);
 export type Locale = z.infer<typeof locale>;
+
+/** Spec §1: the language switch offers EN and "TY", which each merchant maps to one of its other catalogues. */
+export const tyLanguage = locale.exclude(['en']);
+export type TyLanguage = z.infer<typeof tyLanguage>;
 
 export const theme = z.enum(['dark', 'light']);
 export type Theme = z.infer<typeof theme>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
-import { featureFlag, merchantCode, theme } from './merchant.ts';
+import { featureFlag, merchantCode, theme, tyLanguage } from './merchant.ts';
 import { messageCategory, messageText } from './messages.ts';
 import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
 import { rewardTicket, ticketType } from './rewards.ts';
@@ -22,6 +22,8 @@ export const updateMerchant = defineCall({
       maintenanceEnd: z.iso.datetime({ offset: true }).nullable(),
       restrictedCountries: countryList,
       features: z.partialRecord(featureFlag, z.boolean()),
+      /** The catalogue behind the language switch's TY entry. */
+      tyLanguage,
       /** Public Firebase web options of the merchant's project (null removes them). */
       firebase: firebaseOptions.nullable(),
     })

@@ -11,7 +11,7 @@ rememberReferral(window.location.search);
 const theme = localStorage.getItem('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
-await activateLocale(savedLocale());
+await activateLocale(savedLocale(localStorage, window.location.search));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

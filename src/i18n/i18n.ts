@@ -1,14 +1,35 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type Locale, locale as localeSchema } from '../../contract/merchant.ts';
+import { type Locale, locale as localeSchema, type TyLanguage } from '../../contract/merchant.ts';
 import { setApiLanguage } from '../api/client.ts';
 
+/** The catalogues, by their own names (a reader finds their language whatever is active). */
 export const LOCALES: { code: Locale; label: string }[] = [
-  { code: 'en', label: 'EN' },
-  { code: 'vi', label: 'VI' },
+  { code: 'en', label: 'English' },
+  { code: 'vi', label: 'Tiếng Việt' },
+  { code: 'th', label: 'ไทย' },
+  { code: 'zh', label: '中文' },
 ];
 
-/** Spec §4 Language: when nothing is saved, EN is saved as `lang` and `hisLang`; the active one is the saved one. */
-export function savedLocale(storage: Storage = localStorage): Locale {
+/** QA's pseudo-locale (accented English): `?lang=pseudo` turns it on for the tab. */
+export const PSEUDO = 'pseudo';
+export type UiLocale = Locale | typeof PSEUDO;
+
+/** Spec §1 and §4: the switch offers EN and TY (the merchant's other catalogue), plus the pseudo-locale once on. */
+export function switchLocales(ty: TyLanguage, storage: Storage = sessionStorage): UiLocale[] {
+  return storage.getItem('qaPseudo') ? ['en', ty, PSEUDO] : ['en', ty];
+}
+
+/**
+ * Spec §4 Language: when nothing is saved, EN is saved as `lang` and `hisLang`; the active one is the saved one.
+ * `?lang=pseudo` in the address selects the pseudo-locale for this tab (never saved as the member's language).
+ */
+export function savedLocale(
+  storage: Storage = localStorage,
+  search = '',
+  tab: Storage = sessionStorage,
+): UiLocale {
+  if (new URLSearchParams(search).get('lang') === PSEUDO) tab.setItem('qaPseudo', '1');
+  if (tab.getItem('qaPseudo')) return PSEUDO;
   const saved = localeSchema.safeParse(storage.getItem('lang'));
   if (saved.success) return saved.data;
   storage.setItem('lang', 'en');
@@ -16,18 +37,33 @@ export function savedLocale(storage: Storage = localStorage): Locale {
   return 'en';
 }
 
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+const catalogs: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locales/en/messages.po'),
   vi: () => import('../../locales/vi/messages.po'),
+  th: () => import('../../locales/th/messages.po'),
+  zh: () => import('../../locales/zh/messages.po'),
+  pseudo: () => import('../../locales/pseudo/messages.po'),
 };
 
-export async function activateLocale(locale: Locale, storage: Storage = localStorage): Promise<void> {
+/**
+ * Loads and activates a catalogue: the page's `lang` follows it (the pseudo-locale reads as English, `en-XA`), and the
+ * server is asked for content in it (English for the pseudo-locale).
+ */
+export async function activateLocale(
+  locale: UiLocale,
+  storage: Storage = localStorage,
+  tab: Storage = sessionStorage,
+): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, messages });
-  storage.setItem('hisLang', storage.getItem('lang') ?? locale);
-  storage.setItem('lang', locale);
-  document.documentElement.lang = locale;
-  setApiLanguage(locale);
+  if (locale === PSEUDO) tab.setItem('qaPseudo', '1');
+  else {
+    tab.removeItem('qaPseudo');
+    storage.setItem('hisLang', storage.getItem('lang') ?? locale);
+    storage.setItem('lang', locale);
+  }
+  document.documentElement.lang = locale === PSEUDO ? 'en-XA' : locale;
+  setApiLanguage(locale === PSEUDO ? 'en' : locale);
 }
 
 export { i18n };

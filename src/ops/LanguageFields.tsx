@@ -6,7 +6,7 @@ import { serverField } from '../ui/records/form.tsx';
 import { InputField, TextAreaField } from './ui.tsx';
 
 export type Texts = Record<Locale, string>;
-export const NO_TEXTS: Texts = { en: '', vi: '' };
+export const NO_TEXTS: Texts = { en: '', vi: '', th: '', zh: '' };
 
 /** What a per-language field sends (contract/texts.ts `perLanguage`): the languages filled in, English required. */
 export function filled(texts: Texts): Partial<Texts> {
@@ -14,7 +14,7 @@ export function filled(texts: Texts): Partial<Texts> {
 }
 
 /**
- * One text in every language (English, Vietnamese), each with the server's message for `<name>.<locale>` under it;
+ * One text in every language (English, Vietnamese, Thai, Chinese), each with the server's message for `<name>.<locale>` under it;
  * `area` for HTML contents.
  */
 export function LanguageFields({
@@ -35,7 +35,12 @@ export function LanguageFields({
   maxLength?: number;
 }) {
   const { t } = useLingui();
-  const languageName: Record<Locale, string> = { en: t`English`, vi: t`Vietnamese` };
+  const languageName: Record<Locale, string> = {
+    en: t`English`,
+    vi: t`Vietnamese`,
+    th: t`Thai`,
+    zh: t`Chinese`,
+  };
   return (
     <>
       {LOCALES.map(({ code }) => {

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
-import type { Brand, FeatureFlag } from '../../../contract/merchant.ts';
+import type { Brand, FeatureFlag, TyLanguage } from '../../../contract/merchant.ts';
 import type { DownloadPackage } from '../../../contract/system.ts';
 
 /** Per-merchant configuration that the whitelabel call publishes (secrets never live here). */
@@ -15,6 +15,8 @@ export interface MerchantSettings {
   downloadResources: Partial<Record<DownloadPackage, { name: string; url: string }>>;
   siteResources: Record<string, { url: string; labelNameEn: string }>;
   timeZone: string;
+  /** The catalogue of the language switch's TY entry (absent: Vietnamese). */
+  tyLanguage?: TyLanguage;
   /** 'dev' exposes captcha answers at /__dev/captcha/:id outside production, so end-to-end tests pass through. */
   captchaMode: 'image' | 'dev';
   /** The password agents and operators give new accounts; logging in with it forces a change (spec §4). */

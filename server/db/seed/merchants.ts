@@ -102,6 +102,7 @@ const settings = (
     icon: { url: artPath.icon(code), labelNameEn: 'Site icon' },
   },
   timeZone: 'Asia/Ho_Chi_Minh',
+  tyLanguage: 'vi',
   captchaMode: 'dev',
   defaultPassword: 'Welcome123',
   passwordMaxAgeDays: 90,
@@ -155,12 +156,16 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
   {
     code: 'LOTUS',
     brand: brandOf('LOTUS', 'Lotus Play', '#0f8f7e', '#e8486f', 'light'),
-    settings: settings(
-      'LOTUS',
-      allOn(['MOBILEVERCODELOGIN3', 'PTSYS3', 'FREE_PLAY']),
-      'lotusplay.demo',
-      'Lotus Play',
-    ),
+    // Its TY entry speaks Thai, so both mappings of the switch can be seen.
+    settings: {
+      ...settings(
+        'LOTUS',
+        allOn(['MOBILEVERCODELOGIN3', 'PTSYS3', 'FREE_PLAY']),
+        'lotusplay.demo',
+        'Lotus Play',
+      ),
+      tyLanguage: 'th',
+    },
     restrictedCountries: ['US'],
     domains: ['lotus.localhost'],
     catalogue: {

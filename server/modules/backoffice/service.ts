@@ -90,6 +90,7 @@ export function createBackoffice(db: Db, audit: AuditLog) {
         maintenanceEnd: m.maintenanceEnd?.toISOString() ?? null,
         restrictedCountries: m.restrictedCountries,
         features: m.settings.features ?? {},
+        tyLanguage: m.settings.tyLanguage ?? 'vi',
       }));
     },
 

@@ -98,6 +98,31 @@ describe('operator API', () => {
     expect((await info()).features.MOBILENUMREG3).toBe(true);
   });
 
+  it('maps the language switch’s TY entry per merchant, and refuses English or an unknown catalogue', async () => {
+    const ty = async (merchant: string) =>
+      (await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { merchant } })).json()
+        .value.tyLanguage;
+    expect([await ty('PORTICO'), await ty('LOTUS')]).toEqual(['vi', 'th']);
+    for (const tyLanguage of ['en', 'fr'])
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: '/ops/merchants/LOTUS',
+            headers: auth,
+            payload: { tyLanguage },
+          })
+        ).statusCode,
+      ).toBe(400);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/ops/merchants/LOTUS',
+      headers: auth,
+      payload: { tyLanguage: 'zh' },
+    });
+    expect([await ty('PORTICO'), await ty('LOTUS')]).toEqual(['vi', 'zh']);
+  });
+
   it('adds a merchant with its own brand and domains and a copy of another catalogue', async () => {
     const res = await t.app.inject({
       method: 'POST',

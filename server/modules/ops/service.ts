@@ -37,12 +37,13 @@ export function createOpsService(db: Db) {
             ? { maintenanceEnd: change.maintenanceEnd ? new Date(change.maintenanceEnd) : null }
             : {}),
           ...(change.restrictedCountries ? { restrictedCountries: change.restrictedCountries } : {}),
-          ...(change.features || change.firebase !== undefined
+          ...(change.features || change.firebase !== undefined || change.tyLanguage
             ? {
                 settings: {
                   ...m.settings,
                   features: { ...m.settings.features, ...change.features },
                   ...(change.firebase !== undefined ? { firebase: change.firebase } : {}),
+                  ...(change.tyLanguage ? { tyLanguage: change.tyLanguage } : {}),
                 },
               }
             : {}),

@@ -61,6 +61,7 @@ export function createSystemService(db: Db, geo: GeoPort, now: () => Date = () =
         siteResources: s.siteResources,
         customerService: s.customerService,
         social: s.social,
+        tyLanguage: s.tyLanguage ?? 'vi',
         analytics: { gtagId: s.gtagId },
         imageCDNs: s.imageCDNs,
         launchGameCDNs: s.launchGameCDNs,

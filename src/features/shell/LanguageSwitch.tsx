@@ -1,20 +1,38 @@
 import { useLingui } from '@lingui/react/macro';
-import { activateLocale, LOCALES } from '../../i18n/i18n.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { whitelabelQuery } from '../../api/queries.ts';
+import { activateLocale, LOCALES, PSEUDO, switchLocales, type UiLocale } from '../../i18n/i18n.ts';
 
-/** EN/VI switch; the active language is saved as `lang` (and the previous one as `hisLang`). */
+/** The entry names of spec §1 (EN, TY), each with its language's own name. */
+const entryLabel = (code: UiLocale) =>
+  code === PSEUDO
+    ? 'QA · Ƥšéûðô'
+    : `${code === 'en' ? 'EN' : 'TY'} · ${LOCALES.find((l) => l.code === code)?.label ?? code}`;
+
+/**
+ * EN/TY switch: TY is the merchant's configured catalogue; the active language is saved as `lang` (and the previous
+ * one as `hisLang`). A saved language this merchant does not offer gives way to English.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
+  const ty = useQuery(whitelabelQuery()).data?.tyLanguage;
+  const offered = ty ? switchLocales(ty) : null;
+  const current = i18n.locale as UiLocale;
+  useEffect(() => {
+    if (offered && !offered.includes(current)) void activateLocale('en');
+  }, [offered, current]);
   return (
     <label className="flex items-center">
       <span className="sr-only">{t`Language`}</span>
       <select
-        value={i18n.locale}
-        onChange={(e) => void activateLocale(e.target.value as (typeof LOCALES)[number]['code'])}
+        value={current}
+        onChange={(e) => void activateLocale(e.target.value as UiLocale)}
         className="h-9 rounded-full border border-line bg-raised px-2 text-sm"
       >
-        {LOCALES.map((l) => (
-          <option key={l.code} value={l.code}>
-            {l.label}
+        {(offered ?? [current]).map((code) => (
+          <option key={code} value={code}>
+            {entryLabel(code)}
           </option>
         ))}
       </select>

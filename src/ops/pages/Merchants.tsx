@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { OpsMerchant } from '../../../contract/backoffice.ts';
-import { featureFlag } from '../../../contract/merchant.ts';
+import { featureFlag, tyLanguage } from '../../../contract/merchant.ts';
 import { createMerchant, updateMerchant } from '../../../contract/ops.ts';
+import { LOCALES } from '../../i18n/i18n.ts';
 import { CallError, Done, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { isoFromLocal, localFromIso } from '../format.ts';
 import { merchantsKey, useMay, useOps } from '../session.ts';
-import { InputField, listField, opsButton, opsPrimary, Panel, Switch } from '../ui.tsx';
+import { InputField, listField, opsButton, opsInlineInput, opsPrimary, Panel, Switch } from '../ui.tsx';
 import { MerchantForm } from './MerchantForm.tsx';
 
 type Change = z.input<typeof updateMerchant.body>;
@@ -65,6 +66,25 @@ export function Merchants() {
         error={update.error}
         onSave={change}
       />
+      <Panel title={<Trans>Language switch</Trans>}>
+        <label className="flex flex-wrap items-center gap-2">
+          <span>
+            <Trans>The TY entry speaks</Trans>
+          </span>
+          <select
+            className={opsInlineInput}
+            value={merchant.tyLanguage}
+            disabled={!editable || update.isPending}
+            onChange={(e) => change({ tyLanguage: tyLanguage.parse(e.target.value) })}
+          >
+            {LOCALES.filter((l) => l.code !== 'en').map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </Panel>
       <Panel title={<Trans>Feature flags</Trans>}>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {featureFlag.options.map((flag) => (

@@ -51,6 +51,7 @@ export const merchant = (code: string, m: Partial<OpsMerchant> = {}): OpsMerchan
   maintenanceEnd: null,
   restrictedCountries: [],
   features: {},
+  tyLanguage: 'vi',
   ...m,
 });
 
