@@ -50,6 +50,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // A path walk takes ~0.3 s; on a shared 2-CPU runner it can take many times that. A hang still fails.
+          testTimeout: 20_000,
         },
       },
     ],
