@@ -76,6 +76,20 @@ test.describe('portal shell', () => {
     await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
   });
 
+  test('the TY entry speaks each merchant’s configured language, and the pseudo-locale is there for QA', async ({
+    page,
+  }) => {
+    await page.goto('/?merchant=LOTUS');
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await expect(language.getByRole('option')).toHaveText(['EN · English', 'TY · ไทย']);
+    await language.selectOption('th');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toBeVisible();
+    await page.goto('/?merchant=LOTUS&lang=pseudo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    await expect(page.getByRole('navigation', { name: 'Ḿàĩń' })).toBeVisible();
+  });
+
   test('a second merchant gets its own brand and theme default', async ({ page }) => {
     await page.goto('/?merchant=LOTUS');
     await expect(page.getByRole('link', { name: 'Lotus Play home' })).toBeVisible();
