@@ -1,21 +1,25 @@
-// Throughput of the game-list API against a trivial route of the same server, on PGlite and on PostgreSQL.
-// Prints a table: backend, route, req/s, p99 latency, and each route's req/s as a fraction of the trivial route's.
+// Throughput of the game-list and balance APIs against a trivial route of the same server, on PGlite and on
+// PostgreSQL. Prints a table: backend, route, req/s, p99 latency, and each route's req/s as a fraction of the trivial
+// route's. The balance is a demo member's (player01), with a session token as the SPA sends it.
 //
-//   npm run bench:api [-- --duration 10 --warmup 2 --connections 10 --only pglite|postgres]
+//   npm run bench:api [-- --duration 10 --warmup 2 --connections 10 --only pglite|postgres --summary file.json]
 //
 // The server runs in this process (buildApp + listen on port 0, rate limit off), on a fresh database migrated and
 // seeded the way `npm start` does it. The load generator (autocannon) runs in a worker thread, so it does not share
 // the server's event loop. PostgreSQL: DATABASE_URL when set (a fresh database portico_bench_<pid> is created in it
 // and dropped after); otherwise a throwaway cluster started with initdb/pg_ctl when they are installed; else skipped.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { and, eq } from 'drizzle-orm';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { buildApp } from '../server/app.ts';
 import { type Database, type DatabaseSource, migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { members } from '../server/db/schema/index.ts';
 import { seedDatabase } from '../server/db/seed/index.ts';
+import { createSessionService } from '../server/modules/auth/sessions.ts';
 import { adminUrl, cleanupStack, freshDatabase } from './postgres.ts';
 
 const { values: args } = parseArgs({
@@ -24,12 +28,13 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
+    summary: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench:api -- [--duration s] [--warmup s] [--connections n] [--only pglite|postgres]',
+    'Usage: npm run bench:api -- [--duration s] [--warmup s] [--connections n] [--only pglite|postgres] [--summary file.json]',
   );
   process.exit(0);
 }
@@ -45,15 +50,19 @@ if (args.only && args.only !== 'pglite' && args.only !== 'postgres')
   throw new Error(`--only must be pglite or postgres, got "${args.only}"`);
 
 const MERCHANT = 'PORTICO';
+const MEMBER = 'player01';
 const TRIVIAL_PATH = '/__bench/ping';
 const ROUTES = [
   { name: 'trivial', path: TRIVIAL_PATH, note: 'bench-only route, no DB' },
   { name: 'status', path: '/wps/system/status', note: 'merchant lookup only' },
   { name: 'game list', path: '/lgw/games/list?gameType=RNG&pageNo=1&pageSize=42', note: 'RNG, page 1 of 42' },
+  { name: 'balance', path: '/wps/v2/wallets/balance', note: `${MEMBER}, session token`, member: true },
 ] as const;
 
 interface Row {
   backend: string;
+  /** The route's short name (trivial, status, game list, balance). */
+  name: string;
   route: string;
   reqPerSec: number;
   p99: number;
@@ -66,12 +75,12 @@ const cleanups = cleanupStack();
 const runCleanups = cleanups.run;
 
 // ---- Measuring ----
-async function measure(url: string, seconds: number): Promise<autocannon.Result> {
+async function measure(url: string, seconds: number, token?: string): Promise<autocannon.Result> {
   return autocannon({
     url,
     connections,
     duration: seconds,
-    headers: { [MERCHANT_HEADER]: MERCHANT },
+    headers: { [MERCHANT_HEADER]: MERCHANT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     workers: 1, // the load generator gets its own thread: the server's event loop is this one
   });
 }
@@ -97,13 +106,26 @@ async function benchBackend(backend: string, source: DatabaseSource): Promise<Ro
     throw new Error(`${backend}: the game list answered ${probe.status} with ${games} games`);
   console.log(`${backend}: game list page has ${games} games of ${body.data?.total}`);
 
+  const [member] = await database.db
+    .select()
+    .from(members)
+    .where(and(eq(members.merchantCode, MERCHANT), eq(members.account, MEMBER)));
+  if (!member) throw new Error(`${backend}: the seed has no member ${MEMBER}`);
+  const token = await createSessionService(database.db).open(member);
+  const balance = await fetch(`${base}${ROUTES[3].path}`, {
+    headers: { [MERCHANT_HEADER]: MERCHANT, authorization: `Bearer ${token}` },
+  });
+  if (balance.status !== 200) throw new Error(`${backend}: the balance answered ${balance.status}`);
+
   const rows: Row[] = [];
   for (const route of ROUTES) {
-    if (warmup > 0) await measure(`${base}${route.path}`, warmup);
-    const r = await measure(`${base}${route.path}`, duration);
+    const auth = 'member' in route ? token : undefined;
+    if (warmup > 0) await measure(`${base}${route.path}`, warmup, auth);
+    const r = await measure(`${base}${route.path}`, duration, auth);
     const errors = r.errors + r.timeouts + r.non2xx;
     rows.push({
       backend,
+      name: route.name,
       route: `${route.name} (${route.note})`,
       // Completed requests over the run, not the mean of per-second samples (those are timed on this busy thread).
       reqPerSec: r.requests.total / r.duration,
@@ -168,7 +190,10 @@ const line = (c: string[]) =>
 console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
 for (const c of cells) console.log(line(c));
 for (const backend of new Set(rows.map((r) => r.backend))) {
-  const list = rows.find((r) => r.backend === backend && r.route.startsWith('game list'));
-  if (list) console.log(`${backend}: game list / trivial = ${list.ratio.toFixed(3)}`);
+  for (const name of ['game list', 'balance']) {
+    const row = rows.find((r) => r.backend === backend && r.name === name);
+    if (row) console.log(`${backend}: ${name} / trivial = ${row.ratio.toFixed(3)}`);
+  }
 }
 for (const s of skipped) console.log(s);
+if (args.summary) writeFileSync(args.summary, JSON.stringify({ rows, skipped }, null, 2));

@@ -1,10 +1,16 @@
 // Prints the gzip size of what `/` loads first (entry JS, its static imports, CSS) and of every lazy chunk.
 // Run after `vite build` (npm run bench does both).
-import { readdirSync, readFileSync } from 'node:fs';
+//
+//   tsx bench/bundle-size.ts [--dist dist] [--summary file.json]
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-const dist = 'dist';
+const { values: args } = parseArgs({
+  options: { dist: { type: 'string', default: 'dist' }, summary: { type: 'string' } },
+});
+const dist = args.dist;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(7)} kB`;
@@ -35,3 +41,13 @@ console.log(`  ${kb(sum(initial, '.js'))}  total JS`);
 console.log(`  ${kb(sum(initial, '.css'))}  total CSS`);
 console.log(`Lazy chunks (${lazy.length}):`);
 for (const f of lazy) console.log(`  ${kb(gz(f))}  ${f}`);
+if (args.summary)
+  writeFileSync(
+    args.summary,
+    JSON.stringify({
+      js: sum(initial, '.js'),
+      css: sum(initial, '.css'),
+      files: initial.size,
+      lazy: lazy.length,
+    }),
+  );

@@ -1,7 +1,7 @@
 // Wallet transfer throughput under concurrency, against pgbench's TPC-B-like transaction on the same PostgreSQL in
 // the same run; the ledger invariant is checked after the run.
 //
-//   npm run bench:wallet [-- --duration 10 --warmup 2 --clients 20 --via both|service|http --scale 10]
+//   npm run bench:wallet [-- --duration 10 --warmup 2 --clients 20 --via both|service|http --scale 10 --summary f.json]
 //
 // Each of `clients` concurrent clients is its own member (so clients do not queue on one member's wallets) and moves
 // money main → vendor and back, a random 0.01–10.00 at a time, for `duration` seconds: through the wallet service
@@ -13,6 +13,7 @@
 // (initdb/pg_ctl), else nothing runs and the reason is printed.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -37,12 +38,13 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '20' },
     via: { type: 'string', default: 'both' },
     scale: { type: 'string', default: '10' },
+    summary: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench:wallet -- [--duration s] [--warmup s] [--clients n] [--via both|service|http] [--scale n]',
+    'Usage: npm run bench:wallet -- [--duration s] [--warmup s] [--clients n] [--via both|service|http] [--scale n] [--summary file.json]',
   );
   process.exit(0);
 }
@@ -266,6 +268,7 @@ try {
   const admin = await adminUrl(cleanups, Math.max(50, clients * 2 + 20));
   if (!admin.url) {
     console.log(`Not run: ${admin.why}`);
+    if (args.summary) writeFileSync(args.summary, JSON.stringify({ skipped: admin.why }));
   } else {
     const started = Date.now();
     const url = await freshDatabase(admin.url, `portico_bench_wallet_${process.pid}`, cleanups);
@@ -302,6 +305,11 @@ try {
     console.log(
       'Note: the app uses a pool of 10 connections (server/db/client.ts); pgbench opens one per client.',
     );
+    if (args.summary)
+      writeFileSync(
+        args.summary,
+        JSON.stringify({ clients, runs, pgbench: bench.tps, pgbenchWhy: bench.why }),
+      );
   }
 } finally {
   await cleanups.run();

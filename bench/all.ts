@@ -1,0 +1,178 @@
+// `npm run bench` (after `npm run build`): every figure of issue 9's performance budget in one run, each bench with
+// its own detailed output, then ONE table side by side: initial JS and CSS of `/`, Lighthouse mobile of `/` and a
+// lobby against a bare Vite React page, the game list and balance APIs against a trivial route, wallet transfers
+// against pgbench on the same PostgreSQL. Figures only: nothing here fails on a slow figure.
+//
+//   npm run bench [-- --runs 3 --duration 5 --lobby /rng --dist dist]
+//
+// One PostgreSQL for the API and wallet benches: DATABASE_URL when set, else a throwaway cluster (bench/postgres.ts);
+// with neither, those rows say "skipped (no PostgreSQL)".
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { PageScore } from './lighthouse.ts';
+import { adminUrl, cleanupStack } from './postgres.ts';
+import { ROOT } from './server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+    lobby: { type: 'string', default: '/rng' },
+    dist: { type: 'string', default: 'dist' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log('Usage: npm run bench -- [--runs 3] [--duration s] [--lobby /rng] [--dist dist]');
+  process.exit(0);
+}
+
+const JS_BUDGET = 150 * 1024;
+const SCORE_TARGET = 0.95;
+
+const cleanups = cleanupStack();
+const dir = mkdtempSync(join(tmpdir(), 'portico-bench-'));
+cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs one bench script in its own process (its output shown as it comes); returns its summary, if it wrote one. */
+async function step<T>(script: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<T | undefined> {
+  const summary = join(dir, `${script}.json`);
+  console.log(`\n=== ${script} ${argv.join(' ')}`);
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, ['--import', 'tsx', `bench/${script}.ts`, ...argv, '--summary', summary], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    }).once('exit', resolve),
+  );
+  if (code !== 0) console.log(`${script} exited with ${code}`);
+  try {
+    return JSON.parse(readFileSync(summary, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+type Row = [name: string, figure: string, reference: string, verdict: string];
+const rows: Row[] = [];
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+console.log(
+  `Portico bench: Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the start`,
+);
+try {
+  // ---- Bundle ----
+  const bundle = await step<{ js: number; css: number; files: number }>('bundle-size', ['--dist', args.dist]);
+  if (bundle) {
+    rows.push([
+      'initial JS of / (gzip -9)',
+      kb(bundle.js),
+      `≤ ${kb(JS_BUDGET)} (${bundle.files} files with CSS)`,
+      bundle.js <= JS_BUDGET ? 'ok' : 'MISS',
+    ]);
+    rows.push(['initial CSS of / (gzip -9)', kb(bundle.css), '—', '—']);
+  } else rows.push(['initial JS of /', 'not measured', `≤ ${kb(JS_BUDGET)}`, 'MISS']);
+
+  // ---- Lighthouse ----
+  const pages = ['/', args.lobby];
+  const scores = await step<PageScore[]>('lighthouse', [
+    '--dist',
+    args.dist,
+    '--runs',
+    args.runs,
+    '--pages',
+    pages.join(','),
+  ]);
+  const bare = scores?.find((s) => s.name.startsWith('bare'));
+  for (const s of scores ?? []) {
+    const figure = `${s.median.toFixed(2)} (runs ${s.scores.map((x) => x.toFixed(2)).join(' ')}; LCP ${(s.metrics.LCP / 1000).toFixed(1)} s, TBT ${s.metrics.TBT.toFixed(0)} ms)`;
+    if (s === bare) rows.push([`Lighthouse mobile: ${s.name}`, figure, 'reference', '—']);
+    else {
+      const ok = s.median >= SCORE_TARGET && s.median >= (bare?.median ?? 0);
+      rows.push([
+        `Lighthouse mobile: ${s.name}`,
+        figure,
+        `≥ ${SCORE_TARGET} and ≥ bare ${bare?.median.toFixed(2) ?? '?'}`,
+        ok ? 'ok' : 'MISS',
+      ]);
+    }
+  }
+  if (!scores) rows.push(['Lighthouse mobile', 'not measured', `≥ ${SCORE_TARGET}`, 'MISS']);
+
+  // ---- One PostgreSQL for the API and wallet benches ----
+  const admin = await adminUrl(cleanups, 100);
+  const pgEnv = admin.url ? { DATABASE_URL: admin.url } : {};
+
+  // ---- API ----
+  interface ApiRow {
+    backend: string;
+    name: string;
+    reqPerSec: number;
+    p99: number;
+    ratio: number;
+    errors: number;
+  }
+  const api = await step<{ rows: ApiRow[]; skipped: string[] }>(
+    'api-throughput',
+    ['--duration', args.duration, '--warmup', '1', ...(admin.url ? [] : ['--only', 'pglite'])],
+    pgEnv,
+  );
+  for (const backend of new Set(api?.rows.map((r) => r.backend))) {
+    const of = (name: string) => api!.rows.find((r) => r.backend === backend && r.name === name);
+    const trivial = of('trivial');
+    for (const name of ['game list', 'balance']) {
+      const r = of(name);
+      if (!r || !trivial) continue;
+      rows.push([
+        `API ${name} (${backend})`,
+        `${r.reqPerSec.toFixed(0)} req/s, p99 ${r.p99.toFixed(0)} ms${r.errors ? `, ${r.errors} errors` : ''}`,
+        `trivial ${trivial.reqPerSec.toFixed(0)} req/s, p99 ${trivial.p99.toFixed(0)} ms`,
+        `${r.ratio.toFixed(2)} × trivial`,
+      ]);
+    }
+  }
+  if (!api) rows.push(['API', 'not measured', 'trivial route', '—']);
+  if (!admin.url) rows.push(['API (PostgreSQL)', 'skipped (no PostgreSQL)', admin.why ?? '', '—']);
+
+  // ---- Wallet transfers vs pgbench ----
+  if (admin.url) {
+    interface WalletRun {
+      name: string;
+      txPerSec: number;
+      p99: number;
+      errors: number;
+    }
+    const wallet = await step<{ clients: number; runs: WalletRun[]; pgbench?: number; pgbenchWhy?: string }>(
+      'wallet-transfer',
+      ['--duration', args.duration, '--warmup', '1'],
+      pgEnv,
+    );
+    const pgbench = wallet?.pgbench
+      ? `pgbench tpcb-like ${wallet.pgbench.toFixed(0)} tps (${wallet.clients} clients)`
+      : `pgbench: skipped (${wallet?.pgbenchWhy?.split('\n')[0] ?? 'not run'})`;
+    for (const r of wallet?.runs ?? [])
+      rows.push([
+        r.name,
+        `${r.txPerSec.toFixed(0)} tx/s, p99 ${r.p99.toFixed(0)} ms${r.errors ? `, ${r.errors} errors` : ''}`,
+        pgbench,
+        wallet?.pgbench ? `${(r.txPerSec / wallet.pgbench).toFixed(2)} × pgbench` : '—',
+      ]);
+    if (!wallet) rows.push(['wallet transfer', 'not measured', pgbench, '—']);
+  } else rows.push(['wallet transfer', 'skipped', 'pgbench: skipped (no PostgreSQL)', '—']);
+} finally {
+  await cleanups.run();
+}
+
+const header: Row = ['name', 'figure', 'reference / target', 'verdict'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((v, i) => v.padEnd(widths[i]!)).join('  ');
+console.log(
+  `\n=== Portico bench, side by side (${cpus().length} CPUs, load average ${loadavg()[0]!.toFixed(1)} at the end)`,
+);
+console.log(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const r of rows) console.log(line(r));
