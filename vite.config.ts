@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 
 const API = process.env.PORTICO_API ?? 'http://127.0.0.1:8080';
 // A leading ^ makes a regular expression: /inhouse is also a page, only /inhouse/… is the API.
@@ -25,6 +26,7 @@ export default defineConfig({
     babel({ include: /\/src\/.*\.tsx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
+    precompress(),
   ],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: API, changeOrigin: false }])),

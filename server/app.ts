@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -121,6 +122,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  // Replies and generated pictures over 1 KB travel compressed (brotli at the plugin's fast level 4, or gzip); the
+  // built SPA's files come precompressed from the build (server/http/spa.ts) and pass through untouched.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   if (opts.rateLimit !== false)
     await app.register(rateLimit, {
       max: 1200,

@@ -18,7 +18,10 @@ export const API_PREFIXES = [
   '/gateway-demo/',
 ];
 
-/** Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback). */
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html for every other page (history fallback); the
+ * build's brotli or gzip copy (scripts/precompress.ts) when the browser takes it.
+ */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`no built SPA in ${distDir}: run "npm run build" (serving the API only)`);
@@ -27,6 +30,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    preCompressed: true,
+    // Ours below: send's own (max-age=0) would be written after setHeaders and win.
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader(
         'cache-control',
