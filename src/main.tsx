@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptMerchantFromUrl } from './api/session.ts';
-import { App } from './app/App.tsx';
+import { App, createQueryClient } from './app/App.tsx';
+import { prefetchFirstPage } from './app/firstPage.ts';
+import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
 import './styles.css';
@@ -11,9 +13,13 @@ rememberReferral(window.location.search);
 const theme = localStorage.getItem('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
-await activateLocale(savedLocale(localStorage, window.location.search));
+const locale = savedLocale(localStorage, window.location.search);
+const catalogue = activateLocale(locale);
+const queryClient = createQueryClient();
+if (!isOpsPath(window.location.pathname)) prefetchFirstPage(queryClient, locale, window.location.pathname);
+await catalogue;
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { systemStatus } from '../../contract/system.ts';
+import { type SystemStatus, systemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
 import { adoptTokenFromUrl } from '../api/session.ts';
@@ -16,14 +16,27 @@ import { AuthModalsProvider } from '../session/authModals.tsx';
 import { SessionContext } from '../session/sessionContext.ts';
 import { makeRouter } from './router.tsx';
 
+const readStatus = async () => (await call(systemStatus, { query: {} })).value;
+/** The first status read, started by `startStatus` before the app renders; later reads call again. */
+let firstStatus: Promise<SystemStatus> | undefined;
+export const startStatus = () => {
+  firstStatus = readStatus();
+};
+
 const liveStatusMachine = appStatusMachine.provide({
-  actors: { loadStatus: fromPromise(async () => (await call(systemStatus, { query: {} })).value) },
+  actors: {
+    loadStatus: fromPromise(() => {
+      const status = firstStatus ?? readStatus();
+      firstStatus = undefined;
+      return status;
+    }),
+  },
 });
 
-export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+export const createQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => makeRouter(queryClient));
   const [session] = useState(() =>
     liveSession(

@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMatch, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { z } from 'zod';
 import type { GameType } from '../../contract/games.ts';
 import type { PaymentOrder } from '../../contract/payments.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
-import { ChangePasswordForm } from '../features/auth/ChangePasswordForm.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
 import { GameListPage } from '../features/games/GameListPage.tsx';
 import { GameRow } from '../features/games/GameRow.tsx';
@@ -16,9 +15,18 @@ import { Home } from '../features/home/Home.tsx';
 import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { NoticeMarquee } from '../features/notices/NoticeMarquee.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
-import { WithdrawalConfirmation } from '../features/withdrawal/WithdrawalConfirmation.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import type { RouterContext } from './router.tsx';
+
+// Personal Center parts: loaded there, not with the first page (every route file imports this module).
+const ChangePasswordForm = lazy(() =>
+  import('../features/auth/ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
+);
+const WithdrawalConfirmation = lazy(() =>
+  import('../features/withdrawal/WithdrawalConfirmation.tsx').then((m) => ({
+    default: m.WithdrawalConfirmation,
+  })),
+);
 
 /** Lobby search: a vendor filter; bad input is dropped rather than failing the page. */
 export const lobbySearch = z.object({ vendor: z.string().max(40).optional().catch(undefined) });
@@ -84,22 +92,29 @@ export const accountRoute = (form: 'login' | 'register', title: ReactNode) => ({
 function MemberChangePassword({ onDone }: { onDone: () => void }) {
   const settings = useQuery(registerSettingsQuery());
   const rule = settings.data?.fields.find((r) => r.field === 'password');
-  if (!rule) return <Skeleton className="h-48 w-full" />;
-  return <ChangePasswordForm rule={rule} onDone={onDone} />;
+  const loading = <Skeleton className="h-48 w-full" />;
+  if (!rule) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <ChangePasswordForm rule={rule} onDone={onDone} />
+    </Suspense>
+  );
 }
 
 /** A disbursed withdrawal's confirmation in the Personal Center's list; an answer refreshes the money lists. */
 function MemberWithdrawalConfirmation({ order }: { order: PaymentOrder }) {
   const queryClient = useQueryClient();
   return (
-    <WithdrawalConfirmation
-      order={order}
-      onOrderChange={() => {
-        void queryClient.invalidateQueries({ queryKey: ['member', 'paymentOrders'] });
-        void queryClient.invalidateQueries({ queryKey: ['member', 'accountRecord'] });
-        void queryClient.invalidateQueries({ queryKey: ['balance'] });
-      }}
-    />
+    <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+      <WithdrawalConfirmation
+        order={order}
+        onOrderChange={() => {
+          void queryClient.invalidateQueries({ queryKey: ['member', 'paymentOrders'] });
+          void queryClient.invalidateQueries({ queryKey: ['member', 'accountRecord'] });
+          void queryClient.invalidateQueries({ queryKey: ['balance'] });
+        }}
+      />
+    </Suspense>
   );
 }
 

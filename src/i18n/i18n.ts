@@ -54,6 +54,8 @@ export async function activateLocale(
   storage: Storage = localStorage,
   tab: Storage = sessionStorage,
 ): Promise<void> {
+  // First: the calls a page starts while the catalogue loads (src/main.tsx) already ask in the new language.
+  setApiLanguage(locale === PSEUDO ? 'en' : locale);
   const { messages } = await catalogs[locale]();
   i18n.loadAndActivate({ locale, messages });
   if (locale === PSEUDO) tab.setItem('qaPseudo', '1');
@@ -63,7 +65,6 @@ export async function activateLocale(
     storage.setItem('lang', locale);
   }
   document.documentElement.lang = locale === PSEUDO ? 'en-XA' : locale;
-  setApiLanguage(locale === PSEUDO ? 'en' : locale);
 }
 
 export { i18n };

@@ -68,7 +68,8 @@ describe('agent login (spec §2 "Also offered: … Agent")', () => {
     showHeader();
     await userEvent.click(await screen.findByRole('button', { name: 'Agent' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Agent login' }));
-    const form = within(dialog.getByRole('form', { name: 'Agent login' }));
+    // The forms load when a modal first opens (a first import in the test runner can take seconds on a busy CI).
+    const form = within(await dialog.findByRole('form', { name: 'Agent login' }, { timeout: 10_000 }));
     expect(dialog.queryByRole('tab')).toBeNull();
     await logIn(form, 'player01', 'Player123');
     expect(server.next(LOGIN).input.body).toEqual({
@@ -92,7 +93,7 @@ describe('agent login (spec §2 "Also offered: … Agent")', () => {
   it('the member login keeps its tabs and sends no agent flag', async () => {
     showHeader();
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
-    const form = within(screen.getByRole('form', { name: 'Login' }));
+    const form = within(await screen.findByRole('form', { name: 'Login' }, { timeout: 10_000 }));
     expect(screen.getByRole('tab', { name: 'SMS code' })).toBeInTheDocument();
     await logIn(form, 'player01', 'Player123');
     expect(server.next(LOGIN).input.body).toEqual({

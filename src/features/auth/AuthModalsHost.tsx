@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { storedToken } from '../../api/session.ts';
@@ -9,11 +9,17 @@ import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
-import { LoginForm } from './LoginForm.tsx';
 import { registerSettingsQuery } from './queries.ts';
-import { RegisterForm } from './RegisterForm.tsx';
+
+// The forms and their machines load when a form opens, not with the first page (every page holds this host).
+const LoginForm = lazy(() => import('./LoginForm.tsx').then((m) => ({ default: m.LoginForm })));
+const RegisterForm = lazy(() => import('./RegisterForm.tsx').then((m) => ({ default: m.RegisterForm })));
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm.tsx').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const ChangePasswordForm = lazy(() =>
+  import('./ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
+);
 
 /** Where a login or registration lands: the session loads the member, the modal closes. */
 export function useAccountFlows() {
@@ -51,7 +57,18 @@ export function useAccountFlows() {
 }
 
 /** The account forms with the merchant's settings (skeleton while they load); `agent`: the agent login. */
-export function AccountForm({
+export function AccountForm(props: {
+  form: 'login' | 'register' | 'forgot' | 'changePassword';
+  agent?: boolean;
+}) {
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <AccountFormOf {...props} />
+    </Suspense>
+  );
+}
+
+function AccountFormOf({
   form,
   agent = false,
 }: {
@@ -121,8 +138,12 @@ export function AuthModalsHost() {
     registerSuccess: t`Registration successful`,
     realAccount: t`Notice`,
   };
+  const form = agentLogin ? 'agent' : modal.name;
   return (
-    <Modal open title={titles[modal.name]} closeLabel={t`Close`} onClose={close}>
+    // Keyed: each account modal is a dialog and a flow of its own (the login machine takes `agent` at start), so
+    // moving from one to another (login → forgot password) takes the focus in again and, on close, gives it back to
+    // what opened the first.
+    <Modal key={form} open title={titles[modal.name]} closeLabel={t`Close`} onClose={close}>
       {modal.name === 'registerSuccess' ? (
         <div className="flex flex-col gap-4">
           <p>
@@ -156,8 +177,7 @@ export function AuthModalsHost() {
           </button>
         </div>
       ) : (
-        // Keyed: the agent login and the member login are separate flows (the login machine takes `agent` at start).
-        <AccountForm key={agentLogin ? 'agent' : modal.name} form={modal.name} agent={agentLogin} />
+        <AccountForm form={modal.name} agent={agentLogin} />
       )}
     </Modal>
   );

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { NoticeList } from './NoticeList.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+
+// The list (and its HTML cleaner) loads when the modal opens, not with the home page.
+const NoticeList = lazy(() => import('./NoticeList.tsx').then((m) => ({ default: m.NoticeList })));
 
 /** Home's notice marquee (spec §1): the notices' titles scroll by; a click opens the notice modal. */
 export function NoticeMarquee() {
@@ -31,7 +34,9 @@ export function NoticeMarquee() {
         </span>
       </button>
       <Modal open={open} title={t`Notices`} closeLabel={t`Close`} onClose={() => setOpen(false)}>
-        <NoticeList />
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <NoticeList />
+        </Suspense>
       </Modal>
     </section>
   );

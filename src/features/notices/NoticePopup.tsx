@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { primaryButton, secondaryButton } from '../../ui/records/form.tsx';
-import { SafeHtml } from '../../ui/SafeHtml.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { closePopupFor, popupClosedFor, REGISTER_PATHS, type Viewer } from './popupMemory.ts';
+
+// The HTML cleaner (DOMPurify) loads with the first popup, not with every page.
+const SafeHtml = lazy(() => import('../../ui/SafeHtml.tsx').then((m) => ({ default: m.SafeHtml })));
 
 /**
  * The public announcement (notice type PU) shown on arrival, one at a time with previous and next. It waits while
@@ -42,7 +45,9 @@ export function NoticePopup() {
 
   return (
     <Modal open title={notice.title || t`Announcement`} closeLabel={t`Close`} onClose={close}>
-      <SafeHtml html={notice.content} className="max-h-[60vh] overflow-y-auto" />
+      <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+        <SafeHtml html={notice.content} className="max-h-[60vh] overflow-y-auto" />
+      </Suspense>
       {popup.length > 1 && (
         // Previous and next go round, so neither is ever disabled and the focus never drops out of the dialog.
         <div className="mt-4 flex items-center justify-between gap-2">

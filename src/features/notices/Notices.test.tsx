@@ -90,7 +90,8 @@ describe('public announcement popup', () => {
     mountAt(<NoticePopup />);
     await answerIndex({ popup: POPUPS });
     const dialog = await screen.findByRole('dialog', { name: 'Weekend bonus' });
-    expect(within(dialog).getByText('today').tagName).toBe('B');
+    // The announcement's HTML cleaner loads with the first popup.
+    expect((await within(dialog).findByText('today', {}, { timeout: 10_000 })).tagName).toBe('B');
     expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const second = screen.getByRole('dialog', { name: 'New lottery' });
@@ -178,7 +179,8 @@ describe('notice marquee and notice pages', () => {
     await user.click(open);
 
     const dialog = screen.getByRole('dialog', { name: 'Notices' });
-    const list = within(dialog).getByRole('list', { name: 'Notices' });
+    // The list loads when the modal first opens.
+    const list = await within(dialog).findByRole('list', { name: 'Notices' }, { timeout: 10_000 });
     expect(
       within(list)
         .getAllByRole('button')

@@ -10,9 +10,16 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 /** Spec §2/§9: several banners loop with 5000 ms autoplay; home banners have pagination. */
 export const BANNER_AUTOPLAY_MS = 5000;
 
-function BannerSlide({ banner }: { banner: Banner }) {
+/** The first banner is the largest thing on a page that has banners: fetched first; the others when shown. */
+function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
   const image = (
-    <img src={banner.url} alt={banner.title} className="aspect-[10/3] w-full rounded-xl object-cover" />
+    <img
+      src={banner.url}
+      alt={banner.title}
+      className="aspect-[10/3] w-full rounded-xl object-cover"
+      fetchPriority={first ? 'high' : 'auto'}
+      loading={first ? 'eager' : 'lazy'}
+    />
   );
   if (banner.linkageType === 'URL')
     return (
@@ -38,7 +45,7 @@ export function BannerArea() {
       <Carousel
         key={`${group}-${i18n.locale}`}
         label={t`Banners`}
-        slides={banners.map((b) => <BannerSlide key={b.bannerId} banner={b} />)}
+        slides={banners.map((b, i) => <BannerSlide key={b.bannerId} banner={b} first={i === 0} />)}
         autoplayMs={BANNER_AUTOPLAY_MS}
         spacing={group === 'home' ? 12 : 0}
         pagination={group === 'home'}
