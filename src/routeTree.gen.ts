@@ -18,6 +18,7 @@ import { Route as ElottRouteImport } from './routes/elott'
 import { Route as EsportsRouteImport } from './routes/esports'
 import { Route as FavRouteImport } from './routes/fav'
 import { Route as FishRouteImport } from './routes/fish'
+import { Route as FlowsRouteImport } from './routes/flows'
 import { Route as GameRouteImport } from './routes/game'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as HelpmcRouteImport } from './routes/helpmc'
@@ -90,6 +91,11 @@ const FishRoute = FishRouteImport.update({
   path: '/fish',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FlowsRoute = FlowsRouteImport.update({
+  id: '/flows',
+  path: '/flows',
+  getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/flows.lazy').then((d) => d.Route))
 const GameRoute = GameRouteImport.update({
   id: '/game',
   path: '/game',
@@ -231,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/esports': typeof EsportsRoute
   '/fav': typeof FavRoute
   '/fish': typeof FishRoute
+  '/flows': typeof FlowsRoute
   '/game': typeof GameRoute
   '/help': typeof HelpRoute
   '/helpmc': typeof HelpmcRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/esports': typeof EsportsRoute
   '/fav': typeof FavRoute
   '/fish': typeof FishRoute
+  '/flows': typeof FlowsRoute
   '/game': typeof GameRoute
   '/help': typeof HelpRoute
   '/helpmc': typeof HelpmcRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/esports': typeof EsportsRoute
   '/fav': typeof FavRoute
   '/fish': typeof FishRoute
+  '/flows': typeof FlowsRoute
   '/game': typeof GameRoute
   '/help': typeof HelpRoute
   '/helpmc': typeof HelpmcRoute
@@ -345,6 +354,7 @@ export interface FileRouteTypes {
     | '/esports'
     | '/fav'
     | '/fish'
+    | '/flows'
     | '/game'
     | '/help'
     | '/helpmc'
@@ -382,6 +392,7 @@ export interface FileRouteTypes {
     | '/esports'
     | '/fav'
     | '/fish'
+    | '/flows'
     | '/game'
     | '/help'
     | '/helpmc'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/esports'
     | '/fav'
     | '/fish'
+    | '/flows'
     | '/game'
     | '/help'
     | '/helpmc'
@@ -457,6 +469,7 @@ export interface RootRouteChildren {
   EsportsRoute: typeof EsportsRoute
   FavRoute: typeof FavRoute
   FishRoute: typeof FishRoute
+  FlowsRoute: typeof FlowsRoute
   GameRoute: typeof GameRoute
   HelpRoute: typeof HelpRoute
   HelpmcRoute: typeof HelpmcRoute
@@ -548,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/fish'
       fullPath: '/fish'
       preLoaderRoute: typeof FishRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flows': {
+      id: '/flows'
+      path: '/flows'
+      fullPath: '/flows'
+      preLoaderRoute: typeof FlowsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/game': {
@@ -745,6 +765,7 @@ const rootRouteChildren: RootRouteChildren = {
   EsportsRoute: EsportsRoute,
   FavRoute: FavRoute,
   FishRoute: FishRoute,
+  FlowsRoute: FlowsRoute,
   GameRoute: GameRoute,
   HelpRoute: HelpRoute,
   HelpmcRoute: HelpmcRoute,
