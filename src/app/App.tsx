@@ -16,6 +16,10 @@ import { AuthModalsProvider } from '../session/authModals.tsx';
 import { SessionContext } from '../session/sessionContext.ts';
 import { makeRouter } from './router.tsx';
 
+// The Stately inspector for the live actors, in dev builds only (a production bundle holds none of it).
+if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect'))
+  void import('../flows/inspect.ts');
+
 const readStatus = async () => (await call(systemStatus, { query: {} })).value;
 /** The first status read, started by `startStatus` before the app renders; later reads call again. */
 let firstStatus: Promise<SystemStatus> | undefined;

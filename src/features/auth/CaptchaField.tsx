@@ -9,6 +9,7 @@ import {
   selectCaptchaStatus,
 } from '../../../machines/captcha.selectors.ts';
 import type { FormProblem } from '../../../machines/form.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { loadCaptcha } from './actors.ts';
 import { Field } from './Field.tsx';
 
@@ -16,7 +17,7 @@ const liveCaptcha = captchaMachine.provide({ actors: { loadCaptcha } });
 export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
 
 export function useCaptcha(): CaptchaActor {
-  return useActorRef(liveCaptcha);
+  return useActorRef(liveCaptcha, { inspect: liveInspect });
 }
 
 /** The captcha answer and its image; a click on the image asks for a new one (at most once a second). */

@@ -10,6 +10,7 @@ import {
   selectForgotFieldErrors,
   selectForgotMode,
 } from '../../../machines/forgotPassword.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { resetByPhone, sendResetEmail } from './actors.ts';
 import { Field, FormError } from './Field.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
@@ -30,6 +31,7 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
   const { t } = useLingui();
   const rule = (field: string) => rules.find((r) => r.field === field);
   const actor = useActorRef(liveForgot, {
+    inspect: liveInspect,
     input: {
       passwordRule: rule('password')!,
       usernameRule: rule('username'),

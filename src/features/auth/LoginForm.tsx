@@ -15,6 +15,7 @@ import {
 } from '../../../machines/login.selectors.ts';
 import { call } from '../../api/client.ts';
 import { storeToken } from '../../api/session.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { loadMemberInfo, logIn } from './actors.ts';
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
@@ -62,7 +63,7 @@ export function LoginForm({
       actions: { storeToken: (_, { token }) => storeToken(token) },
     }),
   );
-  const actor = useActorRef(login, { input: { passwordRule, agent } });
+  const actor = useActorRef(login, { input: { passwordRule, agent }, inspect: liveInspect });
   const mode = useSelector(actor, selectLoginMode);
   const showCaptcha = useSelector(actor, selectShowCaptcha);
   const busy = useSelector(actor, selectLoginBusy);

@@ -20,6 +20,7 @@ import {
   selectTermsAccepted,
 } from '../../../machines/registration.selectors.ts';
 import { storeToken } from '../../api/session.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import {
   checkAffiliate,
@@ -90,6 +91,7 @@ export function RegisterForm(props: RegisterFormProps) {
   const { t } = useLingui();
   const labels = useLabels();
   const actor = useActorRef(liveRegistration, {
+    inspect: liveInspect,
     input: {
       rules: props.rules,
       affiliateFromUrl: props.affiliateFromUrl,

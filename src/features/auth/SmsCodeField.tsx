@@ -7,6 +7,7 @@ import {
   selectSmsError,
   selectTooManyRequests,
 } from '../../../machines/smsCountdown.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { sendSmsCode } from './actors.ts';
 import { Field } from './Field.tsx';
 import { firebaseMessage } from './firebaseErrors.ts';
@@ -35,7 +36,7 @@ export function SmsCodeField({
   const { t, i18n } = useLingui();
   const actor = useActorRef(
     smsCountdownMachine.provide({ actors: { sendCode: firebaseSender ?? sendSmsCode(purpose) } }),
-    { input: { countFrom, firebase: firebaseSender !== undefined } },
+    { input: { countFrom, firebase: firebaseSender !== undefined }, inspect: liveInspect },
   );
   const button = useSelector(actor, selectCodeButton);
   const error = useSelector(actor, selectSmsError);

@@ -6,6 +6,7 @@ import type { GameType } from '../../../contract/games.ts';
 import type { GameListMode } from '../../../machines/gameList.machine.ts';
 import { selectLoginRequired } from '../../../machines/gameList.selectors.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { liveGameList } from './gameListCalls.ts';
@@ -34,6 +35,7 @@ export function useGameList(source: GameListSource) {
   const { i18n } = useLingui();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
   const actor = useActorRef(liveGameList, {
+    inspect: liveInspect,
     input: {
       path: source.path,
       gameType: source.gameType,

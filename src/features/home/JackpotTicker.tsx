@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { jackpotTickerMachine } from '../../../machines/jackpotTicker.machine.ts';
 import { selectJackpot } from '../../../machines/jackpotTicker.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 
 /** Where this browser keeps the jackpot figure of a merchant (spec §4: persisted locally), so a reload continues it. */
 export const jackpotStorageKey = (merchantCode: string) => `portico.jackpot.${merchantCode}`;
@@ -79,7 +80,7 @@ export function JackpotTicker({
   const { i18n } = useLingui();
   const captionId = useId();
   const [start] = useState(() => readKept(storageKey));
-  const actor = useActorRef(jackpotTickerMachine, { input: { start, seed } });
+  const actor = useActorRef(jackpotTickerMachine, { input: { start, seed }, inspect: liveInspect });
   const value = useSelector(actor, selectJackpot);
 
   useEffect(() => keep(storageKey, value), [storageKey, value]);

@@ -10,6 +10,7 @@ import {
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { selectLoginRequired } from '../../../machines/lotteryRefresh.selectors.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { readFavourites, writeFavourites } from './favourites.ts';
@@ -30,6 +31,7 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
   const account = SessionContext.useSelector((s) => selectMember(s)?.account ?? null);
   const username = loggedIn ? account : null;
   const actor = useActorRef(liveLotteryRefresh, {
+    inspect: liveInspect,
     input: { ...input, loggedIn: username !== null, favourites: username ? readFavourites(username) : [] },
   });
 

@@ -16,6 +16,7 @@ import {
   selectConfirmation,
   selectProofForm,
 } from '../../../machines/withdrawalConfirmation.selectors.ts';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { PictureInput, RemarkField } from '../../ui/records/uploadFields.tsx';
 import { confirmReceived, sendNotReceived } from './api.ts';
 
@@ -65,6 +66,7 @@ function ConfirmationPanel({
       },
     }),
     {
+      inspect: liveInspect,
       input: {
         orderId: order.id,
         status: order.kind === 'WITHDRAWAL' ? order.status : 'PENDING',

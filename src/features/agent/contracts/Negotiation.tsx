@@ -14,6 +14,7 @@ import {
   type NegotiationAction,
 } from '../../../../machines/contractNegotiation.machine.ts';
 import { selectNegotiation } from '../../../../machines/contractNegotiation.selectors.ts';
+import { liveInspect } from '../../../flows/liveActors.ts';
 import { primaryButton, secondaryButton } from '../../../ui/records/form.tsx';
 import { ConfirmButton, FlowErrorLine, type NegotiationActor, useWhen } from './parts.tsx';
 import { negotiationActors } from './queries.ts';
@@ -55,6 +56,7 @@ function NegotiationPanel({ onStale, ...props }: NegotiationProps & { onStale: (
   const actor = useActorRef(
     contractNegotiationMachine.provide({ actors: negotiationActors(queryClient, props.kind) }),
     {
+      inspect: liveInspect,
       input: {
         role: props.side,
         kind: props.kind,
