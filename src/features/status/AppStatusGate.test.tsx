@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyMachineSnapshot, type EventFromLogic, fromPromise } from 'xstate';
 import type { SystemStatus, WhitelabelInfo } from '../../../contract/system.ts';
+import { appStatusWalk, MAINTENANCE_END as END } from '../../../machines/appStatus.events.ts';
 import { appStatusMachine, RECHECK_MAX_MS } from '../../../machines/appStatus.machine.ts';
 import { coverage, transitionPaths } from '../../../machines/test/transitionPaths.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
@@ -14,30 +15,7 @@ import { AppStatusContext } from './statusContext.ts';
 
 type Event = EventFromLogic<typeof appStatusMachine>;
 
-const END = '2030-05-01T10:30:00.000Z';
-const loaded = (status: 0 | 1 | 2): Event =>
-  ({
-    type: 'xstate.done.actor.loadStatus',
-    output: {
-      status,
-      maintenanceEnd: status === 1 ? END : null,
-      location: { ip: '203.0.113.9', country: 'US' },
-    } satisfies SystemStatus,
-  }) as unknown as Event;
-const failed = (code: string): Event =>
-  ({ type: 'xstate.error.actor.loadStatus', error: { code } }) as unknown as Event;
-const recheck = { type: 'xstate.after.recheckDelay.appStatus.maintenance' } as unknown as Event;
-
-const EVENTS: Event[] = [
-  loaded(0),
-  loaded(1),
-  loaded(2),
-  failed('NETWORK'),
-  failed('UNKNOWN_MERCHANT'),
-  { type: 'status.check' },
-  { type: 'status.retry' },
-  recheck,
-];
+const EVENTS: Event[] = appStatusWalk.events;
 const paths = transitionPaths(appStatusMachine, EVENTS);
 
 /** Renders the gate with a fake status call whose replies the walk decides, step by step. */
