@@ -76,7 +76,9 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
   const providers = new Map((lanes.data ?? []).flatMap((l) => l.cards.map((c) => [c.vassalage, c] as const)));
 
   return (
-    <div className="flex flex-col gap-8">
+    // Below the first screen (the title, the marquee, hot games and the winner board), sections are laid out and
+    // painted, and their pictures fetched, only as they come near the view: a phone's first render does less.
+    <div className="flex flex-col gap-8 [&>*:nth-child(n+5)]:[contain-intrinsic-size:auto_20rem] [&>*:nth-child(n+5)]:[content-visibility:auto]">
       <h1 className="sr-only">{t`Home`}</h1>
       <Marquee />
       <GameRow
