@@ -90,7 +90,7 @@ try {
   ]);
   const bare = scores?.find((s) => s.name.startsWith('bare'));
   for (const s of scores ?? []) {
-    const figure = `${s.median.toFixed(2)} (runs ${s.scores.map((x) => x.toFixed(2)).join(' ')}; LCP ${(s.metrics.LCP / 1000).toFixed(1)} s, TBT ${s.metrics.TBT.toFixed(0)} ms)`;
+    const figure = `${s.median.toFixed(2)} (runs ${s.scores.map((x) => x.toFixed(2)).join(' ')}; LCP ${(s.metrics.LCP / 1000).toFixed(1)} s, TBT ${s.metrics.TBT.toFixed(0)} ms, CPU index ${s.benchmarkIndex.toFixed(0)})`;
     if (s === bare) rows.push([`Lighthouse mobile: ${s.name}`, figure, 'reference', '—']);
     else {
       const ok = s.median >= SCORE_TARGET && s.median >= (bare?.median ?? 0);
