@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
@@ -105,6 +105,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A path the router refuses before any route (a path parameter over 100 characters, a broken %-escape) gets
+    // the envelope too, not Fastify's own body.
+    frameworkErrors: (err, _req, reply) => {
+      const long = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as FastifyReply)
+        .status(long ? 414 : 400)
+        .send(envelope('VALIDATION', long ? 'Path is too long' : 'Malformed path'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +129,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'", ...FIREBASE_ORIGINS.apis],
       },
     },
+    // Firebase's sign-in popup (signInWithPopup) hands its result back to the opener, which also watches it close:
+    // same-origin would cut the two apart. Popups keep their opener; everything else stays isolated.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // Replies and generated pictures over 1 KB travel compressed (brotli at the plugin's fast level 4, or gzip); the
   // built SPA's files come precompressed from the build (server/http/spa.ts) and pass through untouched.

@@ -75,8 +75,8 @@ const invalid = (field: string, message: string) =>
 /** A range the agent pages answer: in order and at most 93 days (one quarter), counted from its start. */
 export function checkRange(q: Range): string[] {
   checkOrder(q);
-  const days = dayList(q.from, q.to);
-  if (days.length > MAX_PROFIT_DAYS) throw invalid('from', `Choose at most ${MAX_PROFIT_DAYS} days`);
+  const days = dayList(q.from, q.to, MAX_PROFIT_DAYS);
+  if (!days) throw invalid('from', `Choose at most ${MAX_PROFIT_DAYS} days`);
   return days;
 }
 

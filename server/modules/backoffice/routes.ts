@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   opsAudit,
@@ -16,6 +17,8 @@ import {
   opsUpdateOperator,
 } from '../../../contract/backoffice.ts';
 import type { Db } from '../../db/client.ts';
+import { merchants } from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Operators } from './operators.ts';
@@ -46,9 +49,15 @@ export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operat
     okValue({ member: await office.lock(params.id, body.locked, body.remark) }),
   );
   route(app, opsBanners, async ({ params }) => okValue({ list: await office.banners(params.code) }));
-  route(app, opsCreateBanner, async ({ params, body }) =>
-    okValue({ banner: await office.addBanner(params.code, body) }),
-  );
+  route(app, opsCreateBanner, async ({ params, body }) => {
+    // Else the database refuses the row of a merchant that does not exist: a 500 instead of a 404.
+    const [known] = await db
+      .select({ code: merchants.code })
+      .from(merchants)
+      .where(eq(merchants.code, params.code));
+    if (!known) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${params.code}"`);
+    return okValue({ banner: await office.addBanner(params.code, body) });
+  });
   route(app, opsDeleteBanner, async ({ params }) =>
     okValue({ id: await office.removeBanner(params.code, params.id) }),
   );

@@ -35,9 +35,13 @@ export const checkOrder = (range: DayRange) => {
 
 const dayMs = 86_400_000;
 
-/** Every ISO day from `from` to `to`, both included (calendar days: no zone needed). */
-export const dayList = (from: string, to: string) => {
+/**
+ * Every ISO day from `from` to `to`, both included (calendar days: no zone needed); null when there are more than
+ * `max`, found before any is listed, so a range of thousands of years costs nothing.
+ */
+export const dayList = (from: string, to: string, max: number): string[] | null => {
   const start = Date.parse(`${from}T00:00:00Z`);
   const n = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / dayMs) + 1;
+  if (n > max) return null;
   return Array.from({ length: n }, (_, i) => new Date(start + i * dayMs).toISOString().slice(0, 10));
 };

@@ -274,8 +274,8 @@ export function createWalletService(
     /** Per day of the merchant's zone: bets, wins and profit (win − bet) of settled rounds; quiet days are zeros. */
     async profitAndLoss(merchant: Merchant, member: Member, q: { from: string; to: string }) {
       checkOrder(q);
-      const days = dayList(q.from, q.to);
-      if (days.length > MAX_PROFIT_DAYS) throw invalid('to', `Choose at most ${MAX_PROFIT_DAYS} days`);
+      const days = dayList(q.from, q.to, MAX_PROFIT_DAYS);
+      if (!days) throw invalid('to', `Choose at most ${MAX_PROFIT_DAYS} days`);
       const zone = zoneOf(merchant);
       const day = sql<string>`to_char((${gameRounds.createdAt} at time zone ${zone})::date, 'YYYY-MM-DD')`;
       const rows = await db
