@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnyCall, errorEnvelope, LAUNCH_TOKEN_HEADER } from '../../contract/call.ts';
-import { games, members, vendors } from '../db/schema/index.ts';
+import { favourites, games, members, vendors } from '../db/schema/index.ts';
 import { createSessionService } from '../modules/auth/sessions.ts';
 import { LOTTERIES } from '../modules/lottery/catalogue.ts';
 import { type TestApp, testApp } from '../test/app.ts';
@@ -129,6 +129,22 @@ describe('contract fuzzing', () => {
     expect(Object.keys(SKIPPED).filter((n) => !names.includes(n))).toEqual([]);
     expect(fuzzed.length + Object.keys(SKIPPED).length).toBe(contractCalls.length);
     expect(fuzzed.length).toBeGreaterThan(100);
+  });
+
+  it('sees a write: an insert, an update, a delete, and nothing when nothing is written', async () => {
+    const { db } = t.database;
+    const [row] = await db.select().from(members).where(eq(members.account, 'vip01')).limit(1);
+    let mark = await watch.mark();
+    expect(await watch.writtenSince(mark)).toEqual({});
+    mark = await watch.mark();
+    await db.update(members).set({ nickname: row!.nickname }).where(eq(members.id, row!.id));
+    expect(Object.keys(await watch.writtenSince(mark))).toEqual(['members']);
+    mark = await watch.mark();
+    await db.insert(favourites).values({ merchantCode: 'PORTICO', memberId: row!.id, nodeId: 'watch-test' });
+    expect(Object.keys(await watch.writtenSince(mark))).toEqual(['favourites']);
+    mark = await watch.mark();
+    await db.delete(favourites).where(eq(favourites.nodeId, 'watch-test'));
+    expect(await watch.writtenSince(mark)).toEqual({ favourites: '1 row(s) deleted' });
   });
 
   const seedOf = (name: string) => [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, 7);
