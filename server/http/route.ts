@@ -46,6 +46,9 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string };
 }
 
+/** Calls that check a login or payment password: a few a minute per address is plenty, and slows guessing. */
+export const PASSWORD_LIMIT: RouteOptions = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler gets: the parsed parts its contract declares, and the request's merchant. */

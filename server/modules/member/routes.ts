@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword, forgotByEmail, forgotByPhone, memberInfo } from '../../../contract/member.ts';
-import { okValue, route } from '../../http/route.ts';
+import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { memberInfo as infoOf, type MemberService } from './service.ts';
 
 export function memberRoutes(app: FastifyInstance, members: MemberService): void {
   route(app, memberInfo, async ({ auth }) => okValue(infoOf(auth.member)));
-  route(app, changePassword, async ({ merchant, auth, body }) => {
-    await members.changePassword(merchant, auth.member, auth.tokenHash, body);
-    return okValue(null);
-  });
+  route(
+    app,
+    changePassword,
+    async ({ merchant, auth, body }) => {
+      await members.changePassword(merchant, auth.member, auth.tokenHash, body);
+      return okValue(null);
+    },
+    PASSWORD_LIMIT,
+  );
   route(
     app,
     forgotByEmail,

@@ -13,7 +13,7 @@ import {
   setPaymentPassword,
 } from '../../../contract/payments.ts';
 import { DomainError } from '../../http/errors.ts';
-import { okValue, route } from '../../http/route.ts';
+import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
 import { GATEWAY_SIGNATURE_HEADER } from '../../ports/payments.ts';
 import type { Payments } from './module.ts';
@@ -29,15 +29,23 @@ const PROOF_LIMITS = {
 /** Member calls of deposits and withdrawals, the gateway callback, and the demo gateway's own page calls. */
 export function paymentRoutes(app: FastifyInstance, { service: payments, passwords }: Payments): void {
   route(app, paymentSettings, async ({ auth }) => okValue(await payments.settings(auth.member)));
-  route(app, setPaymentPassword, async ({ auth, body }) => {
-    await passwords.set(auth.member, body);
-    return okValue(null);
-  });
+  route(
+    app,
+    setPaymentPassword,
+    async ({ auth, body }) => {
+      await passwords.set(auth.member, body);
+      return okValue(null);
+    },
+    PASSWORD_LIMIT,
+  );
   route(app, createDeposit, async ({ auth, body }) =>
     okValue(await payments.createDeposit(auth.member, body)),
   );
-  route(app, createWithdrawal, async ({ auth, body }) =>
-    okValue(await payments.createWithdrawal(auth.member, body)),
+  route(
+    app,
+    createWithdrawal,
+    async ({ auth, body }) => okValue(await payments.createWithdrawal(auth.member, body)),
+    PASSWORD_LIMIT,
   );
   route(app, paymentOrders, async ({ auth, query }) => okValue(await payments.list(auth.member, query)));
   route(app, confirmWithdrawal, async ({ auth, params }) =>

@@ -10,15 +10,12 @@ import {
 import { balance } from '../../../contract/wallet.ts';
 import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { okValue, route } from '../../http/route.ts';
+import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import type { VendorDrivers } from '../../ports/gameVendor.ts';
 import { createAuditLog } from '../audit/log.ts';
 import { createPaymentPasswords } from '../payments/paymentPassword.ts';
 import type { Ledger } from './ledger.ts';
 import { createWalletService } from './service.ts';
-
-/** Money transfers guarded by the payment password: a few a minute per address is plenty. */
-const PASSWORD_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function walletRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drivers: VendorDrivers): void {
   const audit = createAuditLog(db);
@@ -44,7 +41,7 @@ export function walletRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drive
     app,
     transferToUpline,
     async ({ merchant, auth, body }) => okValue(await service.transferToUpline(merchant, auth.member, body)),
-    { rateLimit: PASSWORD_LIMIT },
+    PASSWORD_LIMIT,
   );
   route(app, accountRecord, async ({ merchant, auth, query }) =>
     okValue(await service.accountRecord(merchant, auth.member, query)),

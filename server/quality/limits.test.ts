@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelope } from '../../contract/call.ts';
+import { teamMember } from '../modules/agent/testTeam.ts';
+import { OPS_LOGIN_RATE_LIMIT } from '../modules/backoffice/routes.ts';
+import { FEEDBACK_RATE_LIMIT } from '../modules/help/routes.ts';
+import { type TestApp, testApp } from '../test/app.ts';
+import { report } from './report.ts';
+
+/**
+ * Rate limits, proven: from one address, a limited call answers as usual up to its limit and 429 with the error
+ * envelope past it, while another address still gets through. The per-call limits are the spec's and the ones that
+ * slow password and code guessing; the global one holds every other API call.
+ */
+
+interface Limited {
+  what: string;
+  max: number;
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  as?: 'member' | 'agent';
+  /** The i-th request's body (distinct numbers and names, so no other rule answers first). */
+  body?: (i: number) => object;
+}
+
+/** Distinct numbers per call and request: the SMS service's own per-number pause must not answer first. */
+const mobile = (prefix: string) => (i: number) => ({
+  countryDialingCode: '84',
+  mobileNo: `${prefix}${1_000_000 + i}`,
+});
+const LIMITS: Limited[] = [
+  {
+    what: 'login',
+    max: 20,
+    method: 'POST',
+    url: '/wps/session/login',
+    body: (i) => ({ type: 'username', username: `nobody${i}`, password: 'Wrong-pass1' }),
+  },
+  {
+    what: 'SMS code for login',
+    max: 10,
+    method: 'POST',
+    url: '/wps/verification/sms/noLogin',
+    body: mobile('93'),
+  },
+  {
+    what: 'SMS code for registration',
+    max: 10,
+    method: 'POST',
+    url: '/wps/verification/sms/register',
+    body: mobile('94'),
+  },
+  { what: 'captcha', max: 30, method: 'GET', url: '/wps/captcha' },
+  {
+    what: 'registration',
+    max: 10,
+    method: 'PUT',
+    url: '/wps/member/register',
+    body: (i) => ({ username: `limit${i}`, password: 'short', confirmPassword: 'short' }),
+  },
+  {
+    what: 'registration by mobile',
+    max: 10,
+    method: 'PUT',
+    url: '/wps/member/register/mobile',
+    body: (i) => ({
+      countryDialingCode: '84',
+      mobileNum: `91${String(1_000_000 + i)}`,
+      verificationCode: '000000',
+    }),
+  },
+  {
+    what: 'free play account',
+    max: 10,
+    method: 'POST',
+    url: '/wps/session/login/freeplay',
+    body: () => ({}),
+  },
+  {
+    what: 'password reset by email',
+    max: 5,
+    method: 'POST',
+    url: '/wps/member/password/email',
+    body: (i) => ({ username: `nobody${i}`, email: 'no@example.com' }),
+  },
+  {
+    what: 'password reset by phone',
+    max: 10,
+    method: 'POST',
+    url: '/wps/member/password/verification',
+    body: (i) => ({
+      countryDialingCode: '84',
+      mobileNum: `92${String(1_000_000 + i)}`,
+      verificationCode: '000000',
+      newPassword: 'Newpass123',
+    }),
+  },
+  {
+    what: 'feedback',
+    max: FEEDBACK_RATE_LIMIT.max,
+    method: 'PUT',
+    url: '/wps/feedback',
+    body: (i) => ({ content: `Limits test feedback number ${i}` }),
+  },
+  {
+    what: 'promo code',
+    max: 20,
+    method: 'POST',
+    url: '/wps/promotion/code',
+    as: 'member',
+    body: (i) => ({ code: `NOPE${i}` }),
+  },
+  {
+    what: 'operator login',
+    max: OPS_LOGIN_RATE_LIMIT.max,
+    method: 'POST',
+    url: '/ops/login',
+    body: () => ({ username: 'admin', password: 'Wrong-password' }),
+  },
+  {
+    what: 'points redemption (password)',
+    max: 20,
+    method: 'POST',
+    url: '/wps/points/redeem',
+    as: 'member',
+    body: () => ({ rewardId: 1, password: 'Wrong-pass1', requestId: crypto.randomUUID() }),
+  },
+  {
+    what: 'break from play (password)',
+    max: 10,
+    method: 'POST',
+    url: '/wps/member/responsible/break',
+    as: 'member',
+    body: () => ({ length: 'DAY', password: 'Wrong-pass1' }),
+  },
+  {
+    what: 'transfer to upline (payment password)',
+    max: 30,
+    method: 'POST',
+    url: '/wps/wallet/transferUpline',
+    as: 'member',
+    body: () => ({ requestId: crypto.randomUUID(), amount: 100, paymentPassword: '000000' }),
+  },
+  {
+    what: 'withdrawal (payment password)',
+    max: 30,
+    method: 'POST',
+    url: '/wps/payment/withdraw',
+    as: 'member',
+    body: () => ({
+      requestId: crypto.randomUUID(),
+      amount: 10_000,
+      paymentPassword: '000000',
+      bankName: 'Bank',
+      accountName: 'Holder',
+      accountNo: '123456789',
+    }),
+  },
+  {
+    what: 'payment password (login password)',
+    max: 30,
+    method: 'PUT',
+    url: '/wps/member/paymentPassword',
+    as: 'member',
+    body: () => ({ loginPassword: 'Wrong-pass1', oldPaymentPassword: '000000', paymentPassword: '135790' }),
+  },
+  {
+    what: 'password change (old password)',
+    max: 30,
+    method: 'POST',
+    url: '/wps/member/password',
+    as: 'member',
+    body: () => ({ oldPassword: 'Wrong-pass1', newPassword: 'Newpass123', confirmNewPassword: 'Newpass123' }),
+  },
+  {
+    what: 'downline account (agent)',
+    max: 10,
+    method: 'PUT',
+    url: '/wps/agent/downline',
+    as: 'agent',
+    body: (i) => ({ accountType: 'MEMBER', username: 'x', password: `a${i}`, confirmPassword: 'b' }),
+  },
+];
+/** Every API call without a limit of its own counts against this one. */
+const GLOBAL_MAX = 1200;
+
+let t: TestApp;
+const tokens = { member: '', agent: '' };
+const counts = { tried: 0, proven: 0, requests: 0 };
+let address = 0;
+const nextAddress = () => {
+  address += 1;
+  return `10.88.${address >> 8}.${address & 255}`;
+};
+
+beforeAll(async () => {
+  t = await testApp({ opsToken: 'ops-token-for-limits' });
+  tokens.member = (await teamMember(t.database.db, 'limitmember', { credit: 100_000n })).token;
+  tokens.agent = (await teamMember(t.database.db, 'limitagent', { agentType: 1 })).token;
+});
+afterAll(async () => {
+  report(
+    `limits: ${counts.proven} of ${counts.tried} limits proven, ${counts.requests} requests, ${counts.tried - counts.proven} failures`,
+  );
+  await t?.close();
+});
+
+const send = async (l: Pick<Limited, 'method' | 'url' | 'as' | 'body'>, ip: string, i: number) => {
+  counts.requests += 1;
+  const res = await t.app.inject({
+    method: l.method,
+    url: l.url,
+    headers: {
+      merchant: 'PORTICO',
+      'x-forwarded-for': ip,
+      ...(l.as ? { authorization: `Bearer ${tokens[l.as]}` } : {}),
+    },
+    ...(l.body ? { payload: l.body(i) } : {}),
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
+
+/** Up to `max` from one address answer as usual; the next is refused with the envelope; another address passes. */
+async function prove(l: Pick<Limited, 'method' | 'url' | 'as' | 'body'>, max: number) {
+  counts.tried += 1;
+  const ip = nextAddress();
+  const statuses: number[] = [];
+  for (let i = 0; i < max; i += 1) statuses.push((await send(l, ip, i)).status);
+  expect(statuses.filter((s) => s === 429)).toEqual([]);
+  const refused = await send(l, ip, max);
+  expect(refused.status).toBe(429);
+  expect(errorEnvelope.parse(refused.body).code).toBe('RATE_LIMITED');
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect((await send(l, nextAddress(), max + 1)).status).not.toBe(429);
+  counts.proven += 1;
+}
+
+describe('rate limits', () => {
+  it.each(LIMITS.map((l) => [l.what, l] as const))('%s', async (_what, l) => {
+    await prove(l, l.max);
+  });
+
+  it(`every other API call: ${GLOBAL_MAX} a minute per address`, async () => {
+    await prove({ method: 'GET', url: '/wps/system/status' }, GLOBAL_MAX);
+  });
+});
