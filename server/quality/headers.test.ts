@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../test/app.ts';
+import { report } from './report.ts';
+
+/**
+ * Security headers on what the production server sends: a page, an API reply, a built asset and an error. The
+ * policy allows scripts from the site (and Firebase Auth's origins) only, no inline script or plugin, framing by
+ * the site itself only (games play in its /game page); the dev tools are not there at all.
+ */
+
+const dist = mkdtempSync(join(tmpdir(), 'portico-headers-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>spa</title><div id="root"></div>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'report(1)');
+
+let prod: TestApp;
+let dev: TestApp;
+beforeAll(async () => {
+  prod = await testApp({ distDir: dist, production: true, opsToken: 'ops-token-for-headers' });
+  dev = await testApp({});
+});
+afterAll(async () => {
+  report(
+    `headers: ${checked.responses} responses, ${checked.headers} headers read, ${checked.failures} failed checks`,
+  );
+  await prod?.close();
+  await dev?.close();
+});
+
+const checked = { responses: 0, headers: 0, failures: 0 };
+afterEach(({ task }) => {
+  if (task.result?.errors?.length) checked.failures += 1;
+});
+const SAMPLES = {
+  page: { url: '/' },
+  'API call': { url: '/wps/system/status', headers: { merchant: 'PORTICO' } },
+  'built asset': { url: '/assets/index-abc123.js' },
+  'API error': { url: '/wps/v2/wallets/balance', headers: { merchant: 'PORTICO' } },
+} as const;
+
+/** The policy's directives by name. */
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+
+describe.each(Object.entries(SAMPLES))('the %s', (_what, sample) => {
+  let headers: Record<string, unknown>;
+  beforeAll(async () => {
+    const res = await prod.app.inject({ method: 'GET', ...sample });
+    expect(res.statusCode).toBeLessThan(500);
+    headers = res.headers;
+    checked.responses += 1;
+  });
+  const header = (name: string) => {
+    checked.headers += 1;
+    return String(headers[name] ?? '');
+  };
+
+  it('has a content security policy without inline or remote-anything scripts, plugins or foreign framing', () => {
+    const csp = directives(header('content-security-policy'));
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    const scripts = csp.get('script-src') ?? [];
+    expect(scripts).toContain("'self'");
+    for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:', 'blob:'])
+      expect(scripts).not.toContain(loose);
+    expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+  });
+
+  it('forbids foreign framing, sniffing and referrers; forces HTTPS; tells nothing of the server', () => {
+    expect(header('x-frame-options')).toBe('SAMEORIGIN');
+    expect(header('x-content-type-options')).toBe('nosniff');
+    expect(header('referrer-policy')).toBe('no-referrer');
+    const hsts = header('strict-transport-security');
+    expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(hsts).toContain('includeSubDomains');
+    expect(header('x-powered-by')).toBe('');
+    expect(header('server')).toBe('');
+    expect(header('x-permitted-cross-domain-policies')).toBe('none');
+    expect(header('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  it('keeps the opener for the popups it opens (Firebase sign-in), isolates the rest', () => {
+    expect(header('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+});
+
+describe('dev tools', () => {
+  const tools = ['/__dev/outbox', '/__dev/captcha/abc'];
+  it.each(tools)('%s is not there in production (404 envelope)', async (url) => {
+    const res = await prod.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    checked.responses += 1;
+  });
+  it('are there in development (so the check above sees their absence, not a wrong path)', async () => {
+    expect((await dev.app.inject({ method: 'GET', url: '/__dev/outbox' })).statusCode).toBe(200);
+    expect((await dev.app.inject({ method: 'GET', url: '/__dev/captcha/abc' })).statusCode).toBe(404);
+    const captcha = await dev.app.inject({
+      method: 'GET',
+      url: '/wps/captcha',
+      headers: { merchant: 'PORTICO' },
+    });
+    const id = captcha.json().value.captchaId;
+    expect((await dev.app.inject({ method: 'GET', url: `/__dev/captcha/${id}` })).statusCode).toBe(200);
+  });
+});
