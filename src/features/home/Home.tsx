@@ -7,6 +7,7 @@ import { vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { WhenNear } from '../../ui/WhenNear.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
@@ -113,18 +114,22 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
       </section>
       {lanes.data
         ? HOME_SECTIONS.filter(has).map((type) => (
-            <GameRow
-              key={type}
-              id={`home-${type}`}
-              title={i18n._(GAME_TYPE_LABEL[type])}
-              gameType={type}
-              size={ROW_SIZE}
-              more={{ to: GAME_TYPE_PATH[type] }}
-            />
+            // Each row loads its games and renders when scrolled near, not with the first screen.
+            <WhenNear key={type} height="16rem">
+              <GameRow
+                id={`home-${type}`}
+                title={i18n._(GAME_TYPE_LABEL[type])}
+                gameType={type}
+                size={ROW_SIZE}
+                more={{ to: GAME_TYPE_PATH[type] }}
+              />
+            </WhenNear>
           ))
         : HOME_SECTIONS.map((type) => <Skeleton key={type} className="h-40 w-full" />)}
       {vendorSections.map((lane) => (
-        <VendorSection key={lane.title} lane={lane} />
+        <WhenNear key={lane.title} height="12rem">
+          <VendorSection lane={lane} />
+        </WhenNear>
       ))}
       <section
         aria-labelledby="home-download"

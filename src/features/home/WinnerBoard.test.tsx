@@ -81,7 +81,7 @@ describe('winner board', () => {
     renderBoard();
     const board = screen.getByRole('region', { name: 'Winner board' });
     expect(board).toHaveAttribute('aria-busy', 'true');
-    expect(board.querySelectorAll('.animate-pulse')).toHaveLength(5);
+    expect(board.querySelectorAll('[data-skeleton]')).toHaveLength(5);
     expect(screen.queryByRole('list')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     const request = await reply({ list: WINS });
@@ -90,7 +90,7 @@ describe('winner board', () => {
     const items = within(await winsList()).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(board).toHaveAttribute('aria-busy', 'false');
-    expect(board.querySelectorAll('.animate-pulse')).toHaveLength(0);
+    expect(board.querySelectorAll('[data-skeleton]')).toHaveLength(0);
     expect(items[0]).toHaveTextContent('ba***21');
     expect(items[0]).toHaveTextContent('Fortune Dragon');
     // Minor units, the merchant's sign, thousands separators and 2 decimals.

@@ -39,7 +39,7 @@ async function openForm(status: PromotionState = state({ promotionId: 1, status:
   await answer(DETAIL, { promotion: { ...PROMOTIONS[0]!, content: '' } });
   await answer(WALLET, WALLET_VALUE);
   await answer(MINE, { list: [status] });
-  await waitFor(() => expect(document.querySelector('.animate-pulse')).toBeNull());
+  await waitFor(() => expect(document.querySelector('[data-skeleton]')).toBeNull());
 }
 
 // The picker's `accept` would hide other files; a member can still choose "All files".

@@ -35,7 +35,7 @@ async function openAsMember(id: number, states: PromotionState[] = STATES, conte
   await answer(WALLET, WALLET_VALUE);
   await answer(MINE, { list: states });
   // The member's status is in: nothing waits on a skeleton.
-  await waitFor(() => expect(document.querySelector('.animate-pulse')).toBeNull());
+  await waitFor(() => expect(document.querySelector('[data-skeleton]')).toBeNull());
   return screen.getByRole('region', { name: 'Take part' });
 }
 

@@ -28,7 +28,7 @@ async function openAsMember(initial?: PromotionCategory) {
   await answer(LIST, LIST_VALUE);
   await answer(MINE, { list: STATES });
   // The statuses are in: no card waits on a skeleton.
-  await waitFor(() => expect(document.querySelector('li .animate-pulse')).toBeNull());
+  await waitFor(() => expect(document.querySelector('li [data-skeleton]')).toBeNull());
 }
 
 /** The visitor's list, once it has come. */
@@ -150,7 +150,7 @@ describe('Promotions list', () => {
     show(<Page />, 'visitor');
     await waitFor(() => expect(server.pending(LIST)).toHaveLength(1));
     expect(screen.queryByRole('tablist')).toBeNull();
-    expect(document.querySelector('.animate-pulse')).not.toBeNull();
+    expect(document.querySelector('[data-skeleton]')).not.toBeNull();
     await server.fail(LIST, new ApiError('NETWORK', ''));
     expect(await screen.findByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WhenNear } from './WhenNear.tsx';
+
+/** An IntersectionObserver the test drives: `enter()` reports the observed element as in view. */
+function fakeObserver() {
+  const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+  class Fake {
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      observers.push({ callback, options });
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', Fake);
+  const enter = (isIntersecting: boolean) =>
+    act(() => {
+      for (const o of observers)
+        o.callback([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+  return { observers, enter };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('WhenNear', () => {
+  it('holds the place until the section comes near the view, then renders it and keeps it', async () => {
+    const io = fakeObserver();
+    const { container } = render(
+      <WhenNear height="10rem">
+        <p>Fishing games</p>
+      </WhenNear>,
+    );
+    expect(screen.queryByText('Fishing games')).toBeNull();
+    expect((container.firstChild as HTMLElement).style.minHeight).toBe('10rem');
+    expect(io.observers[0]?.options?.rootMargin).toBe('600px');
+    await io.enter(false);
+    expect(screen.queryByText('Fishing games')).toBeNull();
+    await io.enter(true);
+    expect(screen.getByText('Fishing games')).toBeInTheDocument();
+    await io.enter(false);
+    expect(screen.getByText('Fishing games')).toBeInTheDocument();
+  });
+
+  it('renders at once where the browser cannot observe', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(
+      <WhenNear height="10rem">
+        <p>Live games</p>
+      </WhenNear>,
+    );
+    expect(screen.getByText('Live games')).toBeInTheDocument();
+  });
+});

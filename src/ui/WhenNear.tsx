@@ -1,0 +1,32 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * Renders `children` once its place comes within `margin` of the view, and keeps them from then on; until then an
+ * empty block of `height` holds the place (not a skeleton: nothing is loading yet). For long pages whose lower sections each fetch and render a lot: a phone's
+ * first screen does not wait for them. Where the browser cannot observe (tests in jsdom) they render at once.
+ */
+export function WhenNear({
+  children,
+  height,
+  margin = '600px',
+}: {
+  children: ReactNode;
+  height: string;
+  margin?: string;
+}) {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
+      {
+        rootMargin: margin,
+      },
+    );
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  if (near) return children;
+  return <div ref={ref} style={{ minHeight: height }} />;
+}
