@@ -203,7 +203,12 @@ export async function lighthouseScores(opts: {
   for (let round = 1; round <= opts.runs; round++)
     for (const t of targets) {
       const slug = t.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
-      const run = await audit(t.url, port, opts.reports && join(opts.reports, `${slug}-${round}.json`));
+      const report = opts.reports && join(opts.reports, `${slug}-${round}.json`);
+      // A trace that came out broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most.
+      const run = await audit(t.url, port, report).catch((e: Error) => {
+        log(`  ${t.name}: ${e.message.split('\n')[0]}; running it again`);
+        return audit(t.url, port, report).catch(() => audit(t.url, port, report));
+      });
       runs.get(t.url)!.push(run);
       log(`  run ${round}/${opts.runs} ${t.name.padEnd(22)} score ${run.score.toFixed(2)}`);
     }
