@@ -96,8 +96,19 @@ beforeAll(async () => {
     if (caller === 'ops') return { authorization: `Bearer ${OPS}` };
     return {};
   };
-  const seededGames = await db.select().from(games).where(eq(games.merchantCode, 'PORTICO')).limit(8);
-  const seededVendors = await db.select().from(vendors).where(eq(vendors.merchantCode, 'PORTICO')).limit(8);
+  // In a fixed order, so that a seed always draws the same values (PostgreSQL and PGlite alike).
+  const seededGames = await db
+    .select()
+    .from(games)
+    .where(eq(games.merchantCode, 'PORTICO'))
+    .orderBy(games.nodeId)
+    .limit(8);
+  const seededVendors = await db
+    .select()
+    .from(vendors)
+    .where(eq(vendors.merchantCode, 'PORTICO'))
+    .orderBy(vendors.vassalage, vendors.gameType)
+    .limit(8);
   hints = {
     code: fc.constantFrom('LOTUS', 'PORTICO'),
     merchantCode: fc.constantFrom('LOTUS', 'PORTICO'),
