@@ -11,6 +11,12 @@ export default {
       colors: {
         brand: 'var(--brand-primary)',
         accent: 'var(--brand-accent)',
+        // The brand's colours as text on the theme's surfaces (contrast kept, see styles.css).
+        'brand-ink': 'var(--brand-ink)',
+        'accent-ink': 'var(--accent-ink)',
+        danger: 'var(--danger)',
+        success: 'var(--success)',
+        warning: 'var(--warning)',
         surface: 'var(--surface)',
         raised: 'var(--surface-raised)',
         ink: 'var(--ink)',

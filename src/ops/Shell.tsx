@@ -55,7 +55,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   to="/ops"
                   search={(s) => ({ ...s, page: page.path })}
                   aria-current={page.path === current ? 'page' : undefined}
-                  className={`block rounded-md px-2 py-1.5 hover:bg-line/40 ${page.path === current ? 'bg-brand/15 font-semibold text-brand' : ''}`}
+                  className={`block rounded-md px-2 py-1.5 hover:bg-line/40 ${page.path === current ? 'bg-brand/15 font-semibold text-brand-ink' : ''}`}
                 >
                   {i18n._(page.label)}
                 </Link>

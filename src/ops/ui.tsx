@@ -13,7 +13,7 @@ import { CallError } from '../ui/records/form.tsx';
 /** The back office's dense controls, on the portal's colour tokens (both themes). */
 /** A control as wide as its content (the bar's pickers); `opsInput` fills its cell. */
 export const opsInlineInput =
-  'h-9 min-w-0 rounded-md border border-line bg-surface px-2 text-sm aria-[invalid]:border-red-500';
+  'h-9 min-w-0 rounded-md border border-line bg-surface px-2 text-sm aria-[invalid]:border-danger';
 export const opsInput = `${opsInlineInput} w-full`;
 export const opsButton =
   'inline-flex h-8 items-center justify-center rounded-md border border-line px-3 text-sm font-medium whitespace-nowrap hover:bg-line/40 disabled:opacity-50';
@@ -52,7 +52,7 @@ export function Field({
         </p>
       )}
       {message && (
-        <p id={`${id}-error`} className="text-xs text-red-500">
+        <p id={`${id}-error`} className="text-xs text-danger">
           {message}
         </p>
       )}

@@ -40,7 +40,7 @@ export function Invitation({
             <Trans>Your invitation link</Trans>
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <a href={link} className="min-w-0 break-all text-sm text-brand underline">
+            <a href={link} className="min-w-0 break-all text-sm text-brand-ink underline">
               {link}
             </a>
             <CopyButton value={link} label={t`Copy invitation link`} className={secondaryButton} />

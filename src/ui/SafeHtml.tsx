@@ -33,7 +33,7 @@ export function cleanHtml(html: string): string {
 
 /** Readable defaults for operator HTML (no typography plugin): spacing, links, lists, tables, images that fit. */
 const RICH_TEXT =
-  'break-words text-sm leading-relaxed [&_a]:text-brand [&_a]:underline [&_h1]:text-xl [&_h1]:font-bold ' +
+  'break-words text-sm leading-relaxed [&_a]:text-brand-ink [&_a]:underline [&_h1]:text-xl [&_h1]:font-bold ' +
   '[&_h2]:text-lg [&_h2]:font-bold [&_h3]:font-bold [&_img]:h-auto [&_img]:max-w-full [&_li]:ml-5 ' +
   '[&_ol]:list-decimal [&_p]:my-2 [&_table]:my-2 [&_table]:w-full [&_table]:border-collapse [&_td]:border ' +
   '[&_td]:border-line [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_th]:py-1 ' +

@@ -85,7 +85,7 @@ export function AccountDetails() {
                 <span className="text-xs text-muted">{r.detail}</span>
               </td>
               <td
-                className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
+                className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-danger' : 'text-success'}`}
               >
                 {signed(r.amount)}
               </td>

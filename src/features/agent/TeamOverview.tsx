@@ -137,9 +137,7 @@ function DayTable({
               <td className={cell}>{count(d.newMembers)}</td>
               <td className={cell}>{count(d.activeMembers)}</td>
               <td className={cell}>{format(d.bet)}</td>
-              <td
-                className={`py-2 text-right tabular-nums ${d.profit < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
-              >
+              <td className={`py-2 text-right tabular-nums ${d.profit < 0 ? 'text-danger' : 'text-success'}`}>
                 {format(d.profit)}
               </td>
             </tr>

@@ -19,9 +19,7 @@ export function UserLoss() {
   });
   const totals = loss.data?.totals;
   const result = (minor: number) => (
-    <td
-      className={`py-2 text-right tabular-nums ${minor < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
-    >
+    <td className={`py-2 text-right tabular-nums ${minor < 0 ? 'text-danger' : 'text-success'}`}>
       {money.format(minor)}
     </td>
   );

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   selectIsAgent,
   selectIsLoggedIn,
@@ -126,6 +126,7 @@ function UserMenu() {
   const info = useQuery(whitelabelQuery());
   const modals = useAuthModals();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
@@ -140,6 +141,8 @@ function UserMenu() {
       className={item}
       onClick={() => {
         setOpen(false);
+        // The entry hides with the menu: the menu's button is where the focus goes back to after a dialog.
+        toggle.current?.focus();
         run();
       }}
     >
@@ -157,6 +160,7 @@ function UserMenu() {
   return (
     <div className="relative">
       <button
+        ref={toggle}
         type="button"
         aria-expanded={open}
         aria-controls="user-menu"

@@ -32,13 +32,13 @@ export function Field({
           id={id}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}
-          className="h-11 w-full min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500"
+          className="h-11 w-full min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-danger"
           {...input}
         />
         {addon}
       </div>
       {problem && (
-        <p id={errorId} className="text-sm text-red-500">
+        <p id={errorId} className="text-sm text-danger">
           {problemMessage(i18n, problem)}
         </p>
       )}
@@ -69,7 +69,7 @@ export function FormError({
       ? t`Network abnormal, please try again.`
       : error.message;
   return (
-    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+    <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
       {text}
     </p>
   );

@@ -68,8 +68,8 @@ export function SmsCodeField({
         </p>
       )}
       {error && (
-        <div role="alertdialog" aria-label={t`SMS not sent`} className="rounded-lg bg-red-500/10 p-3 text-sm">
-          <p className="text-red-500">
+        <div role="alertdialog" aria-label={t`SMS not sent`} className="rounded-lg bg-danger/10 p-3 text-sm">
+          <p className="text-danger">
             {tooMany || error.code.startsWith('auth/')
               ? firebaseMessage(i18n, error.code)
               : (error.message ?? t`Unknown error`)}

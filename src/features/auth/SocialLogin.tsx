@@ -51,7 +51,7 @@ export function SocialLogin({ onLoggedIn }: { onLoggedIn: (token: string) => voi
         ))}
       </div>
       {error && (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className="text-sm text-danger">
           {error.code?.startsWith('auth/') || !error.message
             ? firebaseMessage(i18n, error.code)
             : error.message}

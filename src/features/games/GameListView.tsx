@@ -114,7 +114,7 @@ export function GameListView({
       {error && !failed && (
         <div
           role="alert"
-          className="flex items-center gap-3 rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500"
+          className="flex items-center gap-3 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
         >
           <p className="flex-1">{errorText(error)}</p>
           <button
@@ -127,7 +127,7 @@ export function GameListView({
         </div>
       )}
       {trialError && (
-        <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+        <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
           {errorText(trialError instanceof ApiError ? trialError : { code: 'NETWORK' })}
         </p>
       )}

@@ -104,7 +104,7 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
           <Trans>Open the game</Trans>
         </button>
         {popupBlocked && (
-          <p role="alert" className="mt-3 text-red-500">
+          <p role="alert" className="mt-3 text-danger">
             <Trans>The popup was blocked, please allow popups and try again</Trans>
           </p>
         )}

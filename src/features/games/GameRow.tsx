@@ -85,7 +85,7 @@ export function GameRow({
             to={more.to}
             search={more.search}
             aria-label={t`More ${title}`}
-            className="text-sm font-semibold text-accent"
+            className="text-sm font-semibold text-accent-ink"
           >
             <Trans>More</Trans>
           </Link>

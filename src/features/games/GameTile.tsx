@@ -78,7 +78,7 @@ export function GameTile({
           >
             <Icon
               name="heart"
-              className={`h-5 w-5 ${favourite ? 'fill-current text-red-500' : ''} ${favouriteBusy ? 'animate-pulse' : ''}`}
+              className={`h-5 w-5 ${favourite ? 'fill-current text-danger' : ''} ${favouriteBusy ? 'animate-pulse' : ''}`}
             />
           </button>
         )}

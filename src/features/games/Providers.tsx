@@ -18,7 +18,7 @@ function Category({ lane }: { lane: VendorLane }) {
         <h2 id={headingId} className="text-lg font-semibold">
           {title}
         </h2>
-        <Link to={to} aria-label={t`All ${title}`} className="text-sm font-semibold text-accent">
+        <Link to={to} aria-label={t`All ${title}`} className="text-sm font-semibold text-accent-ink">
           <Trans>All</Trans>
         </Link>
       </div>

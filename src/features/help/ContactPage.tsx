@@ -61,7 +61,7 @@ export function ContactPage() {
       <p className="text-sm text-muted">
         <Trans>
           Answers to common questions are in the{' '}
-          <Link to="/helpmc" className="text-brand underline">
+          <Link to="/helpmc" className="text-brand-ink underline">
             help center
           </Link>
           .

@@ -58,11 +58,11 @@ export function FeedbackForm({ focus = false }: { focus?: boolean }) {
         aria-invalid={message ? true : undefined}
         aria-describedby={`${id}-count${message ? ` ${id}-error` : ''}`}
         placeholder={t`Tell us what we can do better`}
-        className="min-h-28 w-full resize-y rounded-lg border border-line bg-surface p-3 aria-[invalid]:border-red-500"
+        className="min-h-28 w-full resize-y rounded-lg border border-line bg-surface p-3 aria-[invalid]:border-danger"
       />
       <div className="flex items-start gap-3">
         {message ? (
-          <p id={`${id}-error`} className="flex-1 text-sm text-red-500">
+          <p id={`${id}-error`} className="flex-1 text-sm text-danger">
             {message}
           </p>
         ) : (
@@ -70,7 +70,7 @@ export function FeedbackForm({ focus = false }: { focus?: boolean }) {
         )}
         <p
           id={`${id}-count`}
-          className={`text-xs tabular-nums ${count > FEEDBACK_MAX ? 'text-red-500' : 'text-muted'}`}
+          className={`text-xs tabular-nums ${count > FEEDBACK_MAX ? 'text-danger' : 'text-muted'}`}
         >
           <span aria-hidden="true">
             {count}/{FEEDBACK_MAX}

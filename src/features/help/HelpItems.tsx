@@ -4,7 +4,7 @@ import { SafeHtml } from '../../ui/SafeHtml.tsx';
 
 /** Help contents are operator HTML: give its headings, lists and links the page's look. */
 const contentClass =
-  'flex flex-col gap-2 text-sm leading-relaxed [&_a]:text-accent [&_a]:underline [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5';
+  'flex flex-col gap-2 text-sm leading-relaxed [&_a]:text-accent-ink [&_a]:underline [&_li]:mb-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5';
 
 /** The element id of an item a link names (`/help#term` → `help-term`). */
 export const anchorId = (anchor: string) => `help-${anchor}`;

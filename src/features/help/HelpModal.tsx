@@ -20,7 +20,7 @@ function LinkedItems({ items: all, hash }: { items: HelpItem[]; hash: string }) 
   return (
     <>
       <HelpItems key={hash} items={items} open={linked?.id} focus={hash !== FEEDBACK} />
-      <Link to="/helpmc" className="self-end text-sm font-semibold text-accent">
+      <Link to="/helpmc" className="self-end text-sm font-semibold text-accent-ink">
         <Trans>More help topics</Trans>
       </Link>
     </>

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { type GameType, PAGE_SIZE, type VendorLane } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
-import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
+import { GAME_TYPE_PATH, type LobbyPath } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WhenNear } from '../../ui/WhenNear.tsx';
@@ -32,7 +32,7 @@ function VendorSection({ lane }: { lane: VendorLane }) {
           to={to}
           search={first ? { vendor: first } : {}}
           aria-label={t`More ${title}`}
-          className="text-sm font-semibold text-accent"
+          className="text-sm font-semibold text-accent-ink"
         >
           <Trans>More</Trans>
         </Link>
@@ -74,7 +74,12 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
   const lanes = useQuery(vendorLanesQuery());
   const has = (type: string) => lanes.data?.some((l) => l.title === type && l.cards.length > 0) ?? false;
   const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes.data?.filter((l) => l.title === type) ?? []);
-  const providers = new Map((lanes.data ?? []).flatMap((l) => l.cards.map((c) => [c.vassalage, c] as const)));
+  // Each provider once, with the first category it serves: its logo opens that lobby on it.
+  const providers = new Map<string, VendorLane['cards'][number] & { to: LobbyPath }>();
+  for (const lane of lanes.data ?? [])
+    for (const card of lane.cards)
+      if (!providers.has(card.vassalage))
+        providers.set(card.vassalage, { ...card, to: GAME_TYPE_PATH[lane.title] });
 
   return (
     // Below the first screen (the title, the marquee, hot games and the winner board), sections are laid out and
@@ -96,7 +101,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
           <h2 id="home-providers" className="text-xl font-bold">
             <Trans>Providers</Trans>
           </h2>
-          <Link to="/providers" className="text-sm font-semibold text-accent">
+          <Link to="/providers" className="text-sm font-semibold text-accent-ink">
             <Trans>All providers</Trans>
           </Link>
         </div>
@@ -104,7 +109,10 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
           <ul className="flex gap-3 overflow-x-auto pb-2">
             {[...providers.values()].map((v) => (
               <li key={v.vassalage} className="shrink-0">
-                <img src={v.logoUrl} alt={v.displayName} className="h-12 w-28 rounded-lg" loading="lazy" />
+                {/* Links, so that keyboards reach every logo of the scrolling row. */}
+                <Link to={v.to} search={{ vendor: v.vassalage }} className="block rounded-lg">
+                  <img src={v.logoUrl} alt={v.displayName} className="h-12 w-28 rounded-lg" loading="lazy" />
+                </Link>
               </li>
             ))}
           </ul>

@@ -243,7 +243,7 @@ export function BetForm({
           </fieldset>
         )}
         {numbersError && (
-          <p id={`${ids}-numbers-error`} className="text-sm text-red-500">
+          <p id={`${ids}-numbers-error`} className="text-sm text-danger">
             {numbersError}
           </p>
         )}
@@ -274,7 +274,7 @@ export function BetForm({
             </p>
           )}
           {stakeError && (
-            <p id={`${ids}-stake-error`} className="text-sm text-red-500">
+            <p id={`${ids}-stake-error`} className="text-sm text-danger">
               {stakeError}
             </p>
           )}
@@ -335,15 +335,12 @@ export function BetForm({
           <span className="tabular-nums">{total}</span>
         </p>
         {placed !== null && (
-          <p
-            role="status"
-            className="rounded-lg bg-emerald-500/10 px-3 py-2 text-sm text-emerald-600 dark:text-emerald-400"
-          >
+          <p role="status" className="rounded-lg bg-success/10 px-3 py-2 text-sm text-success">
             <Trans>{placed} bets placed. Good luck!</Trans>
           </p>
         )}
         {place.error && (
-          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {failure(place.error instanceof ApiError ? place.error : null)}
           </p>
         )}

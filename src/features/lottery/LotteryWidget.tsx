@@ -128,7 +128,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
               aria-selected={selected}
               aria-controls={panelId}
               tabIndex={selected ? 0 : -1}
-              className={`shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${selected ? 'border-brand text-brand' : 'border-transparent text-muted'}`}
+              className={`shrink-0 border-b-2 px-3 py-2 text-sm font-semibold ${selected ? 'border-brand text-brand-ink' : 'border-transparent text-muted'}`}
               onClick={() => selectTab(tag)}
             >
               {labels.tag(tag)}
@@ -174,7 +174,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
           </fieldset>
         )}
         {staleError && (
-          <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+          <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
             {failure(staleError)} <Trans>The list is refreshed again shortly.</Trans>
           </p>
         )}
@@ -323,7 +323,7 @@ function LotteryRow({
         type="button"
         aria-pressed={favourite}
         aria-label={t`Favourite ${name}`}
-        className="flex h-9 w-9 items-center justify-center rounded-full text-lg hover:bg-line/40 aria-pressed:text-red-500"
+        className="flex h-9 w-9 items-center justify-center rounded-full text-lg hover:bg-line/40 aria-pressed:text-danger"
         onClick={onFavourite}
       >
         <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>

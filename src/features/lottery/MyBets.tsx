@@ -65,7 +65,7 @@ export function MyBets({ game }: { game: LotteryGame }) {
                   </td>
                   <td className="py-1 pr-2 text-right tabular-nums">{money(b.stake)}</td>
                   <td
-                    className={`py-1 pr-2 ${b.status === 'WON' ? 'text-emerald-600 dark:text-emerald-400' : b.status === 'LOST' ? 'text-muted' : ''}`}
+                    className={`py-1 pr-2 ${b.status === 'WON' ? 'text-success' : b.status === 'LOST' ? 'text-muted' : ''}`}
                   >
                     {status(b.status)}
                   </td>

@@ -22,7 +22,7 @@ function PrizeTable({ result }: { result: DrawResult }) {
               {p.label}
             </th>
             <td
-              className={`py-1 font-mono tabular-nums ${p.label === 'DB' ? 'text-base font-bold text-brand' : ''}`}
+              className={`py-1 font-mono tabular-nums ${p.label === 'DB' ? 'text-base font-bold text-brand-ink' : ''}`}
             >
               {p.numbers.join(' · ')}
             </td>

@@ -6,7 +6,7 @@ import { balanceQuery } from '../../api/queries.ts';
 import { formatAmount } from '../../ui/AmountText.tsx';
 
 export const inputClass =
-  'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500';
+  'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-danger';
 export const primaryButton = 'h-11 rounded-full bg-brand px-6 font-semibold text-white disabled:opacity-60';
 export const secondaryButton =
   'h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40 disabled:opacity-60';

@@ -111,7 +111,7 @@ export function AccountRecord() {
               <td className="py-2 pr-2">{kindName(r.kind)}</td>
               <td className="py-2 pr-2">{walletName(r.wallet)}</td>
               <td
-                className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
+                className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-danger' : 'text-success'}`}
               >
                 {r.amount > 0 ? `+${money.format(r.amount)}` : money.format(r.amount)}
               </td>

@@ -83,9 +83,7 @@ export function BonusDetails() {
               <TimeCell iso={r.createdAt} />
               <td className="py-2 pr-2">{kindNames[r.kind]}</td>
               <td className="py-2 pr-2">{detail(r.kind, r.remark)}</td>
-              <td className="py-2 text-right tabular-nums text-emerald-600 dark:text-emerald-400">
-                +{money.format(r.amount)}
-              </td>
+              <td className="py-2 text-right tabular-nums text-success">+{money.format(r.amount)}</td>
             </tr>
           )}
         />

@@ -42,7 +42,7 @@ export function GatewayDemo({ orderRef }: { orderRef: string }) {
           <Trans>This page stands in for a real payment provider: no money leaves any account.</Trans>
         </p>
         {orderRef === '' ? (
-          <p role="alert" className="text-red-500">
+          <p role="alert" className="text-danger">
             <Trans>This payment link is incomplete. Start the deposit again.</Trans>
           </p>
         ) : order.isError ? (
@@ -68,10 +68,7 @@ export function GatewayDemo({ orderRef }: { orderRef: string }) {
           </dl>
         )}
         {settled ? (
-          <p
-            role="status"
-            className={status === 'CREDITED' ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-500'}
-          >
+          <p role="status" className={status === 'CREDITED' ? 'text-success' : 'text-danger'}>
             {status === 'CREDITED' ? (
               <Trans>Payment done. The deposit is credited to your account.</Trans>
             ) : (
@@ -101,7 +98,7 @@ export function GatewayDemo({ orderRef }: { orderRef: string }) {
           )
         )}
         <CallError error={pay.error} />
-        <Link to="/member" search={{ page: 'depositv2' }} className="font-semibold text-accent underline">
+        <Link to="/member" search={{ page: 'depositv2' }} className="font-semibold text-accent-ink underline">
           <Trans>Back to Deposit</Trans>
         </Link>
       </section>

@@ -165,7 +165,7 @@ function MissionCard({
         <h3 id={titleId} className="font-semibold">
           <MissionTitle mission={m} amount={shown(m.target)} />
         </h3>
-        <span className="shrink-0 rounded-full bg-brand/10 px-2 py-0.5 text-xs font-semibold text-brand">
+        <span className="shrink-0 rounded-full bg-brand/10 px-2 py-0.5 text-xs font-semibold text-brand-ink">
           {m.period === 'DAILY' ? <Trans>Daily</Trans> : <Trans>Weekly</Trans>}
         </span>
       </div>

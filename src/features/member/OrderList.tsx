@@ -28,10 +28,10 @@ export function useStatusLabel() {
 
 const tone = (status: PaymentStatus) =>
   status === 'CREDITED' || status === 'RECEIVED' || status === 'FORCED_RECEIVED'
-    ? 'text-emerald-600 dark:text-emerald-400'
+    ? 'text-success'
     : status === 'FAILED' || status === 'REJECTED' || status === 'NOT_RECEIVED'
-      ? 'text-red-500'
-      : 'text-amber-600 dark:text-amber-400';
+      ? 'text-danger'
+      : 'text-warning';
 
 /** The member's deposits or withdrawals, newest first, a page at a time; `extra` adds to an order's row. */
 export function OrderList({

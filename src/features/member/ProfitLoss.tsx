@@ -69,7 +69,7 @@ export function ProfitLoss() {
                       <td className="py-2 pr-2 text-right tabular-nums">{money.format(d.bet)}</td>
                       <td className="py-2 pr-2 text-right tabular-nums">{money.format(d.win)}</td>
                       <td
-                        className={`py-2 text-right tabular-nums ${d.profit < 0 ? 'text-red-500' : 'text-emerald-600 dark:text-emerald-400'}`}
+                        className={`py-2 text-right tabular-nums ${d.profit < 0 ? 'text-danger' : 'text-success'}`}
                       >
                         {money.format(d.profit)}
                       </td>

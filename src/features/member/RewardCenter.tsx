@@ -74,9 +74,7 @@ function TicketCard({ ticket, onOpen }: { ticket: RewardTicket; onOpen: () => vo
         </button>
       )}
       {ticket.status === 'OPENED' && ticket.prize !== null && (
-        <span className="font-semibold tabular-nums text-emerald-600 dark:text-emerald-400">
-          +{money.format(ticket.prize)}
-        </span>
+        <span className="font-semibold tabular-nums text-success">+{money.format(ticket.prize)}</span>
       )}
       {ticket.status === 'EXPIRED' && (
         <span className="rounded-full bg-line/60 px-2 py-0.5 text-xs text-muted">{stateName('EXPIRED')}</span>

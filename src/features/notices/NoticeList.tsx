@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Notice } from '../../../contract/content.ts';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
@@ -17,6 +17,15 @@ export function NoticeList() {
   const index = useQuery(noticeIndexQuery(i18n.locale));
   const [pageNo, setPageNo] = useState(1);
   const [reading, setReading] = useState<Notice | null>(null);
+  // The list and the notice replace each other: the focus follows, to the notice's title and back to its entry.
+  const [lastRead, setLastRead] = useState<number | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (reading) heading.current?.focus();
+    else if (lastRead !== null)
+      list.current?.querySelector<HTMLElement>(`[data-notice="${lastRead}"]`)?.focus();
+  }, [reading, lastRead]);
 
   if (index.isError) return <LoadError error={index.error} onRetry={() => void index.refetch()} />;
   if (!index.data)
@@ -31,9 +40,18 @@ export function NoticeList() {
   if (reading)
     return (
       <article className="flex flex-col gap-3">
-        <h3 className="text-base font-bold">{reading.title || <Trans>Announcement</Trans>}</h3>
+        <h3 ref={heading} tabIndex={-1} className="text-base font-bold">
+          {reading.title || <Trans>Announcement</Trans>}
+        </h3>
         <SafeHtml html={reading.content} />
-        <button type="button" className={`${secondaryButton} self-start`} onClick={() => setReading(null)}>
+        <button
+          type="button"
+          className={`${secondaryButton} self-start`}
+          onClick={() => {
+            setLastRead(reading.id);
+            setReading(null);
+          }}
+        >
           <Trans>Back to notices</Trans>
         </button>
       </article>
@@ -51,11 +69,12 @@ export function NoticeList() {
   const shown = all.slice((page - 1) * NOTICES_PER_PAGE, page * NOTICES_PER_PAGE);
   return (
     <div className="flex flex-col gap-4">
-      <ul aria-label={t`Notices`} className="flex flex-col gap-2">
+      <ul ref={list} aria-label={t`Notices`} className="flex flex-col gap-2">
         {shown.map((n) => (
           <li key={n.id}>
             <button
               type="button"
+              data-notice={n.id}
               onClick={() => setReading(n)}
               className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left font-medium hover:border-brand"
             >

@@ -79,7 +79,7 @@ function DiceTable({ token, session, onRoundSettled }: Props & { session: Inhous
       >
         <p
           data-testid="roll"
-          className={`text-6xl font-black tabular-nums ${state.playing ? 'animate-pulse text-muted' : result && result.win > 0 ? 'text-brand dark:text-accent' : ''}`}
+          className={`text-6xl font-black tabular-nums ${state.playing ? 'animate-pulse text-muted' : result && result.win > 0 ? 'text-brand-ink dark:text-accent-ink' : ''}`}
         >
           {result ? rolled : '--.--'}
         </p>

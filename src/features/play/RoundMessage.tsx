@@ -47,7 +47,7 @@ export function RoundMessage({
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-danger/50 bg-danger/10 px-3 py-2 text-sm"
     >
       <p>{text}</p>
       {error.code === 'NETWORK' && (

@@ -64,7 +64,7 @@ function SlotTable({ token, session, onRoundSettled }: Props & { session: Inhous
         ) : !spin ? (
           <Trans>Choose your bet and spin</Trans>
         ) : spin.win > 0 ? (
-          <span className="text-brand dark:text-accent">
+          <span className="text-brand-ink dark:text-accent-ink">
             <Trans>You win {won}</Trans>
           </span>
         ) : (

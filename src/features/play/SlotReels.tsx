@@ -9,8 +9,8 @@ const ROWS = ['top', 'middle', 'bottom'];
 export const IDLE_REELS: SlotSymbol[][] = REELS.map(() => ['BELL', 'SEVEN', 'CHERRY']);
 
 const glyphStyle: Partial<Record<SlotSymbol, string>> = {
-  SEVEN: 'font-black text-red-500',
-  WILD: 'font-black text-brand',
+  SEVEN: 'font-black text-danger',
+  WILD: 'font-black text-brand-ink',
 };
 
 /** The 5 × 3 window; winning cells are lit, and each cell says its symbol (and that it wins) to screen readers. */

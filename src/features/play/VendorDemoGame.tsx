@@ -122,7 +122,7 @@ export function VendorDemoGame({ token, onTransferred }: { token: string; onTran
             aria-describedby="vendor-demo-amount-error"
             className="h-11 rounded-xl border border-line bg-surface px-3"
           />
-          <p id="vendor-demo-amount-error" className="min-h-5 text-sm text-red-500">
+          <p id="vendor-demo-amount-error" className="min-h-5 text-sm text-danger">
             {amount !== '' && !valid && t`Enter an amount with at most 2 decimals`}
           </p>
           <div className="flex gap-2">
@@ -143,7 +143,7 @@ export function VendorDemoGame({ token, onTransferred }: { token: string; onTran
             </button>
           </div>
           {transfer.isError && (
-            <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+            <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
               {failure?.code === 'INSUFFICIENT_FUNDS' ? (
                 <Trans>Insufficient balance</Trans>
               ) : failure?.code === 'UNAUTHORIZED' ? (

@@ -8,7 +8,7 @@ import { usePromotionLabels } from './labels.ts';
 export function KindBadge({ kind }: { kind: Promotion['kind'] }) {
   const labels = usePromotionLabels();
   return (
-    <span className="inline-flex w-fit items-center rounded-full border border-brand/40 bg-brand/10 px-2 py-0.5 text-xs font-semibold text-brand dark:border-accent/40 dark:bg-accent/10 dark:text-accent">
+    <span className="inline-flex w-fit items-center rounded-full border border-brand/40 bg-brand/10 px-2 py-0.5 text-xs font-semibold text-brand-ink dark:border-accent/40 dark:bg-accent/10 dark:text-accent-ink">
       {labels.kind[kind]}
     </span>
   );

@@ -160,8 +160,8 @@ function StateAction({ promotion, state }: { promotion: Promotion; state: Promot
     case 'REJECTED':
       body = (
         <>
-          <div role="note" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm">
-            <p className="font-semibold text-red-600 dark:text-red-400">{t`Your application was rejected.`}</p>
+          <div role="note" className="rounded-lg bg-danger/10 px-3 py-2 text-sm">
+            <p className="font-semibold text-danger">{t`Your application was rejected.`}</p>
             {reason && <p>{t`Reason: ${reason}`}</p>}
           </div>
           {reapplying ? (

@@ -25,7 +25,7 @@ export function PromotionCard({ promotion, audience, state }: CardProps) {
         <Link
           to="/promoDetail"
           search={{ id: promotion.id }}
-          className="hover:text-brand hover:underline dark:hover:text-accent"
+          className="hover:text-brand-ink hover:underline dark:hover:text-accent-ink"
         >
           {promotion.title}
         </Link>

@@ -58,7 +58,7 @@ function BackLink() {
   return (
     <Link
       to="/promotions"
-      className="self-start text-sm font-semibold text-brand hover:underline dark:text-accent"
+      className="self-start text-sm font-semibold text-brand-ink hover:underline dark:text-accent-ink"
     >
       <Trans>← All promotions</Trans>
     </Link>

@@ -6,7 +6,8 @@ import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Icon } from '../../ui/Icon.tsx';
 
-const itemClass = 'block rounded-md px-3 py-2 text-sm font-medium hover:bg-line/40 [&.active]:text-accent';
+const itemClass =
+  'block rounded-md px-3 py-2 text-sm font-medium hover:bg-line/40 [&.active]:text-accent-ink';
 
 /** One category: its link (vendor filter and page reset) and a dropdown of up to 15 vendors plus More. */
 function NavCategory({ menu }: { menu: GameMenu }) {
@@ -52,7 +53,7 @@ function NavCategory({ menu }: { menu: GameMenu }) {
           </li>
         ))}
         <li>
-          <Link to={to} className={`${itemClass} text-accent`} onClick={() => setOpen(false)}>
+          <Link to={to} className={`${itemClass} text-accent-ink`} onClick={() => setOpen(false)}>
             <Trans>More</Trans>
           </Link>
         </li>

@@ -29,7 +29,7 @@ export function ComingSoon({ title, areaLinks }: { title: ReactNode; areaLinks?:
         <p className="mb-4 text-muted">
           <Trans>This part of the portal opens with an upcoming release.</Trans>
         </p>
-        <Link to="/" className="font-semibold text-accent">
+        <Link to="/" className="font-semibold text-accent-ink">
           <Trans>Back to home</Trans>
         </Link>
       </section>

@@ -287,7 +287,7 @@ function FileRow({
         <span className="block truncate">{file.name}</span>
         <span className="block text-xs text-muted">{size}</span>
         {problem && (
-          <span id={problemId} className="block text-xs text-red-500">
+          <span id={problemId} className="block text-xs text-danger">
             {problem}
           </span>
         )}
@@ -309,7 +309,7 @@ function CallError({ error }: { error: FlowError | null }) {
   const { t } = useLingui();
   if (!error) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+    <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
       {error.code === 'NETWORK' || !error.message ? t`Network abnormal, please try again.` : error.message}
     </p>
   );

@@ -113,12 +113,12 @@ function VerifyChain() {
       </button>
       <div aria-live="polite">
         {result?.ok && (
-          <p className="text-emerald-600 dark:text-emerald-400">
+          <p className="text-success">
             <Trans>The chain is intact: {result.rows} rows checked.</Trans>
           </p>
         )}
         {result && !result.ok && (
-          <p role="alert" className="text-red-500">
+          <p role="alert" className="text-danger">
             <Trans>
               The chain is broken at row {result.brokenAt ?? '?'}: {result.why ?? ''}
             </Trans>

@@ -130,7 +130,7 @@ function GrantForm() {
           <legend className="text-xs font-medium text-muted">
             <Trans>Tiers</Trans>
           </legend>
-          {message('tiers') && <p className="text-xs text-red-500">{message('tiers')}</p>}
+          {message('tiers') && <p className="text-xs text-danger">{message('tiers')}</p>}
           {tiers.map((tier, i) => (
             <div
               key={i}

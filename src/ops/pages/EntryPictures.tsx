@@ -34,7 +34,7 @@ function Picture({ name, index, account }: { name: string; index: number; accoun
   const label = t`Picture ${index} of ${account}`;
   if (blob.isError)
     return (
-      <button type="button" className="text-xs text-red-500 underline" onClick={() => void blob.refetch()}>
+      <button type="button" className="text-xs text-danger underline" onClick={() => void blob.refetch()}>
         <Trans>Picture {index} did not load: retry</Trans>
       </button>
     );

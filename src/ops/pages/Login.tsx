@@ -30,7 +30,7 @@ export function Login({
     missing[field] ? t`Input must not be empty` : serverField(login.error, field);
 
   return (
-    <div className="grid min-h-screen place-items-center bg-surface p-3 text-ink">
+    <main className="grid min-h-screen place-items-center bg-surface p-3 text-ink">
       <form
         noValidate
         aria-labelledby="ops-login-title"
@@ -46,7 +46,7 @@ export function Login({
           <Trans>Back office sign-in</Trans>
         </h1>
         {expired && (
-          <p role="status" className="rounded-md bg-amber-500/10 px-3 py-2 text-sm">
+          <p role="status" className="rounded-md bg-warning/10 px-3 py-2 text-sm">
             <Trans>Your session has ended. Please sign in again.</Trans>
           </p>
         )}
@@ -76,6 +76,6 @@ export function Login({
           <Trans>Sign in</Trans>
         </button>
       </form>
-    </div>
+    </main>
   );
 }

@@ -107,7 +107,7 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
             <td className={`${cell} text-right tabular-nums`}>
               {p.entries}
               {p.pending > 0 && (
-                <div className="text-xs text-amber-600 dark:text-amber-400">
+                <div className="text-xs text-warning">
                   <Trans>{p.pending} pending</Trans>
                 </div>
               )}

@@ -100,7 +100,7 @@ function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolea
         }}
       />
       {problems.length > 0 && (
-        <div role="alert" className="rounded-md bg-red-500/10 p-2 text-sm text-red-500">
+        <div role="alert" className="rounded-md bg-danger/10 p-2 text-sm text-danger">
           <p className="font-medium">
             <Trans>Not saved: the server refused these values.</Trans>
           </p>

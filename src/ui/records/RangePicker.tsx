@@ -71,7 +71,7 @@ export function RangePicker({ value, onChange }: { value: RangeState; onChange: 
         </div>
       </div>
       {invalid && (
-        <p id={`${id}-error`} className="text-sm text-red-500">
+        <p id={`${id}-error`} className="text-sm text-danger">
           <Trans>Choose both days, the first not after the last</Trans>
         </p>
       )}

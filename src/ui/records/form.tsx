@@ -9,7 +9,7 @@ import type { AmountProblem } from './amount.ts';
 /** Shared pieces of the member and agent centres' forms: labelled fields with their message under them, call failures. */
 
 export const inputClass =
-  'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-red-500';
+  'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-danger';
 export const primaryButton = 'h-11 rounded-full bg-brand px-6 font-semibold text-white disabled:opacity-60';
 export const secondaryButton =
   'h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40 disabled:opacity-60';
@@ -45,7 +45,7 @@ export function TextField({
         </p>
       )}
       {message && (
-        <p id={`${id}-error`} className="text-sm text-red-500">
+        <p id={`${id}-error`} className="text-sm text-danger">
           {message}
         </p>
       )}
@@ -105,7 +105,7 @@ export function CallError({ error }: { error: unknown }) {
   if (!error) return null;
   if (error instanceof ApiError && Object.values(error.fields).includes(error.message)) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500">
+    <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
       {text(error)}
     </p>
   );
@@ -130,10 +130,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 /** A success note, announced. */
 export function Done({ children }: { children: ReactNode }) {
   return (
-    <p
-      role="status"
-      className="rounded-lg bg-emerald-500/10 px-3 py-2 text-sm text-emerald-600 dark:text-emerald-400"
-    >
+    <p role="status" className="rounded-lg bg-success/10 px-3 py-2 text-sm text-success">
       {children}
     </p>
   );

@@ -33,18 +33,18 @@ export function RemarkField({
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(`${id}-remark-count`, Boolean(message) && `${id}-remark-error`)}
         onChange={(e) => onChange(e.target.value)}
-        className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 aria-[invalid]:border-red-500"
+        className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 aria-[invalid]:border-danger"
       />
       <p
         id={`${id}-remark-count`}
-        className={`self-end text-xs tabular-nums ${length > max ? 'text-red-500' : 'text-muted'}`}
+        className={`self-end text-xs tabular-nums ${length > max ? 'text-danger' : 'text-muted'}`}
       >
         <Trans>
           {length} of {max} characters
         </Trans>
       </p>
       {message && (
-        <p id={`${id}-remark-error`} className="text-sm text-red-500">
+        <p id={`${id}-remark-error`} className="text-sm text-danger">
           {message}
         </p>
       )}
@@ -99,7 +99,7 @@ export function PictureInput({
         </Trans>
       </p>
       {error && (
-        <div id={`${id}-files-error`} className="text-sm text-red-500">
+        <div id={`${id}-files-error`} className="text-sm text-danger">
           {error}
         </div>
       )}

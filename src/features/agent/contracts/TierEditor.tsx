@@ -105,7 +105,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
           );
         })}
         {listMessage && (
-          <p id={`${id}-list`} className="text-sm text-red-500">
+          <p id={`${id}-list`} className="text-sm text-danger">
             {listMessage}
           </p>
         )}
@@ -140,7 +140,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
             ))}
           </select>
           {periodMessage && (
-            <p id={`${id}-period-error`} className="text-sm text-red-500">
+            <p id={`${id}-period-error`} className="text-sm text-danger">
               {periodMessage}
             </p>
           )}

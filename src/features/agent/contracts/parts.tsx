@@ -18,7 +18,7 @@ export function FlowErrorLine({ error, onRetry }: { error: FlowError | null; onR
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center gap-2 rounded-lg bg-red-500/10 px-3 py-2 text-sm text-red-500"
+      className="flex flex-wrap items-center gap-2 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
     >
       <p className="flex-1">
         {error.code === 'NETWORK' || !error.message ? (
