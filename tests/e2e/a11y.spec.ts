@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { AGENT_PAGE_KEYS } from '../../src/features/agent/pages.ts';
 import { MEMBER_PAGE_KEYS } from '../../src/features/member/pages.ts';
-import { logIn } from './session.ts';
+import { logIn, shownCaptcha, solveCaptcha } from './session.ts';
 
 /**
  * axe-core over every route of the portal and the back office and over every modal, in both themes at desktop
@@ -199,6 +199,39 @@ test('a visitor’s pages and modals', async ({ browser }) => {
   );
 });
 
+test('registration’s warning and welcome, and the forced password change', async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'Register' });
+  const fill = async (code: string) => {
+    await form.getByLabel('Username').fill(`ax${Date.now().toString(36).slice(-6)}`);
+    await form.getByLabel('Password', { exact: true }).fill('abc12345');
+    await form.getByLabel('Confirm password').fill('abc12345');
+    await form.getByLabel('Invitation code').fill(code);
+    await form
+      .getByLabel('Captcha', { exact: true })
+      .fill(await solveCaptcha(page, await shownCaptcha(form)));
+    await form.getByRole('checkbox').check();
+  };
+  await fill('NOBODY99');
+  await auditDialog(page, 'invalid invitation', () => form.getByRole('button', { name: 'Register' }).click());
+  await closeDialog(page);
+  await fill('');
+  await auditDialog(page, 'registration successful', () =>
+    form.getByRole('button', { name: 'Register' }).click(),
+  );
+
+  // The demo account with the default password: the dialog is only looked at, the password stays as it is.
+  const other = await newPage(browser);
+  await other.goto('/login');
+  const login = other.getByRole('form', { name: 'Login' });
+  await login.getByLabel('Username').fill('reset01');
+  await login.getByLabel('Password').fill('Welcome123');
+  await auditDialog(other, 'forced password change', () =>
+    login.getByRole('button', { name: 'Login' }).click(),
+  );
+});
+
 test('the popup announcement', async ({ browser, request }) => {
   const headers = { authorization: `Bearer ${E2E_OPS_TOKEN}` };
   const res = await request.post('/ops/merchants/PORTICO/notices', {
@@ -289,6 +322,12 @@ test('an agent’s centre', async ({ browser }) => {
   await page.goto('/');
   await logIn(page, 'agent01', 'Agent1234');
   for (const key of AGENT_PAGE_KEYS) await visit(page, `/agent?page=${key}`);
+  // agent02's daily salary from agent01 (demo seed): its confirmation, closed without terminating.
+  await page.goto('/agent?page=dailyWages');
+  await auditDialog(page, 'terminate contract', () =>
+    page.getByRole('button', { name: 'Terminate', exact: true }).first().click(),
+  );
+  await closeDialog(page);
 });
 
 test('the back office', async ({ browser }) => {

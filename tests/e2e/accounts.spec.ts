@@ -1,18 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-
-/** The captcha's answer from the dev tool (the demo merchants are in captcha mode 'dev'). */
-async function solveCaptcha(page: Page, captchaId: string) {
-  const res = await page.request.get(`/__dev/captcha/${captchaId}`);
-  return (await res.json()).value.answer as string;
-}
-
-/** The id of the captcha a form shows, once it shows one other than `not` (after a refresh). */
-async function shownCaptcha(form: Locator, not?: string | null) {
-  const image = form.getByRole('button', { name: 'New captcha image' });
-  await expect(image).toHaveAttribute('data-captcha-id', /.+/);
-  if (not) await expect(image).not.toHaveAttribute('data-captcha-id', not);
-  return (await image.getAttribute('data-captcha-id'))!;
-}
+import { expect, type Page, test } from '@playwright/test';
+import { shownCaptcha, solveCaptcha } from './session.ts';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const unique = () => `e2e${Date.now().toString(36).slice(-6)}`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Logs in through the header's login popup (a demo login by default) and waits for the account button. */
 export async function logIn(page: Page, username = 'player01', password = 'Player123') {
@@ -18,4 +18,18 @@ export async function headerBalance(page: Page): Promise<number> {
     .first()
     .textContent();
   return Math.round(Number(text!.replace(/[$,]/g, '')) * 100);
+}
+
+/** The captcha's answer from the dev tool (the demo merchants are in captcha mode 'dev'). */
+export async function solveCaptcha(page: Page, captchaId: string) {
+  const res = await page.request.get(`/__dev/captcha/${captchaId}`);
+  return (await res.json()).value.answer as string;
+}
+
+/** The id of the captcha a form shows, once it shows one other than `not` (after a refresh). */
+export async function shownCaptcha(form: Locator, not?: string | null) {
+  const image = form.getByRole('button', { name: 'New captcha image' });
+  await expect(image).toHaveAttribute('data-captcha-id', /.+/);
+  if (not) await expect(image).not.toHaveAttribute('data-captcha-id', not);
+  return (await image.getAttribute('data-captcha-id'))!;
 }
