@@ -160,6 +160,7 @@ const PORTAL_ROUTES = [
   '/login',
   '/game',
   '/gateway/demo',
+  '/flows',
   '/no-such-page',
 ];
 
