@@ -21,13 +21,20 @@ const BLOCKING = new Set(['serious', 'critical']);
  */
 const REPEATS = 'li:nth-child(n+5):has(> article)';
 
-const tally = { checked: 0, blocking: 0, lesser: new Map<string, number>() };
+const tally = {
+  checked: 0,
+  blocking: 0,
+  lesser: new Map<string, number>(),
+  where: new Map<string, Set<string>>(),
+};
 
 test.use({ actionTimeout: 10_000 });
 
 test.afterAll(() => {
   const lesser = [...tally.lesser.values()].reduce((a, b) => a + b, 0);
-  const byRule = [...tally.lesser].map(([rule, n]) => `${rule} ${n}`).join(', ');
+  const byRule = [...tally.lesser]
+    .map(([rule, n]) => `${rule} ${n} on ${[...(tally.where.get(rule) ?? [])].join(' ')}`)
+    .join(', ');
   console.log(
     `axe: ${tally.checked} pages/modals checked, ${tally.blocking} serious/critical, ${lesser} moderate/minor` +
       (byRule ? ` (${byRule})` : ''),
@@ -83,8 +90,10 @@ async function audit(page: Page, name: string, scope?: string) {
     const { violations } = await axe.analyze();
     const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
     for (const v of violations)
-      if (!BLOCKING.has(v.impact ?? ''))
+      if (!BLOCKING.has(v.impact ?? '')) {
         tally.lesser.set(v.id, (tally.lesser.get(v.id) ?? 0) + v.nodes.length);
+        tally.where.set(v.id, (tally.where.get(v.id) ?? new Set()).add(name));
+      }
     tally.blocking += blocking.reduce((n, v) => n + v.nodes.length, 0);
     expect
       .soft(
