@@ -71,10 +71,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
     key: string,
     inTx?: PostHook,
   ) => {
-    const [a, b] = [
-      await ledger.wallet(merchantCode, memberId, from),
-      await ledger.wallet(merchantCode, memberId, to),
-    ];
+    const ids = await ledger.memberWallets(merchantCode, memberId, [from, to]);
+    const [a, b] = [ids.get(from)!, ids.get(to)!];
     const request = { from, to, amount: amount.toString() };
     const posted = await ledger.post(
       merchantCode,

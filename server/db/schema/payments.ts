@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentKind, PaymentStatus } from '../../../contract/payments.ts';
 import { members } from './accounts.ts';
@@ -47,7 +48,10 @@ export const paymentOrders = pgTable(
 
 /**
  * Append-only audit trail of every money and account action; each row's hash covers the previous row's hash, so
- * a changed or removed row breaks the chain (`npm run ops -- audit:verify`).
+ * a changed or removed row breaks the chain (`npm run ops -- audit:verify`). The chain runs in `seq` order, not
+ * `id` order: a row is written unlinked (`seq`, `prev_hash` and `hash` null, `body` the canonical text its hash
+ * covers) and linked after its transaction commits by `portico_audit_chain()` (migration 0015), so concurrent
+ * money transactions do not queue on one lock until their commit.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -59,10 +63,17 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     subject: jsonb('subject').$type<Record<string, unknown>>().notNull().default({}),
     at: at('at').notNull().defaultNow(),
-    prevHash: text('prev_hash').notNull(),
-    hash: text('hash').notNull().unique(),
+    /** Position in the chain, 1, 2, 3, …; null until linked. */
+    seq: bigint('seq', { mode: 'number' }).unique(),
+    prevHash: text('prev_hash'),
+    hash: text('hash').unique(),
+    /** Canonical JSON of [merchant, actor, action, subject, at] until linked (the link step hashes it), then null. */
+    body: text('body'),
   },
-  (t) => [index('audit_log_merchant').on(t.merchantCode, t.id)],
+  (t) => [
+    index('audit_log_merchant').on(t.merchantCode, t.id),
+    index('audit_log_unlinked').on(t.id).where(sql`${t.seq} is null`),
+  ],
 );
 
 /** Responsible gambling: a member's deposit or loss limit per period; a raise waits 24 h in `pending*`. */

@@ -33,6 +33,71 @@ describe('audit log', () => {
     await expect(db.execute(sql`delete from audit_log`)).rejects.toThrow();
   });
 
+  it('links staged rows after their commit, in commit order when ids commit out of order', async () => {
+    const db = t.database.db;
+    const audit = createAuditLog(db);
+    const subject = {
+      text: 'Dấu "quote" \\ ✓ 🎲 \u0007',
+      Zeta: 1,
+      alpha: [2n, null],
+      nested: { b: 1, a: 2 },
+    };
+    if (t.database.kind === 'postgres') {
+      // Two transactions at once: the one that took the lower id commits last.
+      let releaseFirst!: () => void;
+      const firstWaits = new Promise<void>((r) => {
+        releaseFirst = r;
+      });
+      let firstStaged!: () => void;
+      const staged = new Promise<void>((r) => {
+        firstStaged = r;
+      });
+      const first = db.transaction(async (tx) => {
+        await audit.stage(tx, { merchantCode: 'PORTICO', actor: 'system', action: 'LATE', subject });
+        firstStaged();
+        await firstWaits;
+      });
+      await staged;
+      await db.transaction((tx) =>
+        audit.stage(tx, { merchantCode: 'PORTICO', actor: 'system', action: 'EARLY' }),
+      );
+      await audit.link();
+      releaseFirst();
+      await first;
+      await audit.link();
+      const rows = (await db.execute(
+        sql`select id, seq from audit_log where action in ('LATE', 'EARLY') order by seq`,
+      )) as unknown as { rows: { id: string; seq: string }[] };
+      expect(rows.rows.map((r) => Number(r.id))).toEqual(
+        rows.rows.map((r) => Number(r.id)).sort((a, b) => b - a),
+      );
+    } else {
+      await db.transaction((tx) =>
+        audit.stage(tx, { merchantCode: 'PORTICO', actor: 'system', action: 'LATE', subject }),
+      );
+      await audit.link();
+    }
+    expect(await audit.verify()).toMatchObject({ ok: true });
+  });
+
+  it('refuses to change a staged row, or to link a row again', async () => {
+    const db = t.database.db;
+    const audit = createAuditLog(db);
+    await db.transaction(async (tx) => {
+      await audit.stage(tx, { merchantCode: 'PORTICO', actor: 'system', action: 'STAGED' });
+      await expect(
+        tx.transaction((inner) =>
+          inner.execute(sql`update audit_log set actor = 'x' where action = 'STAGED'`),
+        ),
+      ).rejects.toThrow();
+    });
+    await audit.link();
+    await expect(
+      db.execute(sql`update audit_log set seq = seq + 1000000 where action = 'STAGED'`),
+    ).rejects.toThrow();
+    expect(await audit.verify()).toMatchObject({ ok: true });
+  });
+
   it('shows where the chain breaks when a row is changed behind the trigger’s back', async () => {
     const db = t.database.db;
     const audit = createAuditLog(db);

@@ -31,19 +31,60 @@ const rowHash = (prevHash: string, e: Required<AuditEntry>, at: Date) =>
     .update(canonical([prevHash, e.merchantCode, e.actor, e.action, e.subject, at.toISOString()]))
     .digest('hex');
 
+/** Links every committed unlinked row, in id order, after the chain's last row; returns how many it linked. */
+const linkSql = sql`select portico_audit_chain() as n`;
+
 /**
- * The audit log: append-only (a database trigger refuses updates and deletes) and hash-chained (each row's hash
- * covers the previous row's), so a changed, removed or reordered row shows in `verify`. One chain for the server;
- * appends take an advisory lock so concurrent writers keep the chain linear.
+ * One linking pass at a time per database handle: a request that arrives while a pass runs waits for the next
+ * one (which starts when the running one ends and links everything committed by then), so one process keeps at
+ * most one connection on the chain's lock however many money transactions commit at once.
+ */
+const linkers = new WeakMap<Db, () => Promise<void>>();
+function linkerOf(db: Db): () => Promise<void> {
+  let linker = linkers.get(db);
+  if (linker) return linker;
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const pass = (): Promise<void> => {
+    running = db.execute(linkSql).then(
+      () => {
+        running = undefined;
+      },
+      (err: unknown) => {
+        running = undefined;
+        throw err;
+      },
+    );
+    return running;
+  };
+  linker = () => {
+    if (queued) return queued;
+    if (!running) return pass();
+    const after = running;
+    queued = after
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return pass();
+      });
+    return queued;
+  };
+  linkers.set(db, linker);
+  return linker;
+}
+
+/**
+ * The audit log: append-only (a database trigger refuses updates and deletes, but for linking an unlinked row) and
+ * hash-chained (each row's hash covers the previous row's), so a changed, removed or reordered row shows in
+ * `verify`. One chain for the server. A row is written unlinked in its caller's transaction and linked by
+ * `portico_audit_chain()`, which takes the chain's advisory lock, so concurrent writers keep the chain linear.
+ * `append` links inside the caller's transaction (the lock is then held until that commit); `stage` leaves the
+ * linking to `link()` after the commit, so money transactions do not queue on the lock.
  */
 export function createAuditLog(db: Db) {
-  async function append(tx: Tx, entry: AuditEntry): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('portico:audit'))`);
-    const [last] = await tx
-      .select({ hash: auditLog.hash })
-      .from(auditLog)
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+  const link = linkerOf(db);
+
+  async function stage(tx: Tx, entry: AuditEntry): Promise<void> {
     const at = new Date();
     // Stored as canonical JSON (bigints as strings), the same form the hash covers.
     const e = {
@@ -51,32 +92,49 @@ export function createAuditLog(db: Db) {
       actor: entry.actor === 'ops' ? (currentOperator() ?? 'ops') : entry.actor,
       subject: JSON.parse(canonical(entry.subject ?? {})) as Record<string, unknown>,
     };
-    const prevHash = last?.hash ?? GENESIS;
-    await tx.insert(auditLog).values({ ...e, at, prevHash, hash: rowHash(prevHash, e, at) });
+    const body = canonical([e.merchantCode, e.actor, e.action, e.subject, at.toISOString()]);
+    await tx.insert(auditLog).values({ ...e, at, body });
+  }
+
+  async function append(tx: Tx, entry: AuditEntry): Promise<void> {
+    await stage(tx, entry);
+    await tx.execute(linkSql);
   }
 
   return {
     /** Appends inside the caller's transaction, so the record and the action commit (or fail) together. */
     append,
+    /**
+     * Writes the record inside the caller's transaction, unlinked: the caller calls `link()` once it committed
+     * (a row left unlinked by a crash is linked by the next pass, and `verify` runs one first).
+     */
+    stage,
+    /** Links every committed unlinked row (coalesced with a pass already under way in this process). */
+    link,
     /** Appends in a transaction of its own. */
-    record: (entry: AuditEntry) => db.transaction((tx) => append(tx, entry)),
+    record: async (entry: AuditEntry) => {
+      await db.transaction((tx) => stage(tx, entry));
+      await link();
+    },
 
     /** Walks the chain: the first broken row, or ok with the number of rows checked. */
     async verify(): Promise<
       { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; why: string }
     > {
+      await link();
       let prev = GENESIS;
       let rows = 0;
-      let after = 0;
       for (;;) {
         const page = await db
           .select()
           .from(auditLog)
-          .where(gt(auditLog.id, after))
-          .orderBy(asc(auditLog.id))
+          .where(gt(auditLog.seq, rows))
+          .orderBy(asc(auditLog.seq))
           .limit(1000);
         if (page.length === 0) return { ok: true, rows };
         for (const r of page) {
+          if (r.seq !== rows + 1)
+            return { ok: false, rows, brokenAt: r.id, why: 'a row is missing before this one' };
           if (r.prevHash !== prev)
             return { ok: false, rows, brokenAt: r.id, why: 'previous hash does not match' };
           const expected = rowHash(
@@ -86,9 +144,8 @@ export function createAuditLog(db: Db) {
           );
           if (expected !== r.hash)
             return { ok: false, rows, brokenAt: r.id, why: 'row content does not match its hash' };
-          prev = r.hash;
+          prev = expected;
           rows += 1;
-          after = r.id;
         }
       }
     },

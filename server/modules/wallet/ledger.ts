@@ -59,6 +59,37 @@ export function createLedger(db: Db) {
       // One read when it exists (the common case); a racing first use is settled by the unique index.
       walletId(db, merchantCode, memberId, kind),
 
+    /** A member's wallets of these kinds (created on first use) in one read when they exist: kind → wallet id. */
+    async memberWallets(
+      merchantCode: string,
+      memberId: number,
+      kinds: string[],
+    ): Promise<Map<string, number>> {
+      const find = async () =>
+        new Map(
+          (
+            await db
+              .select({ id: wallets.id, kind: wallets.kind })
+              .from(wallets)
+              .where(
+                and(
+                  eq(wallets.merchantCode, merchantCode),
+                  eq(wallets.memberId, memberId),
+                  inArray(wallets.kind, kinds),
+                ),
+              )
+          ).map((w) => [w.kind, w.id]),
+        );
+      const found = await find();
+      const missing = kinds.filter((k) => !found.has(k));
+      if (missing.length === 0) return found;
+      await db
+        .insert(wallets)
+        .values(missing.map((kind) => ({ merchantCode, memberId, kind })))
+        .onConflictDoNothing();
+      return find();
+    },
+
     async post(
       merchantCode: string,
       idempotencyKey: string,
@@ -90,13 +121,18 @@ export function createLedger(db: Db) {
         // Lock in id order, so two movements over the same wallets never wait on each other crosswise.
         const ids = [...new Set(legs.map((l) => l.walletId))].sort((a, b) => a - b);
         const locked = await tx
-          .select()
+          .select({
+            id: wallets.id,
+            merchantCode: wallets.merchantCode,
+            memberId: wallets.memberId,
+            balance: wallets.balance,
+          })
           .from(wallets)
           .where(inArray(wallets.id, ids))
           .orderBy(wallets.id)
           .for('update');
         const balances = new Map(locked.map((w) => [w.id, w]));
-        for (const leg of legs) {
+        const entries = legs.map((leg) => {
           const w = balances.get(leg.walletId);
           if (!w || w.merchantCode !== merchantCode)
             throw new Error(`wallet ${leg.walletId} is not ${merchantCode}'s`);
@@ -104,14 +140,28 @@ export function createLedger(db: Db) {
           if (w.memberId !== null && after < 0n)
             throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
           balances.set(w.id, { ...w, balance: after });
-          await tx
-            .update(wallets)
-            .set({ balance: sql`${wallets.balance} + ${leg.amount}` })
-            .where(eq(wallets.id, w.id));
-          await tx
-            .insert(ledgerEntries)
-            .values({ transactionId: created.id, walletId: w.id, amount: leg.amount, balanceAfter: after });
-        }
+          return { walletId: w.id, amount: leg.amount, after };
+        });
+        // Every balance update and entry in one statement (one round trip, whatever the number of legs): a wallet
+        // named by several legs moves by their sum, and each leg keeps its own entry and balance after.
+        const legRows = sql.join(
+          entries.map(
+            (e, i) =>
+              sql`(${i}::int, ${e.walletId}::int, ${e.amount.toString()}::bigint, ${e.after.toString()}::bigint)`,
+          ),
+          sql`, `,
+        );
+        // A movement of nothing (a zero win) is a transaction without entries.
+        if (entries.length > 0)
+          await tx.execute(sql`
+          with leg (ord, wallet_id, amount, balance_after) as (values ${legRows}),
+          moved as (
+            update ${wallets} set balance = ${wallets.balance} + d.amount
+            from (select wallet_id, sum(amount)::bigint as amount from leg group by wallet_id) d
+            where ${wallets.id} = d.wallet_id
+          )
+          insert into ${ledgerEntries} (transaction_id, wallet_id, amount, balance_after)
+          select ${created.id}::bigint, wallet_id, amount, balance_after from leg order by ord`);
         if (inTx) await inTx(tx, created.id);
         return { transactionId: created.id, replayed: false, reply };
       });

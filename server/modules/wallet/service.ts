@@ -47,10 +47,12 @@ export function createWalletService(
 ) {
   const { ledger, drivers, audit } = deps;
 
+  // Staged, not appended: the chain's lock would be held until the money transaction commits, and every transfer
+  // would queue behind it. Whoever moved money links the chain after the commit (`audit.link()`).
   const audited =
     (member: Member, action: string, subject: Record<string, unknown>): PostHook =>
     (tx, transactionId) =>
-      audit.append(tx, {
+      audit.stage(tx, {
         merchantCode: member.merchantCode,
         actor: `member:${member.id}`,
         action,
@@ -143,6 +145,7 @@ export function createWalletService(
               if (e.code !== 'INSUFFICIENT_FUNDS' && e.code !== 'CONFLICT') throw e;
             });
         }
+        if (held.length > 0) await audit.link();
         return list(merchant, member);
       }
       const vendor = await transferVendor(merchant, input.vendor);
@@ -155,6 +158,7 @@ export function createWalletService(
       });
       const move = input.direction === 'in' ? driver.transferIn : driver.transferOut;
       await move(merchant.code, member.id, vendor, amount, input.requestId, hook);
+      await audit.link();
       return list(merchant, member);
     },
 
@@ -196,6 +200,7 @@ export function createWalletService(
         }
         throw e;
       }
+      await audit.link();
       return { balance: Number(await ledger.walletBalance(from)) };
     },
 
