@@ -1,4 +1,3 @@
-import { FetchError, ofetch } from 'ofetch';
 import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
 import { errorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/merchant.ts';
@@ -29,9 +28,61 @@ export const setApiLanguage = (locale: string) => {
 const fillPath = (path: string, params: Record<string, unknown> = {}) =>
   path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
 
+/** The query string of a call: absent values are left out, a list repeats its key. */
+function withQuery(path: string, query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v])
+      search.append(k, item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** A reply that is not a success: its status and its body (the error envelope, when the server sent one). */
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Statuses a GET is sent again for, once (the ones ofetch retried, which this client replaced). */
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const TIMEOUT_MS = 20_000;
+
+const readBody = async (res: Response): Promise<unknown> => {
+  const text = await res.text();
+  if (!text) return undefined;
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** fetch with a timeout; a reply that is not 2xx throws HttpError, a GET is tried again once on a network error. */
+async function send(url: string, init: RequestInit, retries: number): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (err) {
+    if (retries > 0) return send(url, init, retries - 1);
+    throw err;
+  }
+  if (res.ok) return readBody(res);
+  if (retries > 0 && RETRY_STATUSES.has(res.status)) return send(url, init, retries - 1);
+  throw new HttpError(res.status, await readBody(res).catch(() => undefined));
+}
+
 /**
  * Calls the server as the contract describes; the reply is parsed by the contract's response schema.
- * `headers` adds headers a call needs besides the session's (a game page's launch token).
+ * `headers` adds headers a call needs besides the session's (a game page's launch token). A JSON body is encoded;
+ * a FormData body (multipart) goes as it is, the browser setting its boundary.
  */
 export async function call<C extends AnyCall>(
   c: C,
@@ -45,35 +96,42 @@ export async function call<C extends AnyCall>(
   };
   const merchant = storedMerchant();
   const token = storedToken();
+  const json = body !== undefined && !(body instanceof FormData);
   try {
-    const raw = await ofetch(fillPath(c.path, params), {
-      method: c.method,
-      query: query as Record<string, unknown> | undefined,
-      body,
-      headers: {
-        [LANGUAGE_HEADER]: language,
-        ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...options.headers,
+    const raw = await send(
+      withQuery(fillPath(c.path, params), query),
+      {
+        method: c.method,
+        body: json ? JSON.stringify(body) : (body as FormData | undefined),
+        headers: {
+          accept: 'application/json',
+          ...(json ? { 'content-type': 'application/json' } : {}),
+          [LANGUAGE_HEADER]: language,
+          ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...options.headers,
+        },
       },
-      retry: c.method === 'GET' ? 1 : 0,
-      timeout: 20_000,
-    });
+      c.method === 'GET' ? 1 : 0,
+    );
     return c.response.parse(raw);
   } catch (err) {
-    if (err instanceof FetchError) {
+    if (err instanceof HttpError) {
       const env = errorEnvelope.safeParse(err.data);
       if (env.success)
         throw new ApiError(
           env.data.code,
           env.data.message,
           env.data.fields,
-          err.status ?? 0,
+          err.status,
           env.data.captchaRequired,
           { balance: env.data.balance, maintenanceUntil: env.data.maintenanceUntil },
         );
-      throw new ApiError('NETWORK', err.message, {}, err.status ?? 0);
+      throw new ApiError('NETWORK', err.message, {}, err.status);
     }
+    // No reply at all (offline, refused, timed out): a network error for the views.
+    if (err instanceof TypeError || (err instanceof DOMException && err.name === 'TimeoutError'))
+      throw new ApiError('NETWORK', err.message, {}, 0);
     throw err;
   }
 }

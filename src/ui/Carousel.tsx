@@ -1,5 +1,6 @@
-import { type KeenSliderPlugin, useKeenSlider } from 'keen-slider/react';
+import type { KeenSliderPlugin } from 'keen-slider';
 import { type ReactNode, useState } from 'react';
+import { slideSize, useLazyKeenSlider } from './useLazyKeenSlider.ts';
 
 /** keen-slider's documented autoplay pattern: advance every `ms`, paused while hovered or focused. */
 const autoplay =
@@ -53,7 +54,7 @@ export function Carousel({
 }: CarouselProps) {
   const [current, setCurrent] = useState(0);
   const several = slides.length > perView;
-  const [ref, slider] = useKeenSlider<HTMLDivElement>(
+  const [ref, slider] = useLazyKeenSlider<HTMLDivElement>(
     {
       loop: several,
       slides: { perView, spacing },
@@ -72,6 +73,7 @@ export function Carousel({
             role="group"
             aria-roledescription="slide"
             aria-label={slideLabel(i, slides.length)}
+            style={slideSize(perView, spacing)}
           >
             {slide}
           </div>

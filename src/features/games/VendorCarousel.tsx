@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useKeenSlider } from 'keen-slider/react';
 import type { Vendor } from '../../../contract/games.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { slideSize, useLazyKeenSlider } from '../../ui/useLazyKeenSlider.ts';
 import { EXACT, withVendor } from './vendorLink.ts';
 
 /** Spec §2: 5 slides per view, spacing 5 in a lobby. */
@@ -30,7 +30,7 @@ export function VendorCarousel({
   const { t } = useLingui();
   const entries = vendors.length + 1;
   const arrows = entries > PER_VIEW;
-  const [ref, slider] = useKeenSlider<HTMLUListElement>({
+  const [ref, slider] = useLazyKeenSlider<HTMLUListElement>({
     slides: { perView: PER_VIEW, spacing: SPACING },
   });
   const chip = (selected: boolean) =>
@@ -50,7 +50,11 @@ export function VendorCarousel({
         </button>
       )}
       <ul ref={ref} className="keen-slider min-w-0 flex-1">
-        <li className="keen-slider__slide" onFocus={() => slider.current?.moveToIdx(0)}>
+        <li
+          className="keen-slider__slide"
+          style={slideSize(PER_VIEW, SPACING)}
+          onFocus={() => slider.current?.moveToIdx(0)}
+        >
           <Link
             to={path}
             search={withVendor(undefined)}
@@ -70,6 +74,7 @@ export function VendorCarousel({
             <li
               key={v.vassalage}
               className="keen-slider__slide"
+              style={slideSize(PER_VIEW, SPACING)}
               onFocus={() => slider.current?.moveToIdx(Math.max(0, i + 1 - (PER_VIEW - 1)))}
             >
               <Link

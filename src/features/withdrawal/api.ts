@@ -11,7 +11,7 @@ export async function confirmReceived(orderId: number): Promise<PaymentOrder> {
 
 /**
  * "Not received" with proof (contract/payments.ts `reportNotReceived`): multipart, the remark first, then each image
- * as `files`. The contract declares no body schema for it (multipart is not JSON); `call` hands a FormData to ofetch
+ * as `files`. The contract declares no body schema for it (multipart is not JSON); `call` hands a FormData to fetch
  * unchanged (no JSON encoding, the browser sets the multipart boundary), with the session's headers and the
  * contract's reply parsing and error mapping (ApiError). A file's handle is the File the visitor picked.
  */
