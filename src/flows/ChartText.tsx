@@ -43,7 +43,7 @@ function StateItem({
       {active.has(state.id) && (
         <>
           {' '}
-          <strong className="text-accent">
+          <strong className="text-accent-ink">
             <Trans>current</Trans>
           </strong>
         </>
