@@ -123,7 +123,7 @@ test.describe('accounts', () => {
 
   test('a trial account is asked to register before member-only pages', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Trial' }).click();
+    await page.getByRole('button', { name: 'Trial', exact: true }).click();
     const menu = page.getByRole('button', { name: /^T trial\d{8}$/ });
     await expect(menu).toBeVisible();
     await menu.click();
