@@ -6,8 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
-import { merchantScope } from './http/merchant.ts';
 import { bearerOf } from './http/route.ts';
+import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
@@ -16,7 +16,7 @@ import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
-import { createSessionService, notLoggedIn } from './modules/auth/sessions.ts';
+import { createSessionService } from './modules/auth/sessions.ts';
 import { createSmsService } from './modules/auth/sms.ts';
 import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
@@ -192,12 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     referrer: referrals.referrer,
   });
   await app.register(async (api) => {
-    merchantScope(api, db);
-    api.decorate('authenticate', async (req: FastifyRequest) => {
-      const token = bearerOf(req);
-      if (!token) throw notLoggedIn();
-      return sessions.resolve(req.merchant.code, token);
-    });
+    sessionScope(api, db, sessions);
     systemRoutes(api, createSystemService(db, geo));
     gamesRoutes(api, {
       games: createGamesService(db),

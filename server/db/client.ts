@@ -76,6 +76,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
   });
 }
 
+/** The embedded PGlite behind a Drizzle instance; undefined on PostgreSQL. */
+export function embeddedClient(db: Db): PGlite | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : undefined;
+}
+
 /** The PostgreSQL error code (SQLSTATE) of a failed query, also when the ORM wrapped the driver's error. */
 export function pgErrorCode(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)

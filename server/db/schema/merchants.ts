@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
 import type { Brand, FeatureFlag, TyLanguage } from '../../../contract/merchant.ts';
 import type { DownloadPackage } from '../../../contract/system.ts';
@@ -47,4 +47,13 @@ export const domains = pgTable('domains', {
     .notNull()
     .references(() => merchants.code),
   speed: integer('speed').notNull().default(0),
+});
+
+/**
+ * One row whose `version` triggers on `merchants` and `domains` raise with every write, in the writer's transaction
+ * (migration 0016): a process's merchant cache is good while the version it was filled under is the current one.
+ */
+export const merchantConfig = pgTable('merchant_config', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { type Db, embeddedClient } from '../db/client.ts';
+import { domains, merchantConfig, merchants } from '../db/schema/index.ts';
+
+export type Merchant = typeof merchants.$inferSelect;
+
+/**
+ * How the cache learns that `merchants` or `domains` changed. Triggers raise `merchant_config.version` in every
+ * writer's transaction (migration 0016), whoever writes: the operator API, a back-office tool, a test, another
+ * process, psql.
+ * - PostgreSQL: several API processes share the database, so each lookup reads the version (one row by primary key,
+ *   a prepared statement) before trusting the cache: a write committed anywhere is seen by the next request
+ *   everywhere. A notification would be cheaper but arrives on another connection a moment after the commit.
+ * - PGlite: one process owns the data folder, and its notifications are handed over before the writing query
+ *   returns, so a local counter bumped by them is exact and costs no query.
+ */
+interface Freshness {
+  /** The current stamp; a cache filled under an older stamp is stale. */
+  stamp(): Promise<number>;
+  /** Whether a row read after `stamp` returned `s` may be kept (no write was seen since). */
+  still(s: number): boolean;
+}
+
+function freshness(db: Db): Freshness {
+  const pglite = embeddedClient(db);
+  if (pglite) {
+    let generation = 0;
+    const listening = pglite.listen('merchant_config', () => {
+      generation += 1;
+    });
+    return {
+      stamp: async () => {
+        await listening;
+        return generation;
+      },
+      still: (s) => s === generation,
+    };
+  }
+  const version = db
+    .select({ version: merchantConfig.version })
+    .from(merchantConfig)
+    .where(eq(merchantConfig.id, 1))
+    .prepare('merchant_config_version');
+  return {
+    stamp: async () => (await version.execute())[0]?.version ?? 0,
+    // Rows read after the version are at least as new as it.
+    still: () => true,
+  };
+}
+
+/** Rows shared by every request must not be changed by one of them. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * Merchants by code and by domain, read once per change instead of on every request. Only known merchants are
+ * kept: unknown codes and hosts come from visitors and would grow the cache without bound.
+ */
+function createMerchantCache(db: Db) {
+  const fresh = freshness(db);
+  let filledUnder = -1;
+  const byCode = new Map<string, Merchant>();
+  const byDomain = new Map<string, Merchant>();
+
+  async function cached(
+    map: Map<string, Merchant>,
+    key: string,
+    read: () => Promise<Merchant | undefined>,
+  ): Promise<Merchant | undefined> {
+    const s = await fresh.stamp();
+    if (s > filledUnder) {
+      byCode.clear();
+      byDomain.clear();
+      filledUnder = s;
+    }
+    // A request that read an older stamp than another one neither uses nor fills the newer cache.
+    const current = s === filledUnder;
+    const hit = current ? map.get(key) : undefined;
+    if (hit) return hit;
+    const row = await read();
+    if (row && current && s === filledUnder && fresh.still(s)) map.set(key, deepFreeze(row));
+    return row;
+  }
+
+  return {
+    byCode: (code: string) =>
+      cached(
+        byCode,
+        code,
+        async () => (await db.select().from(merchants).where(eq(merchants.code, code)))[0],
+      ),
+    byDomain: (host: string) =>
+      cached(byDomain, host, async () => {
+        const [row] = await db
+          .select({ merchant: merchants })
+          .from(domains)
+          .innerJoin(merchants, eq(domains.merchantCode, merchants.code))
+          .where(eq(domains.domain, host));
+        return row?.merchant;
+      }),
+  };
+}
+export type MerchantCache = ReturnType<typeof createMerchantCache>;
+
+const caches = new WeakMap<Db, MerchantCache>();
+
+/** The one cache of a database: every scope that resolves merchants shares it (and its one listener). */
+export function merchantCacheOf(db: Db): MerchantCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = createMerchantCache(db)));
+  return cache;
+}
