@@ -111,7 +111,9 @@ const caches = new WeakMap<Db, MerchantCache>();
 
 /** The one cache of a database: every scope that resolves merchants shares it (and its one listener). */
 export function merchantCacheOf(db: Db): MerchantCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = createMerchantCache(db)));
+  const known = caches.get(db);
+  if (known) return known;
+  const cache = createMerchantCache(db);
+  caches.set(db, cache);
   return cache;
 }
