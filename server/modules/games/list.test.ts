@@ -28,9 +28,17 @@ describe('game list', () => {
     expect(data.games).toHaveLength(42);
     expect(data.total).toBe(100);
     expect(data.totalPages).toBe(3);
-    const last = (await list('gameType=RNG&vassalage=PT&pageNo=3')).data.games as G[];
+    const lastPage = (await list('gameType=RNG&vassalage=PT&pageNo=3')).data;
+    expect(lastPage).toMatchObject({ total: 100, totalPages: 3 });
+    const last = lastPage.games as G[];
     expect(last).toHaveLength(16);
-    expect((await list('gameType=RNG&vassalage=PT&pageNo=4')).data.games).toEqual([]);
+    // Past the end: no game, and still the count.
+    expect((await list('gameType=RNG&vassalage=PT&pageNo=4')).data).toEqual({
+      games: [],
+      total: 100,
+      totalPages: 3,
+    });
+    expect((await list('gameType=RNG&vassalage=NOPE')).data).toEqual({ games: [], total: 0, totalPages: 0 });
     expect(new Set([...data.games, ...last].map((g: G) => g.nodeId)).size).toBe(58);
   });
 

@@ -36,19 +36,18 @@ export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Da
   };
 }
 
+const sameVendor = and(
+  eq(vendors.merchantCode, games.merchantCode),
+  eq(vendors.vassalage, games.vassalage),
+  eq(vendors.gameType, games.gameType),
+);
+
 /** Catalogue games with their vendor's display name (the `displayName` of a listed game). */
 export const selectGames = (db: Db, where: SQL | undefined) =>
   db
     .select({ game: games, vendorName: vendors.displayName })
     .from(games)
-    .innerJoin(
-      vendors,
-      and(
-        eq(vendors.merchantCode, games.merchantCode),
-        eq(vendors.vassalage, games.vassalage),
-        eq(vendors.gameType, games.gameType),
-      ),
-    )
+    .innerJoin(vendors, sameVendor)
     .where(where);
 
 export const toGames = (rows: { game: GameRow; vendorName: string }[], locale: Locale, now: Date) =>
@@ -75,12 +74,22 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
           : undefined,
       );
       const pageSize = q.pageSize ?? (q.gameName ? PAGE_SIZE.search : PAGE_SIZE.default);
-      const [total] = await db.select({ n: count() }).from(games).where(where);
-      const rows = await withVendor(where)
+      const counted = db.select({ n: count() }).from(games).where(where);
+      // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan.
+      const rows = await db
+        .select({
+          game: games,
+          vendorName: vendors.displayName,
+          total: sql<number>`(${counted})`.mapWith(Number),
+        })
+        .from(games)
+        .innerJoin(vendors, sameVendor)
+        .where(where)
         .orderBy(asc(games.sort), asc(games.id))
         .limit(pageSize)
         .offset((q.pageNo - 1) * pageSize);
-      const n = total?.n ?? 0;
+      // A page past the end has no row to carry the count.
+      const n = rows[0]?.total ?? (q.pageNo > 1 ? ((await counted)[0]?.n ?? 0) : 0);
       return { games: map(rows, locale), total: n, totalPages: Math.ceil(n / pageSize) };
     },
 
