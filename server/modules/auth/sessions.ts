@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -14,6 +14,20 @@ export type Member = typeof members.$inferSelect;
 export const notLoggedIn = () => new DomainError(401, 'UNAUTHORIZED', 'Not logged in, please login');
 
 export function createSessionService(db: Db, now: () => Date = () => new Date()) {
+  // Every token call runs this: built once, and on PostgreSQL parsed and planned once per connection.
+  const live = db
+    .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(members, eq(sessions.memberId, members.id))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(sessions.merchantCode, sql.placeholder('merchantCode')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .prepare('session_resolve');
+
   return {
     async open(member: Member): Promise<string> {
       const token = newToken();
@@ -26,17 +40,7 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
     /** The member behind a live token of this merchant; anything else is "not logged in". */
     async resolve(merchantCode: string, token: string): Promise<{ member: Member; tokenHash: string }> {
       const tokenHash = sha256(token);
-      const [row] = await db
-        .select({ member: members, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(members, eq(sessions.memberId, members.id))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            eq(sessions.merchantCode, merchantCode),
-            isNull(sessions.revokedAt),
-          ),
-        );
+      const [row] = await live.execute({ tokenHash, merchantCode });
       if (!row) throw notLoggedIn();
       const idle = now().getTime() - row.lastSeenAt.getTime();
       if (idle > SESSION_IDLE_MS) {
