@@ -1,50 +1,16 @@
 import { z } from 'zod';
 import { defineCall, lgwReply, wpsReply } from './call.ts';
+import { GAME_CATEGORIES, GAME_TYPES, PAGE_SIZE } from './constants.ts';
+
+export { NAV_DROPDOWN_VENDORS, NAV_GAME_TYPES, PAGE_SIZE } from './constants.ts';
 
 /** Game types of spec §3 (a game's and a vendor's `gameType`). */
-export const gameType = z.enum([
-  'RNG',
-  'LIVE',
-  'LOTT',
-  'ELOTT',
-  'INHOUSE',
-  'SPORTS',
-  'ESPORTS',
-  'COCKFIGHT',
-  'PVP',
-  'FISH',
-]);
+export const gameType = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameType>;
 
 /** Vendor categories of spec §3: lottery vendors (LOTT, ELOTT) fall under LOTTERY. */
-export const gameCategory = z.enum([
-  'LIVE',
-  'SPORTS',
-  'FISH',
-  'RNG',
-  'PVP',
-  'ESPORTS',
-  'COCKFIGHT',
-  'LOTTERY',
-  'INHOUSE',
-]);
+export const gameCategory = z.enum(GAME_CATEGORIES);
 export type GameCategory = z.infer<typeof gameCategory>;
-
-/** Header nav order (spec §2 Header): a type is listed only when it has at least one vendor. */
-export const NAV_GAME_TYPES = [
-  'ELOTT',
-  'LOTT',
-  'LIVE',
-  'SPORTS',
-  'FISH',
-  'RNG',
-  'PVP',
-  'ESPORTS',
-  'COCKFIGHT',
-] as const satisfies readonly GameType[];
-
-/** Vendors shown in a nav dropdown before the More entry (spec §9). */
-export const NAV_DROPDOWN_VENDORS = 15;
 
 export const vendor = z.object({
   vassalage: z.string(),
@@ -102,17 +68,6 @@ export const game = z.object({
   maintenanceUntil: z.string().nullable(),
 });
 export type Game = z.infer<typeof game>;
-
-/** Spec §9 page sizes: 42 by default, 28 on a name search, at most the popup list's 1000. */
-export const PAGE_SIZE = {
-  default: 42,
-  search: 28,
-  lobby: 20,
-  popup: 1000,
-  favourites: 999,
-  hot: 8,
-  popular: 20,
-};
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 

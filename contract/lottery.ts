@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, lgwReply, paging, wpsReply } from './call.ts';
+import { PLAY_TYPES } from './constants.ts';
 import { amountField } from './payments.ts';
 import { minorUnits } from './wallet.ts';
 
@@ -15,7 +16,7 @@ export const lotteryTag = z.enum(['MB', 'MT', 'MN', 'FAST', 'KENO']);
 export type LotteryTag = z.infer<typeof lotteryTag>;
 
 /** Play types: lô 2 số, đề, 3 càng, xiên 2/3/4. */
-export const playType = z.enum(['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4']);
+export const playType = z.enum(PLAY_TYPES);
 export type PlayType = z.infer<typeof playType>;
 
 /**

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineCall, emptyQuery, wpsReply } from './call.ts';
 
 /** Agent types of spec §2/§6: 1, 2, 41, 42 are agents (agent centre); 4 is a trial account; 0 a plain member. */
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
-export const TRIAL_AGENT_TYPE = 4;
+export { AGENT_TYPES, TRIAL_AGENT_TYPE } from './constants.ts';
 
 export const clubLabel = z.object({
   labelName: z.string(),

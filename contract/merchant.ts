@@ -1,23 +1,23 @@
 import { z } from 'zod';
+import { LOCALES, MERCHANT_CODE, THEMES } from './constants.ts';
+
+export { LANGUAGE_HEADER, MERCHANT_HEADER } from './constants.ts';
 
 /** Merchant codes: upper-case letters, digits and underscores (white-label operator id). */
 export const merchantCode = z
   .string()
   .trim()
-  .regex(/^[A-Z0-9_]{2,20}$/, 'Merchant code is 2–20 upper-case letters, digits or _');
-
-export const MERCHANT_HEADER = 'merchant';
-export const LANGUAGE_HEADER = 'language';
+  .regex(MERCHANT_CODE, 'Merchant code is 2–20 upper-case letters, digits or _');
 
 /** The catalogues the portal speaks (English is the default and every reader's fallback). */
-export const locale = z.enum(['en', 'vi', 'th', 'zh']);
+export const locale = z.enum(LOCALES);
 export type Locale = z.infer<typeof locale>;
 
 /** Spec §1: the language switch offers EN and "TY", which each merchant maps to one of its other catalogues. */
 export const tyLanguage = locale.exclude(['en']);
 export type TyLanguage = z.infer<typeof tyLanguage>;
 
-export const theme = z.enum(['dark', 'light']);
+export const theme = z.enum(THEMES);
 export type Theme = z.infer<typeof theme>;
 
 /** Feature flags of spec §6 (module ids of the whitelabel module tree) and the server switches. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
+import { PROMOTION_CATEGORIES } from './constants.ts';
 import { locale, merchantCode } from './merchant.ts';
 import { perLanguage } from './texts.ts';
 import { minorUnits } from './wallet.ts';
 
 /** The tab a promotion is listed under (spec §2 "promotions by type"). */
-export const promotionCategory = z.enum(['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'VIP', 'OTHER']);
+export const promotionCategory = z.enum(PROMOTION_CATEGORIES);
 export type PromotionCategory = z.infer<typeof promotionCategory>;
 
 /**

@@ -1,5 +1,6 @@
 import { assign, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
-import { type Game, type GameType, PAGE_SIZE } from '../contract/games.ts';
+import { PAGE_SIZE } from '../contract/constants.ts';
+import type { Game, GameType } from '../contract/games.ts';
 import { type FlowError, readFlowError } from './form.ts';
 
 /**

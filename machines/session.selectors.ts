@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../contract/member.ts';
+import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../contract/constants.ts';
 import type { sessionMachine } from './session.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;

@@ -1,6 +1,6 @@
 import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
-import { errorEnvelope } from '../../contract/call.ts';
-import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/merchant.ts';
+import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/constants.ts';
+import type { Route } from '../../contract/routes.ts';
 import { storedMerchant, storedToken } from './session.ts';
 
 /** A failed call: the server's envelope code, or NETWORK when no envelope came back. */
@@ -80,12 +80,29 @@ async function send(url: string, init: RequestInit, retries: number): Promise<un
 }
 
 /**
- * Calls the server as the contract describes; the reply is parsed by the contract's response schema.
+ * The error envelope in a failed reply, when it is one. Checked by hand rather than by the contract's schema: the
+ * first page's code carries no zod (contract/routes.ts); the server builds every envelope from that schema.
+ */
+function envelopeOf(data: unknown): ErrorEnvelope | undefined {
+  const e = data as Partial<ErrorEnvelope> | null;
+  return typeof e === 'object' &&
+    e !== null &&
+    e.success === false &&
+    typeof e.code === 'string' &&
+    typeof e.message === 'string'
+    ? (e as ErrorEnvelope)
+    : undefined;
+}
+
+/**
+ * Calls the server as the contract describes. Given the contract's call, the reply is parsed by its response schema;
+ * given the call's route (contract/routes.ts, the first page's calls), it is taken as the server sent it, which the
+ * server has checked against the same schema.
  * `headers` adds headers a call needs besides the session's (a game page's launch token). A JSON body is encoded;
  * a FormData body (multipart) goes as it is, the browser setting its boundary.
  */
 export async function call<C extends AnyCall>(
-  c: C,
+  c: C | Route<C>,
   input: CallInput<C> = {} as CallInput<C>,
   options: { headers?: Record<string, string> } = {},
 ): Promise<CallOutput<C>> {
@@ -114,19 +131,15 @@ export async function call<C extends AnyCall>(
       },
       c.method === 'GET' ? 1 : 0,
     );
-    return c.response.parse(raw);
+    return 'response' in c ? c.response.parse(raw) : (raw as CallOutput<C>);
   } catch (err) {
     if (err instanceof HttpError) {
-      const env = errorEnvelope.safeParse(err.data);
-      if (env.success)
-        throw new ApiError(
-          env.data.code,
-          env.data.message,
-          env.data.fields,
-          err.status,
-          env.data.captchaRequired,
-          { balance: env.data.balance, maintenanceUntil: env.data.maintenanceUntil },
-        );
+      const env = envelopeOf(err.data);
+      if (env)
+        throw new ApiError(env.code, env.message, env.fields, err.status, env.captchaRequired, {
+          balance: env.balance,
+          maintenanceUntil: env.maintenanceUntil,
+        });
       throw new ApiError('NETWORK', err.message, {}, err.status);
     }
     // No reply at all (offline, refused, timed out): a network error for the views.

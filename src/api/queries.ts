@@ -1,8 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { noticeIndex } from '../../contract/content.ts';
-import { type GameCategory, gameMenus, gameVendor, winnerBoard } from '../../contract/games.ts';
-import { whitelabel } from '../../contract/system.ts';
-import { balance } from '../../contract/wallet.ts';
+import type { GameCategory } from '../../contract/games.ts';
+import {
+  balance,
+  gameMenus,
+  gameVendor,
+  noticeIndex,
+  whitelabel,
+  winnerBoard,
+} from '../../contract/routes.ts';
 import { call } from './client.ts';
 
 /** Site-wide server data every feature may read (feature-specific queries live in their feature). */

@@ -1,4 +1,4 @@
-import { merchantCode } from '../../contract/merchant.ts';
+import { MERCHANT_CODE } from '../../contract/constants.ts';
 
 /**
  * Browser-side session keys of spec §3. The merchant code is kept in session and local storage; a `merchant`
@@ -9,10 +9,10 @@ const MERCHANT_KEY = 'merchant';
 export function adoptMerchantFromUrl(search: string): void {
   const wanted = new URLSearchParams(search).get('merchant');
   if (!wanted) return;
-  const parsed = merchantCode.safeParse(wanted.toUpperCase());
-  if (!parsed.success) return;
-  sessionStorage.setItem(MERCHANT_KEY, parsed.data);
-  localStorage.setItem(MERCHANT_KEY, parsed.data);
+  const code = wanted.trim().toUpperCase();
+  if (!MERCHANT_CODE.test(code)) return;
+  sessionStorage.setItem(MERCHANT_KEY, code);
+  localStorage.setItem(MERCHANT_KEY, code);
 }
 
 export const storedMerchant = (): string | null =>

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMatch, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { z } from 'zod';
 import type { GameType } from '../../contract/games.ts';
 import type { PaymentOrder } from '../../contract/payments.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
+import { searchOf, text } from '../domain/search.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
 import { GameListPage } from '../features/games/GameListPage.tsx';
@@ -29,7 +29,7 @@ const WithdrawalConfirmation = lazy(() =>
 );
 
 /** Lobby search: a vendor filter; bad input is dropped rather than failing the page. */
-export const lobbySearch = z.object({ vendor: z.string().max(40).optional().catch(undefined) });
+export const lobbySearch = searchOf({ vendor: text(40) });
 
 const withLanes = ({ context }: { context: RouterContext }) =>
   context.queryClient.ensureQueryData(vendorLanesQuery());

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type Locale, locale as localeSchema, type TyLanguage } from '../../contract/merchant.ts';
+import { isOneOf, LOCALES as LOCALE_CODES } from '../../contract/constants.ts';
+import type { Locale, TyLanguage } from '../../contract/merchant.ts';
 import { setApiLanguage } from '../api/client.ts';
 
 /** The catalogues, by their own names (a reader finds their language whatever is active). */
@@ -30,8 +31,8 @@ export function savedLocale(
 ): UiLocale {
   if (new URLSearchParams(search).get('lang') === PSEUDO) tab.setItem('qaPseudo', '1');
   if (tab.getItem('qaPseudo')) return PSEUDO;
-  const saved = localeSchema.safeParse(storage.getItem('lang'));
-  if (saved.success) return saved.data;
+  const saved = storage.getItem('lang');
+  if (isOneOf(LOCALE_CODES, saved)) return saved;
   storage.setItem('lang', 'en');
   storage.setItem('hisLang', 'en');
   return 'en';

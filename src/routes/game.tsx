@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../domain/search.ts';
 import { GamePage } from '../features/games/GamePage.tsx';
 
 /** `/game?nodeId=…&vendor=…`: the game opened in the portal (spec §2 /game). */
 export const Route = createFileRoute('/game')({
-  validateSearch: z.object({
-    nodeId: z.string().max(80).catch(''),
-    vendor: z.string().max(40).catch(''),
-    name: z.string().max(120).optional().catch(undefined),
-  }),
+  validateSearch: searchOf({ nodeId: text(80, ''), vendor: text(40, ''), name: text(120) }),
   component: function GameRoute() {
     const { nodeId, vendor, name } = Route.useSearch();
     return <GamePage nodeId={nodeId} vendor={vendor} name={name} />;

@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { playType } from '../../contract/lottery.ts';
+import { PLAY_TYPES } from '../../contract/constants.ts';
+import { oneOf, searchOf, text } from '../domain/search.ts';
 import { LotteryPage } from '../features/lottery/LotteryPage.tsx';
 
 /** Spec §1 /lottery?gameCode&playType: a lottery's betting page; bad input is dropped rather than failing. */
-const lotterySearch = z.object({
-  gameCode: z.string().max(40).optional().catch(undefined),
-  playType: playType.optional().catch(undefined),
-});
+const lotterySearch = searchOf({ gameCode: text(40), playType: oneOf(PLAY_TYPES) });
 
 export const Route = createFileRoute('/lottery')({
   validateSearch: lotterySearch,

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { positiveInt, searchOf } from '../domain/search.ts';
 import { PromotionDetail } from '../features/promotions/PromotionDetail.tsx';
 
 /** Spec §2 /promoDetail?id=N: one promotion; a missing or bad id shows the page of an ended promotion. */
-const promoDetailSearch = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-});
+const promoDetailSearch = searchOf({ id: positiveInt });
 
 export const Route = createFileRoute('/promoDetail')({
   validateSearch: promoDetailSearch,

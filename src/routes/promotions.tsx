@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { promotionCategory } from '../../contract/promotions.ts';
+import { PROMOTION_CATEGORIES } from '../../contract/constants.ts';
+import { oneOf, searchOf } from '../domain/search.ts';
 import { Promotions } from '../features/promotions/Promotions.tsx';
 
 /** Spec §2 /promotions: the list by type; `category` is the chosen tab (bad input shows All). */
-const promotionsSearch = z.object({ category: promotionCategory.optional().catch(undefined) });
+const promotionsSearch = searchOf({ category: oneOf(PROMOTION_CATEGORIES) });
 
 export const Route = createFileRoute('/promotions')({
   validateSearch: promotionsSearch,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { searchOf, text } from '../domain/search.ts';
 import { LotteryPage } from '../features/lottery/LotteryPage.tsx';
 
 /** Spec §1 /vnLottery?gameCode: the Vietnam lottery page, on the first North (MB) lottery without a game code. */
-const vnLotterySearch = z.object({ gameCode: z.string().max(40).optional().catch(undefined) });
+const vnLotterySearch = searchOf({ gameCode: text(40) });
 
 export const Route = createFileRoute('/vnLottery')({
   validateSearch: vnLotterySearch,

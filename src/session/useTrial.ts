@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { freePlay } from '../../contract/auth.ts';
+import { freePlay } from '../../contract/routes.ts';
 import { call } from '../api/client.ts';
 import { storeToken } from '../api/session.ts';
 import { SessionContext } from './sessionContext.ts';

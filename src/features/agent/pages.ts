@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ContractKind } from '../../../contract/agent.ts';
+import { oneOf, searchOf } from '../../domain/search.ts';
 
 /** Spec §2 agent centre page keys, in menu order. */
 export const AGENT_PAGE_KEYS = [
@@ -29,6 +29,4 @@ export const CONTRACT_PAGES = {
 export const DEFAULT_AGENT_PAGE = 'teamOverview' satisfies AgentPage;
 
 /** `/agent?page=…`: an unknown or missing page opens the team overview. */
-export const agentSearch = z.object({
-  page: z.enum(AGENT_PAGE_KEYS).catch(DEFAULT_AGENT_PAGE).default(DEFAULT_AGENT_PAGE),
-});
+export const agentSearch = searchOf({ page: oneOf(AGENT_PAGE_KEYS, DEFAULT_AGENT_PAGE) });

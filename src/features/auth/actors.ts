@@ -1,20 +1,18 @@
 import { fromPromise } from 'xstate';
+import type { MemberInfo } from '../../../contract/member.ts';
 import {
   affiliateCheck,
   captcha,
-  login,
-  loginSms,
-  register,
-  registerMobile,
-  registerSms,
-} from '../../../contract/auth.ts';
-import {
   changePassword,
   forgotByEmail,
   forgotByPhone,
-  type MemberInfo,
+  login,
+  loginSms,
   memberInfo,
-} from '../../../contract/member.ts';
+  register,
+  registerMobile,
+  registerSms,
+} from '../../../contract/routes.ts';
 import type { FirebaseOptions } from '../../../contract/system.ts';
 import type { CaptchaImage } from '../../../machines/captcha.machine.ts';
 import type { PhoneResetRequest, ResetEmailRequest } from '../../../machines/forgotPassword.machine.ts';
@@ -50,7 +48,9 @@ export const changeOwnPassword = fromPromise<
 /** The SMS code button of a form: registration codes, or codes for registered numbers (login, reset). */
 export const sendSmsCode = (purpose: 'register' | 'login') =>
   fromPromise<SmsCodeSent, SmsCodeRequest>(
-    async ({ input }) => (await call(purpose === 'register' ? registerSms : loginSms, { body: input })).value,
+    async ({ input }) =>
+      (await (purpose === 'register' ? call(registerSms, { body: input }) : call(loginSms, { body: input })))
+        .value,
   );
 
 export const checkAffiliate = fromPromise<{ valid: boolean }, { code: string }>(

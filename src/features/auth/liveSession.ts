@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { logout } from '../../../contract/auth.ts';
+import { logout } from '../../../contract/routes.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { call } from '../../api/client.ts';
 import { clearSession, storedToken, storeToken } from '../../api/session.ts';

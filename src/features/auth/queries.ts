@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { registerSettings } from '../../../contract/auth.ts';
+import { registerSettings } from '../../../contract/routes.ts';
 import { call } from '../../api/client.ts';
 
 export const registerSettingsQuery = () =>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { PAGE_SIZE } from '../../../contract/games.ts';
+import { PAGE_SIZE } from '../../../contract/constants.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { GameListView } from './GameListView.tsx';

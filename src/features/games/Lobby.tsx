@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { type GameType, PAGE_SIZE } from '../../../contract/games.ts';
+import { PAGE_SIZE } from '../../../contract/constants.ts';
+import type { GameType } from '../../../contract/games.ts';
 import { selectIsStarting } from '../../../machines/session.selectors.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';

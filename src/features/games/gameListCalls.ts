@@ -1,15 +1,16 @@
 import { fromPromise } from 'xstate';
 import type { CallInput } from '../../../contract/call.ts';
+import type { Game } from '../../../contract/games.ts';
 import {
   addFavourite,
+  type CallOf,
   favouriteIds,
   favouriteList,
-  type Game,
   gameList,
   hotGames,
   recentGames,
   removeFavourite,
-} from '../../../contract/games.ts';
+} from '../../../contract/routes.ts';
 import {
   type FavouriteToggle,
   type GameListPage,
@@ -31,10 +32,10 @@ const PLATFORM = 'html5-desktop';
  * `onlyType` is a filter the hot call cannot do itself.
  */
 export type GameListCall =
-  | { kind: 'hot'; query: CallInput<typeof hotGames>['query']; onlyType?: Game['gameType'] }
-  | { kind: 'fav'; query: CallInput<typeof favouriteList>['query'] }
-  | { kind: 'recent'; query: CallInput<typeof recentGames>['query'] }
-  | { kind: 'list'; query: CallInput<typeof gameList>['query'] };
+  | { kind: 'hot'; query: CallInput<CallOf<typeof hotGames>>['query']; onlyType?: Game['gameType'] }
+  | { kind: 'fav'; query: CallInput<CallOf<typeof favouriteList>>['query'] }
+  | { kind: 'recent'; query: CallInput<CallOf<typeof recentGames>>['query'] }
+  | { kind: 'list'; query: CallInput<CallOf<typeof gameList>>['query'] };
 
 /** The contract of each kind of call (tests and the fake server address requests by its path). */
 export const GAME_LIST_CONTRACTS = {
@@ -112,7 +113,7 @@ export const liveGameList = gameListMachine.provide({
     loadFavouriteIds: fromPromise<string[]>(async () => (await call(favouriteIds, { query: {} })).value),
     toggleFavourite: fromPromise<void, FavouriteToggle>(async ({ input }) => {
       const body = { nodeId: input.nodeId, vendor: input.vendor, gameType: input.gameType };
-      await call(input.on ? addFavourite : removeFavourite, { body });
+      await (input.on ? call(addFavourite, { body }) : call(removeFavourite, { body }));
     }),
   },
 });

@@ -5,9 +5,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyCall } from '../../../contract/call.ts';
+import type { Route } from '../../../contract/routes.ts';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { contractOf } from '../../test/contractOf.ts';
 import { jackpotStorageKey } from './JackpotTicker.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
@@ -22,9 +24,9 @@ interface Request {
 const requests: Request[] = [];
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (contract: AnyCall, input: { query?: unknown } = {}) =>
+  call: (c: AnyCall | Route<AnyCall>, input: { query?: unknown } = {}) =>
     new Promise((resolve, reject) =>
-      requests.push({ path: contract.path, query: input.query, resolve, reject, contract }),
+      requests.push({ path: c.path, query: input.query, resolve, reject, contract: contractOf(c) }),
     ),
 }));
 

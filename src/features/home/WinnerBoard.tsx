@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type GameCategory, gameCategory } from '../../../contract/games.ts';
+import { GAME_CATEGORIES } from '../../../contract/constants.ts';
+import type { GameCategory } from '../../../contract/games.ts';
 import { whitelabelQuery, winnerBoardQuery } from '../../api/queries.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
@@ -15,7 +16,7 @@ type Category = GameCategory | 'ALL';
 /** The selector's entries: all wins, then each vendor category (lottery covers both lottery types). */
 const CATEGORIES: [Category, MessageDescriptor][] = [
   ['ALL', msg`All games`],
-  ...gameCategory.options.map((c): [Category, MessageDescriptor] => [
+  ...GAME_CATEGORIES.map((c): [Category, MessageDescriptor] => [
     c,
     GAME_TYPE_LABEL[c === 'LOTTERY' ? 'LOTT' : c],
   ]),

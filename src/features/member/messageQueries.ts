@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { messageList, unreadCount } from '../../../contract/messages.ts';
+import { messageList, unreadCount } from '../../../contract/routes.ts';
 import { selectIsLoggedIn, selectIsTrial } from '../../../machines/session.selectors.ts';
 import { call } from '../../api/client.ts';
 import { SessionContext } from '../../session/sessionContext.ts';

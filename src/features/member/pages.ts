@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { oneOf, searchOf } from '../../domain/search.ts';
 
 /** Spec §2 Personal Center page keys, in menu order. */
 export const MEMBER_PAGE_KEYS = [
@@ -20,6 +20,4 @@ export const MEMBER_PAGE_KEYS = [
 export type MemberPage = (typeof MEMBER_PAGE_KEYS)[number];
 
 /** `/member?page=…`: an unknown or missing page opens My Account. */
-export const memberSearch = z.object({
-  page: z.enum(MEMBER_PAGE_KEYS).catch('securityCenter').default('securityCenter'),
-});
+export const memberSearch = searchOf({ page: oneOf(MEMBER_PAGE_KEYS, 'securityCenter') });

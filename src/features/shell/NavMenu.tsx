@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type GameMenu, NAV_DROPDOWN_VENDORS, NAV_GAME_TYPES } from '../../../contract/games.ts';
+import { NAV_DROPDOWN_VENDORS, NAV_GAME_TYPES } from '../../../contract/constants.ts';
+import type { GameMenu } from '../../../contract/games.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Icon } from '../../ui/Icon.tsx';

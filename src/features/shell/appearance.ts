@@ -1,11 +1,12 @@
-import { type Brand, type Theme, theme as themeSchema } from '../../../contract/merchant.ts';
+import { isOneOf, THEMES } from '../../../contract/constants.ts';
+import type { Brand, Theme } from '../../../contract/merchant.ts';
 
 const THEME_KEY = 'theme';
 
 /** The visitor's saved theme, else the merchant's default. */
 export function savedTheme(fallback: Theme): Theme {
-  const saved = themeSchema.safeParse(localStorage.getItem(THEME_KEY));
-  return saved.success ? saved.data : fallback;
+  const saved = localStorage.getItem(THEME_KEY);
+  return isOneOf(THEMES, saved) ? saved : fallback;
 }
 
 export function applyTheme(theme: Theme, persist: boolean): void {

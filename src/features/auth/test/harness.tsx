@@ -20,9 +20,11 @@ import {
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { AnyCall } from '../../../../contract/call.ts';
+import type { Route } from '../../../../contract/routes.ts';
 import type { FormProblem } from '../../../../machines/form.ts';
 import { declaredTransitions, statePaths, walked } from '../../../../machines/test/machineGraph.ts';
 import type { WalkPath, WalkStep } from '../../../../machines/test/transitionPaths.ts';
+import { contractOf } from '../../../test/contractOf.ts';
 import { problemMessage } from '../fieldMessages.ts';
 
 /**
@@ -65,8 +67,8 @@ class FakeServer {
   readonly requests: ServerRequest[] = [];
   private readonly answers = new Map<string, (input: ServerRequest['input']) => unknown>();
 
-  readonly call = (contract: AnyCall, input: ServerRequest['input'] = {}): Promise<unknown> =>
-    this.receive(contract.path, contract.method, input, contract);
+  readonly call = (c: AnyCall | Route<AnyCall>, input: ServerRequest['input'] = {}): Promise<unknown> =>
+    this.receive(c.path, c.method, input, contractOf(c));
 
   /** Records a request and leaves it pending. */
   receive(path: string, method: string, input: ServerRequest['input'], contract?: AnyCall): Promise<unknown> {

@@ -1,0 +1,78 @@
+/**
+ * The contract's plain values: headers, codes and the members of its enums, without zod. The zod modules build their
+ * schemas from these; the portal's first page reads them here, so that its code neither downloads nor evaluates zod
+ * and the contract's schemas (npm run bench: initial JS and main-thread time of `/`).
+ */
+
+/** Whether `value` is one of `values` (an enum's members above), as a type guard. */
+export const isOneOf = <T extends string | number>(values: readonly T[], value: unknown): value is T =>
+  values.includes(value as T);
+
+export const MERCHANT_HEADER = 'merchant';
+export const LANGUAGE_HEADER = 'language';
+
+/** Merchant codes: upper-case letters, digits and underscores (white-label operator id). */
+export const MERCHANT_CODE = /^[A-Z0-9_]{2,20}$/;
+
+/** The catalogues the portal speaks (English is the default and every reader's fallback). */
+export const LOCALES = ['en', 'vi', 'th', 'zh'] as const;
+export const THEMES = ['dark', 'light'] as const;
+
+export const GAME_TYPES = [
+  'RNG',
+  'LIVE',
+  'LOTT',
+  'ELOTT',
+  'INHOUSE',
+  'SPORTS',
+  'ESPORTS',
+  'COCKFIGHT',
+  'PVP',
+  'FISH',
+] as const;
+
+export const GAME_CATEGORIES = [
+  'LIVE',
+  'SPORTS',
+  'FISH',
+  'RNG',
+  'PVP',
+  'ESPORTS',
+  'COCKFIGHT',
+  'LOTTERY',
+  'INHOUSE',
+] as const;
+
+/** Game types of the nav bar, in the spec's order (spec §9). */
+export const NAV_GAME_TYPES = [
+  'ELOTT',
+  'LOTT',
+  'LIVE',
+  'SPORTS',
+  'FISH',
+  'RNG',
+  'PVP',
+  'ESPORTS',
+  'COCKFIGHT',
+] as const satisfies readonly (typeof GAME_TYPES)[number][];
+
+/** Vendors shown in a nav dropdown before the More entry (spec §9). */
+export const NAV_DROPDOWN_VENDORS = 15;
+
+/** Spec §9 page sizes: 42 by default, 28 on a name search, at most the popup list's 1000. */
+export const PAGE_SIZE = {
+  default: 42,
+  search: 28,
+  lobby: 20,
+  popup: 1000,
+  favourites: 999,
+  hot: 8,
+  popular: 20,
+};
+
+/** Agent types (spec §2): the ones that may use the agent centre, and the trial account's. */
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
+export const TRIAL_AGENT_TYPE = 4;
+
+export const PLAY_TYPES = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'] as const;
+export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'VIP', 'OTHER'] as const;
