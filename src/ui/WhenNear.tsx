@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * Renders `children` once its place comes within `margin` of the view, and keeps them from then on; until then an
@@ -19,7 +19,8 @@ export function WhenNear({
   useEffect(() => {
     if (near || !ref.current) return;
     const observer = new IntersectionObserver(
-      (entries) => entries.some((e) => e.isIntersecting) && setNear(true),
+      // As a transition: a row of tiles renders in slices between frames, not in one task while the page scrolls.
+      (entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)),
       {
         rootMargin: margin,
       },

@@ -107,16 +107,24 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
           </Link>
         </div>
         {lanes.data ? (
-          <ul className="flex gap-3 overflow-x-auto pb-2">
-            {[...providers.values()].map((v) => (
-              <li key={v.vassalage} className="shrink-0">
-                {/* Links, so that keyboards reach every logo of the scrolling row. */}
-                <Link to={v.to} search={{ vendor: v.vassalage }} className="block rounded-lg">
-                  <img src={v.logoUrl} alt={v.displayName} className="h-12 w-28 rounded-lg" loading="lazy" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          // Below the first screen on a phone: its links and logos are built as it comes near.
+          <WhenNear height="3rem">
+            <ul className="flex gap-3 overflow-x-auto pb-2">
+              {[...providers.values()].map((v) => (
+                <li key={v.vassalage} className="shrink-0">
+                  {/* Links, so that keyboards reach every logo of the scrolling row. */}
+                  <Link to={v.to} search={{ vendor: v.vassalage }} className="block rounded-lg">
+                    <img
+                      src={v.logoUrl}
+                      alt={v.displayName}
+                      className="h-12 w-28 rounded-lg"
+                      loading="lazy"
+                    />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </WhenNear>
         ) : (
           <Skeleton className="h-12 w-full" />
         )}

@@ -26,7 +26,11 @@ function keep(key: string, value: number): void {
   }
 }
 
+/** Whole units; `i18n.number` keeps the formatter, so a tick does not build a new one. */
+const WHOLE = { maximumFractionDigits: 0 } as const;
+
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const WHEEL = DIGITS.join('\n');
 
 /**
  * The figure as rolling digit wheels: each digit is a column of 0–9 moved to its digit, so a change rolls (a CSS
@@ -43,15 +47,12 @@ function DigitWheels({ text }: { text: string }) {
         if (!DIGITS.includes(c)) return <span key={`s${place}`}>{c}</span>;
         return (
           <span key={`d${place}`} className="inline-block h-[1em] overflow-hidden">
+            {/* The ten digits as lines of one text (1em each): a wheel is two elements, not twelve. */}
             <span
-              className="flex flex-col transition-transform duration-700 ease-out motion-reduce:transition-none"
+              className="block whitespace-pre transition-transform duration-700 ease-out motion-reduce:transition-none"
               style={{ transform: `translateY(-${Number(c) * 10}%)` }}
             >
-              {DIGITS.map((d) => (
-                <span key={d} className="h-[1em]">
-                  {d}
-                </span>
-              ))}
+              {WHEEL}
             </span>
           </span>
         );
@@ -95,7 +96,7 @@ export function JackpotTicker({
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
-  const text = `${sign}${new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(value)}`;
+  const text = `${sign}${i18n.number(value, WHOLE)}`;
   return (
     // Named by its caption explicitly: not every browser and screen reader takes a figcaption as the name.
     <figure

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { Deferred } from '../../ui/Deferred.tsx';
 import { RouteProgress } from '../../ui/RouteProgress.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 import { applyBrand, applyTheme, savedTheme } from './appearance.ts';
 import { BannerArea } from './BannerArea.tsx';
 import { Footer } from './Footer.tsx';
@@ -34,11 +36,17 @@ export function Layout({ account, modals }: { account: ReactNode; modals: ReactN
       <Header account={account} />
       <BannerArea />
       <main id="main" className="mx-auto w-full max-w-page flex-1 px-3 py-4">
-        <Outlet />
+        {/* The first page mounts as a transition, after the frame around it (header, banners) has painted. */}
+        <Deferred fallback={<Skeleton className="h-screen w-full" />}>
+          <Outlet />
+        </Deferred>
       </main>
-      <Footer />
-      <SideMenu />
-      {modals}
+      {/* Below the first screen or closed: they mount after it, as a transition of their own. */}
+      <Deferred fallback={null}>
+        <Footer />
+        <SideMenu />
+        {modals}
+      </Deferred>
     </div>
   );
 }

@@ -13,16 +13,27 @@ const itemClass =
 /** One category: its link (vendor filter and page reset) and a dropdown of up to 15 vendors plus More. */
 function NavCategory({ menu }: { menu: GameMenu }) {
   const { i18n, t } = useLingui();
-  const [open, setOpen] = useState(false);
+  // Open while a mouse is over it, or after its button was pressed (keyboard, touch): for a mouse, hover governs.
+  const [hovered, setHovered] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const open = hovered || pressed;
+  const close = () => {
+    setHovered(false);
+    setPressed(false);
+  };
   const to = GAME_TYPE_PATH[menu.gameType];
   const label = i18n._(GAME_TYPE_LABEL[menu.gameType]);
   const shown = menu.vendors.slice(0, NAV_DROPDOWN_VENDORS);
   const listId = `nav-${menu.gameType}`;
   return (
+    // The vendor links are built only while the dropdown is open (hover, or its button): closed, five categories of
+    // fifteen links each would be routed, rendered and laid out for nothing on every page's first render.
     <li
-      className="group relative flex items-center"
-      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-      onMouseLeave={() => setOpen(false)}
+      className="relative flex items-center"
+      onKeyDown={(e) => e.key === 'Escape' && close()}
+      // A mouse only: a tap also enters, and would open the list just before the button's click closes it.
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && close()}
     >
       <Link to={to} className={itemClass}>
         {label}
@@ -32,32 +43,32 @@ function NavCategory({ menu }: { menu: GameMenu }) {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={t`${label} providers`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setPressed(!open)}
         className="rounded px-1 text-muted hover:text-ink"
       >
         <Icon name="chevron" className="h-4 w-4" />
       </button>
       <ul
         id={listId}
-        className={`${open ? 'block' : 'hidden'} z-40 min-w-48 rounded-lg border border-line bg-raised p-1 shadow-xl lg:absolute lg:left-0 lg:top-full lg:group-hover:block`}
+        hidden={!open}
+        className="z-40 min-w-48 rounded-lg border border-line bg-raised p-1 shadow-xl lg:absolute lg:left-0 lg:top-full"
       >
-        {shown.map((v) => (
-          <li key={v.vassalage}>
-            <Link
-              to={to}
-              search={{ vendor: v.vassalage }}
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
-              {v.displayName}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <Link to={to} className={`${itemClass} text-accent-ink`} onClick={() => setOpen(false)}>
-            <Trans>More</Trans>
-          </Link>
-        </li>
+        {open && (
+          <>
+            {shown.map((v) => (
+              <li key={v.vassalage}>
+                <Link to={to} search={{ vendor: v.vassalage }} className={itemClass} onClick={close}>
+                  {v.displayName}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={to} className={`${itemClass} text-accent-ink`} onClick={close}>
+                <Trans>More</Trans>
+              </Link>
+            </li>
+          </>
+        )}
       </ul>
     </li>
   );

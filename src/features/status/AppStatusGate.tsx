@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import {
   selectFailureMessage,
   selectLocation,
@@ -10,7 +10,9 @@ import { AppStatusContext } from './statusContext.ts';
 
 /** Renders the app only when the system status is 0; otherwise the maintenance or region page (spec §2). */
 export function AppStatusGate({ children }: { children: ReactNode }) {
-  const screen = AppStatusContext.useSelector(selectScreen);
+  // The machine's state reaches React as an urgent update, which would mount the whole portal in one uninterrupted
+  // task once the status arrives; deferred, the portal mounts as a transition that yields to the browser.
+  const screen = useDeferredValue(AppStatusContext.useSelector(selectScreen));
   const end = AppStatusContext.useSelector(selectMaintenanceEnd);
   const location = AppStatusContext.useSelector(selectLocation);
   const failure = AppStatusContext.useSelector(selectFailureMessage);
