@@ -33,6 +33,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The server reads it to hint a page's catalogue chunk in its HTML (server/http/pageHints.ts).
+    manifest: true,
     // The first page's code is two chunks (see below); its size budget is npm run bench's, not this warning's.
     chunkSizeWarningLimit: 700,
     // What the first page loads comes as two chunks, the libraries (cached across releases that change only our

@@ -6,6 +6,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
+import { resolveMerchant } from './http/merchant.ts';
+import { merchantCacheOf } from './http/merchantCache.ts';
+import { pageDocument } from './http/pageHints.ts';
 import { bearerOf } from './http/route.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
@@ -183,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
+  const content = createContentService(db);
   const sms = createSmsService(db, messaging);
   const auth = createAuthService(db, {
     sessions,
@@ -202,7 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     responsibleRoutes(api, responsible);
     launchRoutes(api, createLaunchService(db, drivers, responsible));
-    contentRoutes(api, createContentService(db));
+    contentRoutes(api, content);
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
     memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
     agentRoutes(api, db, { auth, audit });
@@ -245,10 +249,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   backofficeRoutes(app, db, operators, audit);
   if (opts.distDir) await registerSpa(app, opts.distDir);
+  const merchants = merchantCacheOf(db);
+  const page =
+    opts.distDir && app.hasDecorator('spaIndex')
+      ? pageDocument(opts.distDir, {
+          merchantCodeOf: (req) =>
+            resolveMerchant(merchants, req).then(
+              (m) => m.code,
+              () => undefined,
+            ),
+          firstBannerUrl: content.firstBannerUrl,
+        })
+      : undefined;
 
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && isPagePath(req.url) && app.hasDecorator('spaIndex');
-    if (wantsPage) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  app.setNotFoundHandler(async (req, reply) => {
+    if (page && req.method === 'GET' && isPagePath(req.url))
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await page(req));
     return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   });
   return app;

@@ -17,7 +17,7 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset.them
 const locale = savedLocale(localStorage, window.location.search);
 const catalogue = activateLocale(locale);
 const queryClient = createQueryClient();
-if (!isOpsPath(window.location.pathname)) prefetchFirstPage(queryClient, locale, window.location.pathname);
+if (!isOpsPath(window.location.pathname)) prefetchFirstPage(queryClient, locale);
 // A page's first Intl number format loads the locale data, the longest single step of its first render on a phone
 // (~60 ms unthrottled); done here, it fills the wait for the catalogue and the first calls instead.
 formats.number(locale, 0);

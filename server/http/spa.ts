@@ -31,6 +31,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     preCompressed: true,
+    // The page itself comes from the app's page handler, with its hints (http/pageHints.ts), at / and /index.html too.
+    index: false,
+    allowedPath: (path) => path !== '/index.html',
     // Ours below: send's own (max-age=0) would be written after setHeaders and win.
     cacheControl: false,
     setHeaders(res, path) {

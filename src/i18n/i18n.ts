@@ -64,6 +64,9 @@ export async function activateLocale(
     tab.removeItem('qaPseudo');
     storage.setItem('hisLang', storage.getItem('lang') ?? locale);
     storage.setItem('lang', locale);
+    // Beside the saved language, for the server: a page's HTML hints this language's catalogue and banner.
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and in jsdom
+    document.cookie = `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
   }
   document.documentElement.lang = locale === PSEUDO ? 'en-XA' : locale;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Banner, Notice } from '../../../contract/content.ts';
+import { bannersFor } from '../../../contract/banners.ts';
+import type { Banner, BannerGroup, Notice } from '../../../contract/content.ts';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, notices } from '../../db/schema/index.ts';
@@ -8,8 +9,32 @@ import { artPath } from '../art/paths.ts';
 /** Text in the wanted locale, falling back to English (every seeded text has en). */
 export const localized = (texts: Record<string, string>, locale: Locale) => texts[locale] ?? texts.en ?? '';
 
+/** A banner's picture in a language: the notices call and the page's HTML hint (http/pageHints.ts) name it alike. */
+const bannerUrl = (merchantCode: string, bannerId: number, locale: Locale) =>
+  `${artPath.banner(merchantCode, bannerId)}?lang=${locale}`;
+
 export function createContentService(db: Db) {
   return {
+    /** The picture of the first banner a page of `group` shows, if it has any. */
+    async firstBannerUrl(
+      merchantCode: string,
+      group: BannerGroup,
+      locale: Locale,
+    ): Promise<string | undefined> {
+      const rows = await db
+        .select({ id: banners.id, groupName: banners.groupName })
+        .from(banners)
+        .where(
+          and(
+            eq(banners.merchantCode, merchantCode),
+            inArray(banners.groupName, group === 'help' ? ['help', 'w_help'] : [group]),
+          ),
+        )
+        .orderBy(asc(banners.sort), asc(banners.id));
+      const first = bannersFor(rows, group)[0];
+      return first && bannerUrl(merchantCode, first.id, locale);
+    },
+
     async noticeIndex(merchantCode: string, locale: Locale, types: Notice['type'][]) {
       const [noticeRows, bannerRows] = await Promise.all([
         db
@@ -31,7 +56,7 @@ export function createContentService(db: Db) {
       });
       const toBanner = (b: (typeof bannerRows)[number]): Banner => ({
         bannerId: b.id,
-        url: `${artPath.banner(merchantCode, b.id)}?lang=${locale}`,
+        url: bannerUrl(merchantCode, b.id, locale),
         linkageType: b.linkageType,
         link: b.link,
         groupName: b.groupName,

@@ -29,6 +29,7 @@ describe('language switch', () => {
     await waitFor(() => expect(i18n.locale).toBe('vi'));
     expect(document.documentElement.lang).toBe('vi');
     expect([localStorage.getItem('lang'), localStorage.getItem('hisLang')]).toEqual(['vi', 'en']);
+    expect(document.cookie).toContain('lang=vi');
     // Translated text, not the English source.
     expect(i18n._(LANGUAGE)).toBe('Ngôn ngữ');
   });

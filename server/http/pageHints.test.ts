@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../test/app.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'portico-hints-'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>spa</title></head><body></body></html>',
+);
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'locales/en/messages.po': { file: 'assets/messages-EN.js' },
+    'locales/vi/messages.po': { file: 'assets/messages-VI.js' },
+  }),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ distDir: dist });
+});
+afterAll(() => t.close());
+
+const page = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, url).toBe(200);
+  return res.body;
+};
+const hints = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((m) => m[0]);
+const noticeBanners = async (host: string, language: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: `/wps/notice/index?language=${language}`, headers: { host } })
+  ).json().value.banners as { url: string; groupName: string }[];
+
+describe('page hints', () => {
+  it('hint the catalogue of the page’s language and its first banner, the very address the notices call gives', async () => {
+    const first = (await noticeBanners('localhost', 'en')).find((b) => b.groupName === 'home')!;
+    expect(hints(await page('/'))).toEqual([
+      '<link rel="modulepreload" href="/assets/messages-EN.js">',
+      `<link rel="preload" as="image" href="${first.url}" fetchpriority="high">`,
+    ]);
+    const rng = (await noticeBanners('localhost', 'vi')).find((b) => b.groupName === 'rng')!;
+    expect(hints(await page('/rng?vendor=PT', { cookie: 'theme=dark; lang=vi' }))).toEqual([
+      '<link rel="modulepreload" href="/assets/messages-VI.js">',
+      `<link rel="preload" as="image" href="${rng.url}" fetchpriority="high">`,
+    ]);
+    expect(rng.url).toContain('lang=vi');
+  });
+
+  it('hint each merchant’s own banner, by the domain the page is asked on', async () => {
+    const lotus = (await noticeBanners('lotus.localhost', 'en')).find((b) => b.groupName === 'home')!;
+    expect(lotus.url).toContain('/art/LOTUS/');
+    expect(hints(await page('/', { host: 'lotus.localhost' }))).toContain(
+      `<link rel="preload" as="image" href="${lotus.url}" fetchpriority="high">`,
+    );
+  });
+
+  it('hint no picture on a page without banners or a domain no merchant serves, and a language it lacks gives English', async () => {
+    expect(hints(await page('/member'))).toEqual([
+      '<link rel="modulepreload" href="/assets/messages-EN.js">',
+    ]);
+    expect(hints(await page('/', { host: 'nobody.example' }))).toEqual([
+      '<link rel="modulepreload" href="/assets/messages-EN.js">',
+    ]);
+    // th is a language of the portal, but this build's manifest lists no th catalogue; xx is none at all.
+    expect(hints(await page('/member', { cookie: 'lang=th' }))).toEqual([]);
+    expect(hints(await page('/member', { cookie: 'lang=xx' }))).toEqual([
+      '<link rel="modulepreload" href="/assets/messages-EN.js">',
+    ]);
+  });
+});
