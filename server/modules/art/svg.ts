@@ -3,7 +3,8 @@ import { mulberry32 } from '../../lib/seededRandom.ts';
 /**
  * Generated art: pure functions returning self-contained SVG documents (no fonts, images or scripts).
  * Colours and decorations derive from a hash of a stable key, so the same input always draws the same
- * picture. Every piece of text is escaped, so any name yields well-formed XML.
+ * picture. Every piece of text is escaped, so any name yields well-formed XML. Translucent shapes use fill-opacity,
+ * not opacity: a browser paints an element with opacity through a layer of its own, and a lobby paints dozens.
  */
 
 const FONT = 'system-ui, sans-serif';
@@ -112,7 +113,7 @@ function decorations(shape: Shape, rand: () => number, w: number, h: number, fil
       const seg = w / 4;
       let d = `M0,${r1(y)}`;
       for (let s = 0; s < 4; s++) d += ` q${r1(seg / 2)},${r1(s % 2 ? amp : -amp)} ${r1(seg)},0`;
-      out.push(`<path d="${d} V${h} H0Z" fill="${fill}" opacity="${r1(0.08 + i * 0.04)}"/>`);
+      out.push(`<path d="${d} V${h} H0Z" fill="${fill}" fill-opacity="${r1(0.08 + i * 0.04)}"/>`);
     }
     return out.join('');
   }
@@ -123,11 +124,11 @@ function decorations(shape: Shape, rand: () => number, w: number, h: number, fil
     const r = r1(Math.min(w, h) * (0.04 + rand() * 0.14));
     const op = r1(0.1 + rand() * 0.2);
     if (shape === 'circles')
-      out.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" opacity="${op}"/>`);
-    else if (shape === 'stars') out.push(`<path d="${starPath(x, y, r)}" fill="${fill}" opacity="${op}"/>`);
+      out.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" fill-opacity="${op}"/>`);
+    else if (shape === 'stars') out.push(`<path d="${starPath(x, y, r)}" fill="${fill}" fill-opacity="${op}"/>`);
     else
       out.push(
-        `<rect x="${r1(x - r / 2)}" y="${r1(y - r / 2)}" width="${r}" height="${r}" fill="${fill}" opacity="${op}" transform="rotate(45 ${x} ${y})"/>`,
+        `<rect x="${r1(x - r / 2)}" y="${r1(y - r / 2)}" width="${r}" height="${r}" fill="${fill}" fill-opacity="${op}" transform="rotate(45 ${x} ${y})"/>`,
       );
   }
   return out.join('');
@@ -167,10 +168,10 @@ export function tileSvg(g: { nodeId: string; name: string; vassalage: string; ga
     `<clipPath id="${id}c"><rect width="300" height="300" rx="24"/></clipPath></defs>`,
     `<rect width="300" height="300" rx="24" fill="url(#${id})"/>`,
     `<g clip-path="url(#${id}c)">${decorations(shape, rand, 300, 300, hsl(hue + 180, 90, 80))}</g>`,
-    `<rect x="12" y="12" width="${badgeW}" height="26" rx="13" fill="#000" opacity="0.35"/>`,
+    `<rect x="12" y="12" width="${badgeW}" height="26" rx="13" fill="#000" fill-opacity="0.35"/>`,
     `<text x="${12 + badgeW / 2}" y="25" font-family="${FONT}" font-size="14" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="middle">${badge}</text>`,
     textBlock(wrap(g.name, perLine, 3), { x: 150, y: 160, size, fill: '#fff' }),
-    `<text x="288" y="284" font-family="${FONT}" font-size="12" fill="#fff" opacity="0.7" text-anchor="end">${escapeXml(g.gameType)}</text>`,
+    `<text x="288" y="284" font-family="${FONT}" font-size="12" fill="#fff" fill-opacity="0.7" text-anchor="end">${escapeXml(g.gameType)}</text>`,
   ];
   return svgDoc(300, 300, g.name, body.join(''));
 }
@@ -199,7 +200,7 @@ export function bannerSvg(b: {
     shape === 'waves'
       ? decorations(shape, rand, 1200, 360, '#fff')
       : `<g transform="translate(600 0)">${decorations(shape, rand, 600, 360, '#fff')}</g>`,
-    `<rect width="1200" height="360" fill="#000" opacity="0.12"/>`,
+    `<rect width="1200" height="360" fill="#000" fill-opacity="0.12"/>`,
     textBlock(title, { x: 72, y: r1(titleY), size, fill: '#fff', anchor: 'start' }),
     textBlock(wrap(b.subtitle, 60, 1), {
       x: 72,
@@ -225,7 +226,7 @@ export function vendorLogoSvg(v: { vassalage: string; displayName: string }): st
     `<defs>${gradient(id, hsl(hue, 60, 38), hsl(hue + 30, 70, 24))}`,
     `<clipPath id="${id}c"><rect width="240" height="96" rx="14"/></clipPath></defs>`,
     `<rect width="240" height="96" rx="14" fill="url(#${id})"/>`,
-    `<circle cx="214" cy="18" r="34" fill="${hsl(hue + 180, 85, 70)}" opacity="0.2" clip-path="url(#${id}c)"/>`,
+    `<circle cx="214" cy="18" r="34" fill="${hsl(hue + 180, 85, 70)}" fill-opacity="0.2" clip-path="url(#${id}c)"/>`,
     textBlock([code], { x: 120, y: 40, size: codeSize, fill: '#fff', weight: 800 }),
     textBlock(name, { x: 120, y: 76, size: 14, fill: '#fff', weight: 500 }),
   ];
@@ -249,7 +250,7 @@ export function brandIconSvg(b: { name: string; primary: string; accent: string 
   const body = [
     `<defs>${gradient(id, primary, accent)}<clipPath id="${id}c"><rect width="128" height="128" rx="28"/></clipPath></defs>`,
     `<rect width="128" height="128" rx="28" fill="url(#${id})"/>`,
-    `<circle cx="104" cy="24" r="30" fill="#fff" opacity="0.15" clip-path="url(#${id}c)"/>`,
+    `<circle cx="104" cy="24" r="30" fill="#fff" fill-opacity="0.15" clip-path="url(#${id}c)"/>`,
     textBlock([text], { x: 64, y: 68, size: text.length > 1 ? 52 : 64, fill: '#fff', weight: 800 }),
   ];
   return svgDoc(128, 128, b.name, body.join(''));
