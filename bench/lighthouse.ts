@@ -98,10 +98,11 @@ createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMo
   return join(dir, 'dist');
 }
 
-/** The static half of the real server (server/http/spa.ts) on `dist`. */
+/** The static half of the real server (server/http/spa.ts) on `dist`; its page, with nothing to hint, as a file. */
 async function serveStatic(cleanups: Cleanups, dist: string): Promise<string> {
   const app = Fastify();
   await registerSpa(app, dist);
+  app.setNotFoundHandler((_req, reply) => reply.type('text/html').sendFile('index.html'));
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

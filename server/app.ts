@@ -259,6 +259,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
               () => undefined,
             ),
           firstBannerUrl: content.firstBannerUrl,
+          app,
         })
       : undefined;
 

@@ -1,6 +1,7 @@
 import { formats } from '@lingui/core';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { adoptFirstReplies } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { prefetchFirstPage } from './app/firstPage.ts';
@@ -10,6 +11,7 @@ import { rememberReferral } from './session/referral.ts';
 import './styles.css';
 
 adoptMerchantFromUrl(window.location.search);
+adoptFirstReplies();
 rememberReferral(window.location.search);
 const theme = localStorage.getItem('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../test/app.ts';
+import { firstRepliesBlock } from './pageHints.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'portico-hints-'));
 writeFileSync(
@@ -30,6 +31,8 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
   return res.body;
 };
 const hints = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((m) => m[0]);
+const firstBlock = (html: string) =>
+  /<script type="application\/json" id="first-replies">(.*?)<\/script>/s.exec(html)?.[1];
 const noticeBanners = async (host: string, language: string) =>
   (
     await t.app.inject({ method: 'GET', url: `/wps/notice/index?language=${language}`, headers: { host } })
@@ -70,5 +73,48 @@ describe('page hints', () => {
     expect(hints(await page('/member', { cookie: 'lang=xx' }))).toEqual([
       '<link rel="modulepreload" href="/assets/messages-EN.js">',
     ]);
+  });
+
+  it('carry the first calls’ replies, as the API gives them to the same visitor, with no markup that could end the block', async () => {
+    const text = firstBlock(await page('/promotions', { cookie: 'lang=vi' }))!;
+    expect(text).not.toContain('<');
+    const block = JSON.parse(text);
+    expect(block).toMatchObject({ merchant: 'PORTICO', language: 'vi' });
+    const urls = Object.keys(block.replies);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/wps/system/status',
+        '/wps/system/whitelabel',
+        '/lgw/games/vendor?platform=html5-desktop',
+        '/wps/notice/index?language=vi',
+        '/lgw/games/game_menus?language=vi',
+      ]),
+    );
+    for (const url of urls) {
+      const direct = await t.app.inject({ method: 'GET', url, headers: { language: 'vi' } });
+      expect(block.replies[url], url).toEqual(direct.json());
+    }
+
+    const lotus = JSON.parse(firstBlock(await page('/', { host: 'lotus.localhost' }))!);
+    expect(lotus.merchant).toBe('LOTUS');
+    expect(lotus.replies['/wps/system/whitelabel'].value.brand.name).not.toBe(
+      block.replies['/wps/system/whitelabel'].value.brand.name,
+    );
+  });
+
+  it('keep markup in a reply from ending the block', () => {
+    const block = {
+      merchant: 'M',
+      language: 'en',
+      replies: { '/x': { html: '</script><script>alert(1)</script>' } },
+    };
+    const text = firstBlock(firstRepliesBlock(block))!;
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual(block);
+  });
+
+  it('carry none for the back office or a domain no merchant serves', async () => {
+    expect(firstBlock(await page('/ops'))).toBeUndefined();
+    expect(firstBlock(await page('/', { host: 'nobody.example' }))).toBeUndefined();
   });
 });

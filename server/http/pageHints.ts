@@ -1,15 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bannerGroupOf } from '../../contract/banners.ts';
-import { isOneOf, LOCALES } from '../../contract/constants.ts';
+import { isOneOf, LANGUAGE_HEADER, LOCALES } from '../../contract/constants.ts';
 import type { BannerGroup } from '../../contract/content.ts';
+import { FIRST_REPLIES_ID, type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
 
 export interface PageHintSources {
   /** The merchant the page is for, or undefined on a domain no merchant serves. */
   merchantCodeOf(req: FastifyRequest): Promise<string | undefined>;
   firstBannerUrl(merchantCode: string, group: BannerGroup, locale: Locale): Promise<string | undefined>;
+  /** The app, asked the first calls as the visitor would ask them (same address, domain and language). */
+  app: FastifyInstance;
 }
 
 /** The language the SPA will start in: the `lang` cookie it keeps beside its saved language (src/i18n), else English. */
@@ -20,11 +23,42 @@ export function pageLocale(req: FastifyRequest): Locale {
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The replies as a JSON block in the page; `<` escaped: a notice's HTML can hold `</script>`, which would end it. */
+export const firstRepliesBlock = (block: FirstReplies) =>
+  `<script type="application/json" id="${FIRST_REPLIES_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
+
+/**
+ * The first calls' replies, asked through the app itself: rate limits, region rules and merchant resolution apply as
+ * to the SPA's own calls, which these replace. A call that fails is left out (the SPA then asks it).
+ */
+async function firstReplies(app: FastifyInstance, req: FastifyRequest, merchant: string, locale: Locale) {
+  const replies: FirstReplies['replies'] = {};
+  const forwarded = req.headers['x-forwarded-for'];
+  await Promise.all(
+    firstCalls(locale).map(async (url) => {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: req.socket.remoteAddress,
+        headers: {
+          host: req.headers.host ?? '',
+          accept: 'application/json',
+          [LANGUAGE_HEADER]: locale,
+          ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+        },
+      });
+      if (res.statusCode === 200) replies[url] = res.json();
+    }),
+  );
+  return firstRepliesBlock({ merchant, language: locale, replies });
+}
+
 /**
  * The SPA's index.html as sent for a page, with hints for two things its first screen fetches late otherwise: the
  * catalogue of its language (a module the app imports only once its own code has run) and the page's first banner
  * (its largest picture, named only by the notices call's reply). With the hints both start with the HTML, a round
- * trip or two sooner on a phone (npm run bench: Lighthouse's LCP).
+ * trip or two sooner on a phone (npm run bench: Lighthouse's LCP). And the first calls' replies themselves
+ * (contract/firstReplies.ts), so the first screen renders without waiting for the API.
  */
 export function pageDocument(distDir: string, sources: PageHintSources) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -34,13 +68,16 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     : {};
   return async (req: FastifyRequest): Promise<string> => {
     const locale = pageLocale(req);
+    const path = req.url.split('?')[0] ?? '/';
     const hints: string[] = [];
     const catalogue = manifest[`locales/${locale}/messages.po`]?.file;
     if (catalogue) hints.push(`<link rel="modulepreload" href="/${attr(catalogue)}">`);
-    const group = bannerGroupOf(req.url.split('?')[0] ?? '/');
-    const merchant = group ? await sources.merchantCodeOf(req) : undefined;
+    // The back office makes none of the portal's first calls.
+    const merchant = path === '/ops' ? undefined : await sources.merchantCodeOf(req);
+    const group = bannerGroupOf(path);
     const banner = group && merchant ? await sources.firstBannerUrl(merchant, group, locale) : undefined;
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
+    if (merchant) hints.push(await firstReplies(sources.app, req, merchant, locale));
     return html.replace('</head>', `${hints.join('')}</head>`);
   };
 }

@@ -1,6 +1,7 @@
 import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/constants.ts';
 import type { Route } from '../../contract/routes.ts';
+import { takeFirstReply } from './firstReplies.ts';
 import { storedMerchant, storedToken } from './session.ts';
 
 /** A failed call: the server's envelope code, or NETWORK when no envelope came back. */
@@ -114,23 +115,26 @@ export async function call<C extends AnyCall>(
   const merchant = storedMerchant();
   const token = storedToken();
   const json = body !== undefined && !(body instanceof FormData);
+  const url = withQuery(fillPath(c.path, params), query);
   try {
-    const raw = await send(
-      withQuery(fillPath(c.path, params), query),
-      {
-        method: c.method,
-        body: json ? JSON.stringify(body) : (body as FormData | undefined),
-        headers: {
-          accept: 'application/json',
-          ...(json ? { 'content-type': 'application/json' } : {}),
-          [LANGUAGE_HEADER]: language,
-          ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...options.headers,
+    const raw =
+      (c.method === 'GET' ? takeFirstReply(url, merchant, language) : undefined) ??
+      (await send(
+        url,
+        {
+          method: c.method,
+          body: json ? JSON.stringify(body) : (body as FormData | undefined),
+          headers: {
+            accept: 'application/json',
+            ...(json ? { 'content-type': 'application/json' } : {}),
+            [LANGUAGE_HEADER]: language,
+            ...(merchant ? { [MERCHANT_HEADER]: merchant } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...options.headers,
+          },
         },
-      },
-      c.method === 'GET' ? 1 : 0,
-    );
+        c.method === 'GET' ? 1 : 0,
+      ));
     return 'response' in c ? c.response.parse(raw) : (raw as CallOutput<C>);
   } catch (err) {
     if (err instanceof HttpError) {

@@ -1,0 +1,23 @@
+// The calls every portal page makes before its first screen (src/app/firstPage.ts), as the addresses the SPA's
+// client asks for. The server answers them inside the page's HTML (server/http/pageHints.ts) and the client takes
+// those replies instead of asking (src/api/firstReplies.ts): the first screen waits for no round trip but the page's.
+
+/** Where the page carries them: a JSON block, never run (the CSP allows no inline script). */
+export const FIRST_REPLIES_ID = 'first-replies';
+
+export interface FirstReplies {
+  /** The merchant the replies are for (the page's domain's). */
+  merchant: string;
+  /** The Language header they were asked with. */
+  language: string;
+  /** Reply bodies by address (path and query string). */
+  replies: Record<string, unknown>;
+}
+
+export const firstCalls = (language: string): string[] => [
+  '/wps/system/status',
+  '/wps/system/whitelabel',
+  '/lgw/games/vendor?platform=html5-desktop',
+  `/wps/notice/index?language=${language}`,
+  `/lgw/games/game_menus?language=${language}`,
+];

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_REPLIES_ID } from '../../contract/firstReplies.ts';
+import { systemStatus, whitelabel } from '../../contract/routes.ts';
+import { call, setApiLanguage } from './client.ts';
+import { adoptFirstReplies } from './firstReplies.ts';
+
+const status = { success: true, code: 'OK', value: { status: 0 } };
+const fromServer = { success: true, code: 'OK', value: { status: 9 } };
+
+function page(block: object | string) {
+  const doc = document.implementation.createHTMLDocument();
+  const script = doc.createElement('script');
+  script.type = 'application/json';
+  script.id = FIRST_REPLIES_ID;
+  script.textContent = typeof block === 'string' ? block : JSON.stringify(block);
+  doc.head.append(script);
+  return doc;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(fromServer), { headers: { 'content-type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  setApiLanguage('en');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('first replies', () => {
+  it('answer the first read of their address from the page, once; the next read asks the server', async () => {
+    const doc = page({ merchant: 'PORTICO', language: 'en', replies: { '/wps/system/status': status } });
+    adoptFirstReplies(doc);
+    expect(doc.getElementById(FIRST_REPLIES_ID)).toBeNull();
+    expect(await call(systemStatus, { query: {} })).toEqual(status);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await call(systemStatus, { query: {} })).toEqual(fromServer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not used for an address they do not hold, another language or another merchant the client names', async () => {
+    adoptFirstReplies(
+      page({ merchant: 'PORTICO', language: 'en', replies: { '/wps/system/status': status } }),
+    );
+    expect(await call(whitelabel, { query: {} })).toEqual(fromServer);
+    setApiLanguage('vi');
+    expect(await call(systemStatus, { query: {} })).toEqual(fromServer);
+    setApiLanguage('en');
+    sessionStorage.setItem('merchant', 'LOTUS');
+    expect(await call(systemStatus, { query: {} })).toEqual(fromServer);
+    sessionStorage.setItem('merchant', 'PORTICO');
+    expect(await call(systemStatus, { query: {} })).toEqual(status);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a broken block is ignored: every read asks the server', async () => {
+    adoptFirstReplies(page('{"merchant": "PORTICO", '));
+    expect(await call(systemStatus, { query: {} })).toEqual(fromServer);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
