@@ -8,7 +8,7 @@ import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
-import { pageDocument } from './http/pageHints.ts';
+import { pageDocument, sendCompressed } from './http/pageHints.ts';
 import { bearerOf } from './http/route.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
@@ -264,11 +264,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (page && req.method === 'GET' && isPagePath(req.url))
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(await page(req));
+    if (page && req.method === 'GET' && isPagePath(req.url)) {
+      reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
+      return sendCompressed(req, reply, await page(req));
+    }
     return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   });
   return app;

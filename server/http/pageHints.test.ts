@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../test/app.ts';
 import { firstRepliesBlock } from './pageHints.ts';
@@ -116,5 +117,20 @@ describe('page hints', () => {
   it('carry none for the back office or a domain no merchant serves', async () => {
     expect(firstBlock(await page('/ops'))).toBeUndefined();
     expect(firstBlock(await page('/', { host: 'nobody.example' }))).toBeUndefined();
+  });
+
+  it('travel compressed as the browser accepts (a page with its replies is ~20 KB raw)', async () => {
+    const ask = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('cookie');
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });

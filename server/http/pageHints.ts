@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bannerGroupOf } from '../../contract/banners.ts';
 import { isOneOf, LANGUAGE_HEADER, LOCALES } from '../../contract/constants.ts';
 import type { BannerGroup } from '../../contract/content.ts';
@@ -80,4 +81,18 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     if (merchant) hints.push(await firstReplies(sources.app, req, merchant, locale));
     return html.replace('</head>', `${hints.join('')}</head>`);
   };
+}
+
+/**
+ * A page, compressed as the browser accepts: the compression plugin's hooks belong to routes, and a page is sent by
+ * the not-found handler (every path that is not a file or a call); with its first replies it is ~20 KB raw.
+ */
+export function sendCompressed(req: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }
