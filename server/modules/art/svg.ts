@@ -125,7 +125,8 @@ function decorations(shape: Shape, rand: () => number, w: number, h: number, fil
     const op = r1(0.1 + rand() * 0.2);
     if (shape === 'circles')
       out.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" fill-opacity="${op}"/>`);
-    else if (shape === 'stars') out.push(`<path d="${starPath(x, y, r)}" fill="${fill}" fill-opacity="${op}"/>`);
+    else if (shape === 'stars')
+      out.push(`<path d="${starPath(x, y, r)}" fill="${fill}" fill-opacity="${op}"/>`);
     else
       out.push(
         `<rect x="${r1(x - r / 2)}" y="${r1(y - r / 2)}" width="${r}" height="${r}" fill="${fill}" fill-opacity="${op}" transform="rotate(45 ${x} ${y})"/>`,
