@@ -3,10 +3,9 @@
 // On a 2-CPU runner the sequence lint → typecheck → i18n → vitest → soak → build + Playwright took ~36 min: the soak
 // and Vitest each keep about one CPU busy, while Playwright mostly waits on pages and timers (~0.3 CPU). So:
 //
-//   soak ───────────────────────────────────────────────────────▶  (server only: reads no catalogue)
-//   lint ─▶   typecheck ───▶
-//   i18n:check ─┬─ build → Playwright ───────────────────────────▶
-//               └─ vitest (server + web) [→ server suite on PostgreSQL] ▶
+//   soak ─────────────────────────────────────────────────────────▶  (server only: reads no catalogue)
+//   i18n:check ─┬─ build → Playwright ─────────────────────────────▶
+//   lint ‖ typecheck ┴─ vitest (server + web) [→ server suite on PostgreSQL] ▶
 //
 // i18n:check rewrites the .po catalogues, which the build and the web tests compile, so both wait for it. The soak is
 // the longest stage and bound by its server's one CPU: it keeps the normal priority, and so do Playwright's browser
@@ -18,7 +17,7 @@
 // Each stage's output is kept in .tmp/test-logs/<stage>.log and printed whole when the stage ends (so the suites'
 // counts stay readable); the first failure stops the others.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,13 +38,7 @@ function stage(name, command, { env = {}, batch = false } = {}) {
   const file = join(LOGS, `${name}.log`);
   const out = createWriteStream(file);
   console.log(`▶ ${name} (${since(started)} in): ${command}`);
-  // The CPU a stage used (its processes and theirs), where GNU time is there to say: on a shared runner a stage's
-  // wall time says as much about its neighbours as about itself.
-  const cpuFile = join(LOGS, `${name}.cpu`);
-  const timed = existsSync('/usr/bin/time')
-    ? `/usr/bin/time -f '%U %S' -o ${cpuFile} sh -c '${command}'`
-    : command;
-  const child = spawn(timed, {
+  const child = spawn(command, {
     shell: true,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,19 +61,7 @@ function stage(name, command, { env = {}, batch = false } = {}) {
       out.end(() => {
         const ok = code === 0;
         const took = since(t);
-        let cpu = '';
-        try {
-          const [user, system] = readFileSync(cpuFile, 'utf8')
-            .trim()
-            .split('\n')
-            .pop()
-            .split(' ')
-            .map(Number);
-          cpu = `${(user + system).toFixed(0)} s`;
-        } catch {
-          // not measured
-        }
-        timings.push({ name, took, cpu, ok: ok ? 'passed' : failed ? 'stopped' : 'FAILED' });
+        timings.push({ name, took, ok: ok ? 'passed' : failed ? 'stopped' : 'FAILED' });
         if (failed && !ok) {
           console.log(`■ ${name} stopped after ${took}`);
           return reject(new Error('stopped'));
@@ -116,10 +97,13 @@ const postgres = process.env.TEST_DATABASE_URL;
 const catalogues = stage('i18n', 'npm run --silent i18n:check');
 const lanes = [
   stage('soak', 'npm run --silent test:soak'),
-  stage('lint', 'npm run --silent lint', { batch: true }),
-  stage('typecheck', 'npm run --silent typecheck', { batch: true }),
+  // Playwright mostly waits: it starts as soon as the catalogues are checked, not after the typecheck.
   catalogues.then(() => stage('e2e', 'npm run --silent test:e2e')),
-  catalogues.then(() =>
+  Promise.all([
+    stage('lint', 'npm run --silent lint', { batch: true }),
+    stage('typecheck', 'npm run --silent typecheck', { batch: true }),
+    catalogues,
+  ]).then(() =>
     stage('unit', 'npm run --silent test:unit', { batch: true }).then(() =>
       postgres
         ? stage('server-postgres', 'npm run --silent test:server', {
@@ -132,9 +116,8 @@ const lanes = [
 ];
 
 const results = await Promise.allSettled(lanes);
-console.log('stages (side by side where they could be): wall time, CPU time');
-for (const { name, took, cpu, ok } of timings)
-  console.log(`  ${name.padEnd(16)} ${took.padStart(6)} ${(cpu || '?').padStart(6)}  ${ok}`);
+console.log(`stages (wall time each, side by side where they could be):`);
+for (const { name, took, ok } of timings) console.log(`  ${name.padEnd(16)} ${took.padStart(6)}  ${ok}`);
 const ok = results.every((r) => r.status === 'fulfilled');
 console.log(`npm test: ${ok ? 'all passed' : 'FAILED'} in ${since(started)}`);
 process.exit(ok ? 0 : 1);
