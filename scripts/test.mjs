@@ -3,15 +3,13 @@
 // On a 2-CPU runner the sequence lint → typecheck → i18n → vitest → soak → build + Playwright took ~36 min: the soak
 // and Vitest each keep about one CPU busy, while Playwright mostly waits on pages and timers (~0.3 CPU). So:
 //
-//   soak ─────────────────────────────────────────────────────────▶  (server only: reads no catalogue)
-//   i18n:check ─┬─ build → Playwright ─────────────────────────────▶
-//   lint ‖ typecheck ┴─ vitest (server + web) [→ server suite on PostgreSQL] ▶
+//   soak ──────────────────────────────────────────────────────────────▶  (server only: reads no catalogue)
+//   lint ‖ typecheck ‖ i18n:check ─┬─ build → Playwright ─────────────▶
+//                                  └─ vitest (server + web) [→ server suite on PostgreSQL] ▶
 //
-// i18n:check rewrites the .po catalogues, which the build and the web tests compile, so both wait for it. The soak is
-// the longest stage and bound by its server's one CPU: it keeps the normal priority, and so do Playwright's browser
-// and server, which need the CPU in short bursts (a page waiting on a CPU-bound neighbour is a slow page). Lint,
-// typecheck, Vitest and the PostgreSQL run take what is left, at a lower priority: they can use both CPUs once the
-// soak is done.
+// i18n:check rewrites the .po catalogues, which the build and the web tests compile, so both wait for it. The
+// CPU-bound stages (soak, Vitest) run at a lower priority: Playwright's browser and server then get the CPU as soon
+// as they need it and its pages are not slowed by the batch work beside them.
 //
 // With TEST_DATABASE_URL set (CI does), the server suite runs once more on that PostgreSQL after the PGlite run.
 // Each stage's output is kept in .tmp/test-logs/<stage>.log and printed whole when the stage ends (so the suites'
@@ -46,7 +44,7 @@ function stage(name, command, { env = {}, batch = false } = {}) {
   });
   if (batch) {
     try {
-      // Children spawned later (Vitest's workers, PostgreSQL's clients) inherit it.
+      // Children spawned later (Vitest's workers, the soak's server) inherit it.
       setPriority(child.pid, 10);
     } catch {
       // not allowed here: same priority, still correct
@@ -79,39 +77,40 @@ function stage(name, command, { env = {}, batch = false } = {}) {
   });
 }
 
-/** Stops the running stages the way Ctrl-C would (Playwright then stops its web server, the soak its server). */
 function stopAll() {
   failed = true;
   for (const child of running.values()) {
     try {
-      process.kill(-child.pid, 'SIGINT');
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
   }
 }
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
 
 const postgres = process.env.TEST_DATABASE_URL;
-const catalogues = stage('i18n', 'npm run --silent i18n:check');
 const lanes = [
-  stage('soak', 'npm run --silent test:soak'),
-  // Playwright mostly waits: it starts as soon as the catalogues are checked, not after the typecheck.
-  catalogues.then(() => stage('e2e', 'npm run --silent test:e2e')),
+  stage('soak', 'npm run --silent test:soak', { batch: true }),
   Promise.all([
-    stage('lint', 'npm run --silent lint', { batch: true }),
-    stage('typecheck', 'npm run --silent typecheck', { batch: true }),
-    catalogues,
+    stage('lint', 'npm run --silent lint'),
+    stage('typecheck', 'npm run --silent typecheck'),
+    stage('i18n', 'npm run --silent i18n:check'),
   ]).then(() =>
-    stage('unit', 'npm run --silent test:unit', { batch: true }).then(() =>
-      postgres
-        ? stage('server-postgres', 'npm run --silent test:server', {
-            env: { DATABASE_URL: postgres },
-            batch: true,
-          })
-        : undefined,
-    ),
+    Promise.all([
+      stage('e2e', 'npm run --silent test:e2e'),
+      stage('unit', 'npm run --silent test:unit', { batch: true }).then(() =>
+        postgres
+          ? stage('server-postgres', 'npm run --silent test:server', {
+              env: { DATABASE_URL: postgres },
+              batch: true,
+            })
+          : undefined,
+      ),
+    ]),
   ),
 ];
 
