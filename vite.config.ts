@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -53,10 +52,6 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default in a run is one worker less than the CPUs: a single worker on a 2-CPU runner, where the
-    // suite then took ~10 min. Its workers wait on PGlite and jsdom start-up as much as they compute, so two is the
-    // floor.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
