@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import { selectGames, selectListFailed, selectListLoading } from '../../../machines/gameList.selectors.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -29,9 +29,11 @@ export function GameRow({
 }) {
   const { t } = useLingui();
   const actor = useGameList({ path: '/', gameType, mode, pageSize: size });
-  const games = useSelector(actor, selectGames).slice(0, size);
-  const loading = useSelector(actor, selectListLoading);
-  const failed = useSelector(actor, selectListFailed);
+  // Deferred: the machine's state reaches React as an urgent update, and a row of tiles rendered in one go is a
+  // phone's long task; so the row keeps its last look for that update and draws the new one as a transition.
+  const games = useDeferredValue(useSelector(actor, selectGames)).slice(0, size);
+  const loading = useDeferredValue(useSelector(actor, selectListLoading));
+  const failed = useDeferredValue(useSelector(actor, selectListFailed));
   const { render } = useTileRenderer(actor);
 
   let content: ReactNode;

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { GAME_CATEGORIES } from '../../../contract/constants.ts';
 import type { GameCategory } from '../../../contract/games.ts';
 import { whitelabelQuery, winnerBoardQuery } from '../../api/queries.ts';
@@ -44,7 +44,8 @@ export function WinnerBoard() {
   const ids = { title: useId(), list: useId(), category: useId() };
   const [category, setCategory] = useState<Category>('ALL');
   const site = useQuery(whitelabelQuery());
-  const wins = useQuery(winnerBoardQuery(category, i18n.locale));
+  // Deferred like a game row's tiles: twenty rows of a reply drawn as a transition, not in the urgent update.
+  const wins = useDeferredValue(useQuery(winnerBoardQuery(category, i18n.locale)));
   const sign = site.data?.brand.currencySign ?? DEFAULT_SIGN;
 
   return (
