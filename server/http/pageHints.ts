@@ -33,9 +33,9 @@ export const firstRepliesBlock = (block: FirstReplies) =>
  * to the SPA's own calls, which these replace. A call that fails is left out (the SPA then asks it).
  */
 async function firstReplies(app: FastifyInstance, req: FastifyRequest, merchant: string, locale: Locale) {
-  const replies: FirstReplies['replies'] = {};
   const forwarded = req.headers['x-forwarded-for'];
-  await Promise.all(
+  // Keyed in the calls' order, not in the order they finish: the same page is the same bytes.
+  const answered = await Promise.all(
     firstCalls(locale).map(async (url) => {
       const res = await app.inject({
         method: 'GET',
@@ -48,9 +48,10 @@ async function firstReplies(app: FastifyInstance, req: FastifyRequest, merchant:
           ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
         },
       });
-      if (res.statusCode === 200) replies[url] = res.json();
+      return res.statusCode === 200 ? [[url, res.json()] as const] : [];
     }),
   );
+  const replies: FirstReplies['replies'] = Object.fromEntries(answered.flat());
   return firstRepliesBlock({ merchant, language: locale, replies });
 }
 
