@@ -155,7 +155,11 @@ async function audit(url: string, port: number, report?: string): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (report) writeFileSync(report, JSON.stringify(lhr));
+  if (report) {
+    writeFileSync(report, JSON.stringify(lhr));
+    // The trace beside it: DevTools' Performance panel opens it (what ran on the main thread, and when).
+    writeFileSync(report.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError)
     throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metrics = Object.fromEntries(
@@ -175,7 +179,7 @@ export async function lighthouseScores(opts: {
   pages: string[];
   runs: number;
   cleanups: Cleanups;
-  /** A folder to keep every run's full Lighthouse report in (JSON, for the Lighthouse viewer). */
+  /** A folder to keep every run's full Lighthouse report (JSON, for the Lighthouse viewer) and its trace in. */
   reports?: string;
   log?: (line: string) => void;
 }): Promise<PageScore[]> {

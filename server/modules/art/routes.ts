@@ -8,19 +8,24 @@ import { banners, games, merchants, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { localized } from '../content/service.ts';
+import { webpOf } from './raster.ts';
 import { bannerSvg, brandIconSvg, tileSvg, vendorLogoSvg } from './svg.ts';
 
-const svgName = z
+/** A picture's file name: its key and the format asked (the SVG itself, or drawn as WebP: raster.ts). */
+const artFile = z
   .string()
-  .regex(/^[A-Za-z0-9_.-]{1,80}\.svg$/)
-  .transform((s) => s.slice(0, -4));
+  .regex(/^[A-Za-z0-9_.-]{1,80}\.(svg|webp)$/)
+  .transform((s) => {
+    const dot = s.lastIndexOf('.');
+    return { name: s.slice(0, dot), format: s.slice(dot + 1) as ArtFormat };
+  });
+type ArtFormat = 'svg' | 'webp';
 
-function sendSvg(reply: FastifyReply, svg: string) {
+async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat = 'svg') {
   // Art only changes with the catalogue; a day of caching keeps lobbies fast.
-  return reply
-    .header('cache-control', 'public, max-age=86400')
-    .type('image/svg+xml; charset=utf-8')
-    .send(svg);
+  reply.header('cache-control', 'public, max-age=86400');
+  if (format === 'webp') return reply.type('image/webp').send(await webpOf(svg));
+  return reply.type('image/svg+xml; charset=utf-8').send(svg);
 }
 
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such picture');
@@ -36,32 +41,39 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
 
   r.get(
     '/art/:merchant/tiles/:file',
-    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: svgName }) } },
+    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: artFile }) } },
     async (req, reply) => {
       const [g] = await db
         .select()
         .from(games)
-        .where(and(eq(games.merchantCode, req.params.merchant), eq(games.nodeId, req.params.file)));
+        .where(and(eq(games.merchantCode, req.params.merchant), eq(games.nodeId, req.params.file.name)));
       if (!g) throw notFound();
       const name = localized(g.names, requestLocale(req, (req.query as { lang?: string }).lang));
-      return sendSvg(
+      return sendArt(
         reply,
         tileSvg({ nodeId: g.nodeId, name, vassalage: g.vassalage, gameType: g.gameType }),
+        req.params.file.format,
       );
     },
   );
 
   r.get(
     '/art/:merchant/vendors/:file',
-    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: svgName }) } },
+    { schema: { hide: true, params: z.object({ merchant: merchantCode, file: artFile }) } },
     async (req, reply) => {
       const [v] = await db
         .select()
         .from(vendors)
-        .where(and(eq(vendors.merchantCode, req.params.merchant), eq(vendors.vassalage, req.params.file)))
+        .where(
+          and(eq(vendors.merchantCode, req.params.merchant), eq(vendors.vassalage, req.params.file.name)),
+        )
         .limit(1);
       if (!v) throw notFound();
-      return sendSvg(reply, vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName }));
+      return sendArt(
+        reply,
+        vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName }),
+        req.params.file.format,
+      );
     },
   );
 
@@ -72,7 +84,9 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
         hide: true,
         params: z.object({
           merchant: merchantCode,
-          file: svgName.pipe(z.string().regex(/^\d+$/)).transform(Number),
+          file: artFile.pipe(
+            z.object({ name: z.string().regex(/^\d+$/).transform(Number), format: z.enum(['svg', 'webp']) }),
+          ),
         }),
         querystring: z.object({ lang: z.string().optional() }),
       },
@@ -82,10 +96,10 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
       const [b] = await db
         .select()
         .from(banners)
-        .where(and(eq(banners.merchantCode, m.code), eq(banners.id, req.params.file)));
+        .where(and(eq(banners.merchantCode, m.code), eq(banners.id, req.params.file.name)));
       if (!b) throw notFound();
       const title = localized(b.titles, requestLocale(req, req.query.lang));
-      return sendSvg(
+      return sendArt(
         reply,
         bannerSvg({
           title,
@@ -94,6 +108,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
           accent: m.brand.accent,
           seed: b.id,
         }),
+        req.params.file.format,
       );
     },
   );
@@ -108,7 +123,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
     },
     async (req, reply) => {
       const m = await merchantOf(req.params.merchant);
-      return sendSvg(
+      return sendArt(
         reply,
         brandIconSvg({ name: m.brand.name, primary: m.brand.primary, accent: m.brand.accent }),
       );

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_GAME_TYPES } from '../../../contract/games.ts';
 import { asMerchant, type TestApp, testApp } from '../../test/app.ts';
@@ -56,17 +57,51 @@ describe('generated art', () => {
     expect(en.body.startsWith('<svg')).toBe(true);
   });
 
+  it('serves the tiles and vendor logos the lists name as WebP pictures of the SVG’s size', async () => {
+    const { data } = await get(
+      '/lgw/games/list?clientType=3&gameType=RNG&vassalage=PT&page=1&rows=1',
+      'PORTICO',
+    );
+    const tileUrl: string = data.games[0].iconUrl;
+    expect(tileUrl).toMatch(/^\/art\/PORTICO\/tiles\/[^/]+\.webp\?lang=en$/);
+    const { data: vendorData } = await get('/lgw/games/vendor', 'PORTICO');
+    const logoUrl: string = vendorData.lanes[0].cards[0].logoUrl;
+    expect(logoUrl).toMatch(/\.webp$/);
+    for (const [url, width, height] of [
+      [tileUrl, 300, 300],
+      [logoUrl, 240, 96],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toContain('max-age=86400');
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height });
+    }
+    // The tile's name is drawn in the language asked: another language, another picture.
+    const vi = await t.app.inject({ method: 'GET', url: tileUrl.replace('lang=en', 'lang=vi') });
+    const en = await t.app.inject({ method: 'GET', url: tileUrl });
+    expect(vi.rawPayload.equals(en.rawPayload)).toBe(false);
+  });
+
   it('answers unknown pictures and bad names with 404/400 envelopes', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/NOPE_1.svg' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/NOPE_1.webp' })).statusCode).toBe(
+      404,
+    );
     const bad = await t.app.inject({ method: 'GET', url: '/art/PORTICO/tiles/..%2Fetc.svg' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
   });
 
   it('serves vendor logos, banners and the brand icon', async () => {
-    for (const url of ['/art/LOTUS/vendors/GPI.svg', '/art/LOTUS/icon.svg', '/art/PORTICO/logo.svg']) {
+    for (const url of [
+      '/art/LOTUS/vendors/GPI.svg',
+      '/art/PORTICO/banners/1.webp',
+      '/art/LOTUS/icon.svg',
+      '/art/PORTICO/logo.svg',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
     }
