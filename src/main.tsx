@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { adoptFirstReplies } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
-import { prefetchFirstPage } from './app/firstPage.ts';
+import { loadFirstLocation, prefetchFirstPage } from './app/firstPage.ts';
+import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
@@ -19,18 +20,21 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset.them
 const locale = savedLocale(localStorage, window.location.search);
 const catalogue = activateLocale(locale);
 const queryClient = createQueryClient();
-if (!isOpsPath(window.location.pathname)) prefetchFirstPage(queryClient, locale);
+const firstPage = isOpsPath(window.location.pathname) ? undefined : prefetchFirstPage(queryClient, locale);
 // A page's first Intl number format loads the locale data, the longest single step of its first render on a phone
 // (~60 ms unthrottled); done here, it fills the wait for the catalogue and the first calls instead.
 formats.number(locale, 0);
-await catalogue;
+const router = makeRouter(queryClient);
+// With the first replies in place, the first location too (firstPage.ts); without them (no page hints), the app
+// renders at once with its skeletons.
+await Promise.all([catalogue, firstPage?.then((local) => (local ? loadFirstLocation(router) : undefined))]);
 const root = createRoot(document.getElementById('root')!);
 // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole page (a phone's first render is one long task otherwise: Lighthouse's Total Blocking Time).
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} router={router} />
     </StrictMode>,
   ),
 );

@@ -15,7 +15,7 @@ import { AppStatusContext } from '../features/status/statusContext.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { AuthModalsProvider } from '../session/authModals.tsx';
 import { SessionContext } from '../session/sessionContext.ts';
-import { makeRouter } from './router.tsx';
+import type { makeRouter } from './router.tsx';
 
 // The Stately inspector for the live actors, in dev builds only (a production bundle holds none of it).
 if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect'))
@@ -41,8 +41,14 @@ const liveStatusMachine = appStatusMachine.provide({
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(() => makeRouter(queryClient));
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  /** Made (and its first location loaded) before the first render: main.tsx. */
+  router: ReturnType<typeof makeRouter>;
+}) {
   const [session] = useState(() =>
     liveSession(
       () => queryClient.clear(),

@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_REPLIES_ID, firstCalls } from '../../contract/firstReplies.ts';
+import { setApiLanguage } from '../api/client.ts';
+import { adoptFirstReplies } from '../api/firstReplies.ts';
+import { prefetchFirstPage } from './firstPage.ts';
+
+const [status, whitelabel, vendor, notices, menus] = firstCalls('en') as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+const replies = {
+  [status]: { success: true, value: { status: 0 } },
+  [whitelabel]: { success: true, value: { merchantCode: 'PORTICO' } },
+  [vendor]: { success: true, data: { lanes: [{ title: 'RNG', cards: [], gameClassify: [] }] } },
+  [notices]: { success: true, value: { notices: [], banners: [], popup: [] } },
+  [menus]: { success: true, data: { menus: [{ gameType: 'RNG', vendors: [] }] } },
+};
+
+function pageWith(block: object) {
+  const doc = document.implementation.createHTMLDocument();
+  const script = doc.createElement('script');
+  script.type = 'application/json';
+  script.id = FIRST_REPLIES_ID;
+  script.textContent = JSON.stringify(block);
+  doc.head.append(script);
+  return doc;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  // A network that never answers: whatever the first page has, it has from the page itself.
+  fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+  vi.stubGlobal('fetch', fetchMock);
+  setApiLanguage('en');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the first page', () => {
+  it('has the replies its HTML carries in the cache before the first render, with no call made', async () => {
+    adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'en', replies }));
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en')).toBe(true);
+    expect(queryClient.getQueryData(['whitelabel'])).toEqual({ merchantCode: 'PORTICO' });
+    expect(queryClient.getQueryData(['gameVendor'])).toEqual(replies[vendor]!.data!.lanes);
+    expect(queryClient.getQueryData(['gameMenus', 'en'])).toEqual(replies[menus]!.data!.menus);
+    expect(queryClient.getQueryData(['noticeIndex', 'en'])).toEqual(replies[notices]!.value);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does not wait for the network when the page carries none it can use: the app renders with its skeletons', async () => {
+    // Replies for another language than the visitor's.
+    adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'vi', replies }));
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en')).toBe(false);
+    expect(fetchMock).toHaveBeenCalled();
+    expect(queryClient.getQueryData(['whitelabel'])).toBeUndefined();
+    expect(queryClient.getQueryState(['whitelabel'])?.fetchStatus).toBe('fetching');
+  });
+});
