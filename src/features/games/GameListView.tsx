@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import type { Classify } from '../../../machines/gameList.machine.ts';
 import {
   selectClassify,
@@ -58,19 +58,22 @@ export function GameListView({
   const { t } = useLingui();
   const errorText = useErrorText();
   const actor = useGameList(source);
-  const games = useSelector(actor, selectGames);
-  const loading = useSelector(actor, selectListLoading);
-  const failed = useSelector(actor, selectListFailed);
-  const loadingMore = useSelector(actor, selectLoadingMore);
-  const moreGames = useSelector(actor, selectMoreGames);
-  const error = useSelector(actor, selectGameListError);
-  const mode = useSelector(actor, selectMode);
-  const classify = useSelector(actor, selectClassify);
-  const gameName = useSelector(actor, selectGameName);
-  const page = useSelector(actor, selectPage);
-  const totalPages = useSelector(actor, selectTotalPages);
-  const requestedPage = useSelector(actor, selectRequestedPage);
-  const pager = useSelector(actor, selectTurnsPages) && classes !== undefined;
+  // The machine's snapshot reaches React as an urgent update; drawn from a deferred copy, a page of tiles arriving
+  // renders as a transition that yields to the browser (the skeleton it replaces stays meanwhile).
+  const snapshot = useDeferredValue(useSelector(actor, (s) => s));
+  const games = selectGames(snapshot);
+  const loading = selectListLoading(snapshot);
+  const failed = selectListFailed(snapshot);
+  const loadingMore = selectLoadingMore(snapshot);
+  const moreGames = selectMoreGames(snapshot);
+  const error = selectGameListError(snapshot);
+  const mode = selectMode(snapshot);
+  const classify = selectClassify(snapshot);
+  const gameName = selectGameName(snapshot);
+  const page = selectPage(snapshot);
+  const totalPages = selectTotalPages(snapshot);
+  const requestedPage = selectRequestedPage(snapshot);
+  const pager = selectTurnsPages(snapshot) && classes !== undefined;
   const listTop = useRef<HTMLDivElement>(null);
   const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);

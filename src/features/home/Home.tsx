@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
+import { type ComponentType, useDeferredValue } from 'react';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
 import type { GameType, VendorLane } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
@@ -72,12 +72,13 @@ export interface HomeRow {
 /** The notices feature's marquee comes in the same way as the games' rows. */
 export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Marquee: ComponentType }) {
   const { t, i18n } = useLingui();
-  const lanes = useQuery(vendorLanesQuery());
-  const has = (type: string) => lanes.data?.some((l) => l.title === type && l.cards.length > 0) ?? false;
-  const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes.data?.filter((l) => l.title === type) ?? []);
+  // The reply reaches React as an urgent update; the sections it adds below the first screen render as a transition.
+  const lanes = useDeferredValue(useQuery(vendorLanesQuery()).data);
+  const has = (type: string) => lanes?.some((l) => l.title === type && l.cards.length > 0) ?? false;
+  const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes?.filter((l) => l.title === type) ?? []);
   // Each provider once, with the first category it serves: its logo opens that lobby on it.
   const providers = new Map<string, VendorLane['cards'][number] & { to: LobbyPath }>();
-  for (const lane of lanes.data ?? [])
+  for (const lane of lanes ?? [])
     for (const card of lane.cards)
       if (!providers.has(card.vassalage))
         providers.set(card.vassalage, { ...card, to: GAME_TYPE_PATH[lane.title] });
@@ -106,7 +107,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
             <Trans>All providers</Trans>
           </Link>
         </div>
-        {lanes.data ? (
+        {lanes ? (
           // Below the first screen on a phone: its links and logos are built as it comes near.
           <WhenNear height="3rem">
             <ul className="flex gap-3 overflow-x-auto pb-2">
@@ -129,7 +130,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
           <Skeleton className="h-12 w-full" />
         )}
       </section>
-      {lanes.data
+      {lanes
         ? HOME_SECTIONS.filter(has).map((type) => (
             // Each row loads its games and renders when scrolled near, not with the first screen.
             <WhenNear key={type} height="16rem">
