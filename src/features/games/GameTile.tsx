@@ -62,6 +62,7 @@ export function GameTile({
             src={game.iconUrl}
             alt=""
             loading="lazy"
+            decoding="async"
             onError={() => setArtFailed(true)}
             className={`h-full w-full object-cover ${playable ? '' : 'grayscale'}`}
           />

@@ -30,7 +30,13 @@ function Category({ lane }: { lane: VendorLane }) {
               search={{ vendor: v.vassalage }}
               className="flex h-full flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 text-center hover:border-brand"
             >
-              <img src={v.logoUrl} alt="" className="h-12 w-full max-w-28 object-contain" loading="lazy" />
+              <img
+                src={v.logoUrl}
+                alt=""
+                className="h-12 w-full max-w-28 object-contain"
+                loading="lazy"
+                decoding="async"
+              />
               <span className="text-sm font-medium">{v.displayName}</span>
               <span className="text-xs text-muted">
                 <Trans>{v.gameCount} games</Trans>

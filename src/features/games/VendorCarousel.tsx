@@ -84,7 +84,13 @@ export function VendorCarousel({
                 aria-current={selected ? 'page' : undefined}
                 className={chip(selected)}
               >
-                <img src={v.logoUrl} alt="" className="h-6 w-full max-w-14 object-contain" loading="lazy" />
+                <img
+                  src={v.logoUrl}
+                  alt=""
+                  className="h-6 w-full max-w-14 object-contain"
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="w-full truncate">{v.displayName}</span>
               </Link>
             </li>

@@ -53,7 +53,13 @@ export function VendorFilter({
                 aria-current={selected ? 'page' : undefined}
                 className={`${chip(selected)} ${tiles ? 'flex-col p-4' : ''}`}
               >
-                <img src={v.logoUrl} alt="" className={tiles ? 'h-16 w-40' : 'h-6 w-14'} loading="lazy" />
+                <img
+                  src={v.logoUrl}
+                  alt=""
+                  className={tiles ? 'h-16 w-40' : 'h-6 w-14'}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span>{v.displayName}</span>
               </Link>
             </li>

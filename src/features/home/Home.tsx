@@ -46,7 +46,7 @@ function VendorSection({ lane }: { lane: VendorLane }) {
               search={{ vendor: v.vassalage }}
               className="flex flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand"
             >
-              <img src={v.logoUrl} alt="" className="h-12 w-28" loading="lazy" />
+              <img src={v.logoUrl} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
               <span className="text-sm font-medium">{v.displayName}</span>
               <span className="text-xs text-muted">
                 <Trans>{v.gameCount} games</Trans>
@@ -120,6 +120,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
                       alt={v.displayName}
                       className="h-12 w-28 rounded-lg"
                       loading="lazy"
+                      decoding="async"
                     />
                   </Link>
                 </li>

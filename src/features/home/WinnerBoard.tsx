@@ -119,7 +119,13 @@ export function WinnerBoard() {
           {wins.data.map(({ customerId, vo }, i) => (
             // The same member may win twice: the position tells rows apart (the list is replaced, never edited).
             <li key={`${i}-${customerId}`} className="flex items-center gap-3 py-2">
-              <img src={vo.iconUrl} alt="" className="h-10 w-10 shrink-0 rounded-lg" loading="lazy" />
+              <img
+                src={vo.iconUrl}
+                alt=""
+                className="h-10 w-10 shrink-0 rounded-lg"
+                loading="lazy"
+                decoding="async"
+              />
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate text-sm font-semibold">{vo.customerName}</span>
                 <span className="truncate text-xs text-muted">{vo.gameName}</span>

@@ -47,6 +47,7 @@ export function Footer() {
                 alt={logo.name}
                 title={logo.name}
                 loading="lazy"
+                decoding="async"
                 className="h-8 w-20 rounded opacity-80"
               />
             </li>
