@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_REPLIES_ID, firstCalls } from '../../contract/firstReplies.ts';
 import { setApiLanguage } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
-import { prefetchFirstPage } from './firstPage.ts';
+import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en') as [
   string,
@@ -59,5 +60,12 @@ describe('the first page', () => {
     expect(fetchMock).toHaveBeenCalled();
     expect(queryClient.getQueryData(['whitelabel'])).toBeUndefined();
     expect(queryClient.getQueryState(['whitelabel'])?.fetchStatus).toBe('fetching');
+  });
+
+  it('renders even when the first location fails to load or waits on the network', async () => {
+    const failing = { load: () => Promise.reject(new Error('loader failed')) } as unknown as AnyRouter;
+    await expect(loadFirstLocation(failing)).resolves.toBeUndefined();
+    const waiting = { load: () => new Promise<void>(() => {}) } as unknown as AnyRouter;
+    await expect(loadFirstLocation(waiting)).resolves.toBeUndefined();
   });
 });

@@ -35,4 +35,5 @@ export function prefetchFirstPage(queryClient: QueryClient, locale: UiLocale): P
  * urgent, long task. A page whose code is still to come (a lazy route) finishes loading once rendered.
  */
 export const loadFirstLocation = (router: AnyRouter): Promise<void> =>
-  Promise.race([router.load(), nextTask()]);
+  // A failed load must not keep the app from rendering: the router shows the route's error itself.
+  Promise.race([router.load().catch(() => undefined), nextTask()]);
