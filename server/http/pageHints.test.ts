@@ -9,7 +9,7 @@ import { firstRepliesBlock } from './pageHints.ts';
 const dist = mkdtempSync(join(tmpdir(), 'portico-hints-'));
 writeFileSync(
   join(dist, 'index.html'),
-  '<!doctype html><html><head><title>spa</title></head><body></body></html>',
+  '<!doctype html><html><head><link rel="icon" href="/favicon.svg" /><title>spa</title></head><body></body></html>',
 );
 mkdirSync(join(dist, '.vite'));
 writeFileSync(
@@ -31,7 +31,9 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
   expect(res.statusCode, url).toBe(200);
   return res.body;
 };
-const hints = (html: string) => [...html.matchAll(/<link [^>]*>/g)].map((m) => m[0]);
+const hints = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].map((m) => m[0]);
+const tabIcon = (html: string) => /<link rel="icon"[^>]*>/.exec(html)?.[0];
 const firstBlock = (html: string) =>
   /<script type="application\/json" id="first-replies">(.*?)<\/script>/s.exec(html)?.[1];
 const noticeBanners = async (host: string, language: string) =>
@@ -100,6 +102,19 @@ describe('page hints', () => {
     expect(lotus.replies['/wps/system/whitelabel'].value.brand.name).not.toBe(
       block.replies['/wps/system/whitelabel'].value.brand.name,
     );
+  });
+
+  it('name the merchant’s own tab icon, a PNG, in place of the build’s default', async () => {
+    expect(tabIcon(await page('/'))).toBe('<link rel="icon" href="/art/PORTICO/icon.png">');
+    expect(tabIcon(await page('/agent', { host: 'lotus.localhost' }))).toBe(
+      '<link rel="icon" href="/art/LOTUS/icon.png">',
+    );
+    expect(tabIcon(await page('/', { host: 'nobody.example' }))).toBe(
+      '<link rel="icon" href="/favicon.svg" />',
+    );
+    const icon = await t.app.inject({ method: 'GET', url: '/art/LOTUS/icon.png' });
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('keep markup in a reply from ending the block', () => {

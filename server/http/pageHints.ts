@@ -32,7 +32,12 @@ export const firstRepliesBlock = (block: FirstReplies) =>
  * The first calls' replies, asked through the app itself: rate limits, region rules and merchant resolution apply as
  * to the SPA's own calls, which these replace. A call that fails is left out (the SPA then asks it).
  */
-async function firstReplies(app: FastifyInstance, req: FastifyRequest, merchant: string, locale: Locale) {
+async function firstReplies(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchant: string,
+  locale: Locale,
+): Promise<FirstReplies> {
   const forwarded = req.headers['x-forwarded-for'];
   // Keyed in the calls' order, not in the order they finish: the same page is the same bytes.
   const answered = await Promise.all(
@@ -51,16 +56,21 @@ async function firstReplies(app: FastifyInstance, req: FastifyRequest, merchant:
       return res.statusCode === 200 ? [[url, res.json()] as const] : [];
     }),
   );
-  const replies: FirstReplies['replies'] = Object.fromEntries(answered.flat());
-  return firstRepliesBlock({ merchant, language: locale, replies });
+  return { merchant, language: locale, replies: Object.fromEntries(answered.flat()) };
 }
+
+/** The merchant's own tab icon, named by the whitelabel reply: the page asks for it, not the build's default first. */
+const brandIconOf = (block: FirstReplies | undefined): string | undefined =>
+  (block?.replies['/wps/system/whitelabel'] as { value?: { brand?: { iconUrl?: string } } } | undefined)
+    ?.value?.brand?.iconUrl;
 
 /**
  * The SPA's index.html as sent for a page, with hints for two things its first screen fetches late otherwise: the
  * catalogue of its language (a module the app imports only once its own code has run) and the page's first banner
  * (its largest picture, named only by the notices call's reply). With the hints both start with the HTML, a round
  * trip or two sooner on a phone (npm run bench: Lighthouse's LCP). And the first calls' replies themselves
- * (contract/firstReplies.ts), so the first screen renders without waiting for the API.
+ * (contract/firstReplies.ts), so the first screen renders without waiting for the API; and the merchant's own tab
+ * icon in place of the build's default, which the page would fetch (and draw) only to replace.
  */
 export function pageDocument(distDir: string, sources: PageHintSources) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -79,8 +89,13 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     const group = bannerGroupOf(path);
     const banner = group && merchant ? await sources.firstBannerUrl(merchant, group, locale) : undefined;
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
-    if (merchant) hints.push(await firstReplies(sources.app, req, merchant, locale));
-    return html.replace('</head>', `${hints.join('')}</head>`);
+    const replies = merchant ? await firstReplies(sources.app, req, merchant, locale) : undefined;
+    if (replies) hints.push(firstRepliesBlock(replies));
+    const icon = brandIconOf(replies);
+    const page = icon
+      ? html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${attr(icon)}">`)
+      : html;
+    return page.replace('</head>', `${hints.join('')}</head>`);
   };
 }
 

@@ -8,24 +8,24 @@ import { banners, games, merchants, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { localized } from '../content/service.ts';
-import { webpOf } from './raster.ts';
+import { type RasterFormat, rasterOf } from './raster.ts';
 import { bannerSvg, brandIconSvg, tileSvg, vendorLogoSvg } from './svg.ts';
 
-/** A picture's file name: its key and the format asked (the SVG itself, or drawn as WebP: raster.ts). */
+/** A picture's file name: its key and the format asked (the SVG itself, or drawn as WebP or PNG: raster.ts). */
 const artFile = z
   .string()
-  .regex(/^[A-Za-z0-9_.-]{1,80}\.(svg|webp)$/)
+  .regex(/^[A-Za-z0-9_.-]{1,80}\.(svg|webp|png)$/)
   .transform((s) => {
     const dot = s.lastIndexOf('.');
     return { name: s.slice(0, dot), format: s.slice(dot + 1) as ArtFormat };
   });
-type ArtFormat = 'svg' | 'webp';
+type ArtFormat = 'svg' | RasterFormat;
 
-async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat = 'svg') {
+async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat) {
   // Art only changes with the catalogue; a day of caching keeps lobbies fast.
   reply.header('cache-control', 'public, max-age=86400');
-  if (format === 'webp') return reply.type('image/webp').send(await webpOf(svg));
-  return reply.type('image/svg+xml; charset=utf-8').send(svg);
+  if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(svg);
+  return reply.type(`image/${format}`).send(await rasterOf(svg, format));
 }
 
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such picture');
@@ -85,7 +85,10 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
         params: z.object({
           merchant: merchantCode,
           file: artFile.pipe(
-            z.object({ name: z.string().regex(/^\d+$/).transform(Number), format: z.enum(['svg', 'webp']) }),
+            z.object({
+              name: z.string().regex(/^\d+$/).transform(Number),
+              format: z.enum(['svg', 'webp', 'png']),
+            }),
           ),
         }),
         querystring: z.object({ lang: z.string().optional() }),
@@ -118,7 +121,12 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
     {
       schema: {
         hide: true,
-        params: z.object({ merchant: merchantCode, file: z.enum(['icon.svg', 'logo.svg']) }),
+        params: z.object({
+          merchant: merchantCode,
+          file: artFile.pipe(
+            z.object({ name: z.enum(['icon', 'logo']), format: z.enum(['svg', 'webp', 'png']) }),
+          ),
+        }),
       },
     },
     async (req, reply) => {
@@ -126,6 +134,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
       return sendArt(
         reply,
         brandIconSvg({ name: m.brand.name, primary: m.brand.primary, accent: m.brand.accent }),
+        req.params.file.format,
       );
     },
   );

@@ -95,15 +95,32 @@ describe('generated art', () => {
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
   });
 
-  it('serves vendor logos, banners and the brand icon', async () => {
-    for (const url of [
-      '/art/LOTUS/vendors/GPI.svg',
-      '/art/PORTICO/banners/1.webp',
-      '/art/LOTUS/icon.svg',
-      '/art/PORTICO/logo.svg',
+  it('serves vendor logos, banners and the brand icon and logo, as pictures and as SVG', async () => {
+    for (const [url, type] of [
+      ['/art/LOTUS/vendors/GPI.svg', 'image/svg+xml; charset=utf-8'],
+      ['/art/PORTICO/banners/1.webp', 'image/webp'],
+      ['/art/PORTICO/banners/1.svg', 'image/svg+xml; charset=utf-8'],
+      ['/art/LOTUS/icon.png', 'image/png'],
+      ['/art/LOTUS/icon.svg', 'image/svg+xml; charset=utf-8'],
+      ['/art/PORTICO/logo.webp', 'image/webp'],
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe(type);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/art/PORTICO/favicon.png' })).statusCode).toBe(400);
+  });
+
+  it('names banners, the brand logo and icon as pictures in what it gives the SPA', async () => {
+    const banner = (await get('/wps/notice/index?language=en', 'PORTICO')).value.banners[0].url as string;
+    expect(banner).toMatch(/^\/art\/PORTICO\/banners\/\d+\.webp\?lang=en$/);
+    const { brand } = (await get('/wps/system/whitelabel', 'PORTICO')).value;
+    expect([brand.logoUrl, brand.iconUrl]).toEqual(['/art/PORTICO/logo.webp', '/art/PORTICO/icon.png']);
+    const res = await t.app.inject({ method: 'GET', url: banner });
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1200,
+      height: 360,
+    });
   });
 });
