@@ -1,4 +1,4 @@
-import { formats } from '@lingui/core';
+import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptFirstReplies } from './api/firstReplies.ts';
@@ -21,9 +21,6 @@ const locale = savedLocale(localStorage, window.location.search);
 const catalogue = activateLocale(locale);
 const queryClient = createQueryClient();
 const firstPage = isOpsPath(window.location.pathname) ? undefined : prefetchFirstPage(queryClient, locale);
-// A page's first Intl number format loads the locale data, the longest single step of its first render on a phone
-// (~60 ms unthrottled); done here, it fills the wait for the catalogue and the first calls instead.
-formats.number(locale, 0);
 const router = makeRouter(queryClient);
 // With the first replies in place, the first location too (firstPage.ts); without them (no page hints), the app
 // renders at once with its skeletons.
