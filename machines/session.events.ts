@@ -1,5 +1,5 @@
 import type { EventFromLogic } from 'xstate';
-import { sessionMachine } from './session.machine.ts';
+import { type SessionInput, sessionMachine } from './session.machine.ts';
 import { doneEvent, errorEvent, withInput } from './test/machineGraph.ts';
 
 type M = typeof sessionMachine;
@@ -16,9 +16,6 @@ export const demoMember = {
 };
 
 const events = [
-  doneEvent<M>('restoreToken', 't-stored'),
-  doneEvent<M>('restoreToken', null),
-  errorEvent<M>('restoreToken', new Error('storage unavailable')),
   doneEvent<M>('loadMemberInfo', demoMember),
   errorEvent<M>('loadMemberInfo', { code: 'UNAUTHORIZED' }),
   errorEvent<M>('loadMemberInfo', { code: 'NETWORK' }),
@@ -32,12 +29,11 @@ const events = [
   errorEvent<M>('logOut', { code: 'NETWORK' }),
 ] satisfies EventFromLogic<M>[];
 
-/** The session and representative events for its generated paths: a plain start and one with a query token. */
-export const sessionWalks = [
-  { name: 'session', machine: withInput(sessionMachine, {}), events },
-  {
-    name: 'session (token in query)',
-    machine: withInput(sessionMachine, { tokenFromQuery: 't-query' }),
-    events,
-  },
-];
+/** The session and representative events for its generated paths: a visitor, a stored token, a query token. */
+export const sessionWalks = (
+  [
+    { name: 'session', input: {} },
+    { name: 'session (token in storage)', input: { storedToken: 't-stored' } },
+    { name: 'session (token in query)', input: { tokenFromQuery: 't-query' } },
+  ] satisfies { name: string; input: SessionInput }[]
+).map((w) => ({ ...w, machine: withInput(sessionMachine, w.input), events }));

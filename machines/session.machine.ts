@@ -8,9 +8,8 @@ import { type FlowError, readFlowError } from './form.ts';
  *
  * States:
  *   - `starting` (passes at once): a token in the page's query string wins — `storeToken` keeps it and info
- *     loads; otherwise
- *   - `restoring`: actor `restoreToken` (the app reads session storage) → a token goes to `loadingInfo`, none
- *     (or a failed read) to `loggedOut`;
+ *     loads; else the token the app read from session storage (`storedToken`) loads its info; with neither, the
+ *     visitor is `loggedOut` from the first render (a header that drew a placeholder first would jump);
  *   - `loadingInfo`: actor `loadMemberInfo` { token } → `loggedIn` with `member`. 'UNAUTHORIZED' (expired or
  *     revoked token) runs `clearSession` and goes to `loggedOut`; any other failure to `failed`
  *     (`session.retry` tries again);
@@ -26,10 +25,13 @@ import { type FlowError, readFlowError } from './form.ts';
 
 export interface SessionInput {
   tokenFromQuery?: string;
+  /** The token session storage keeps from an earlier page of this tab. */
+  storedToken?: string | null;
 }
 
 export interface SessionContext {
   tokenFromQuery: string | null;
+  storedToken: string | null;
   token: string | null;
   member: MemberInfo | null;
   error: FlowError | null;
@@ -50,9 +52,6 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    restoreToken: fromPromise<string | null>(async () => {
-      throw new Error('restoreToken must be provided');
-    }),
     loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async () => {
       throw new Error('loadMemberInfo must be provided');
     }),
@@ -62,7 +61,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasQueryToken: ({ context }) => context.tokenFromQuery !== null,
-    isToken: (_, token: string | null) => typeof token === 'string' && token !== '',
+    hasStoredToken: ({ context }) => context.storedToken !== null,
     isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
   },
   actions: {
@@ -79,6 +78,7 @@ export const sessionMachine = setup({
   initial: 'starting',
   context: ({ input }) => ({
     tokenFromQuery: input.tokenFromQuery?.trim() || null,
+    storedToken: input.storedToken || null,
     token: null,
     member: null,
     error: null,
@@ -94,23 +94,13 @@ export const sessionMachine = setup({
             { type: 'storeToken', params: ({ context }) => ({ token: context.tokenFromQuery! }) },
           ],
         },
-        { target: 'restoring' },
+        {
+          guard: 'hasStoredToken',
+          target: 'loadingInfo',
+          actions: { type: 'keepToken', params: ({ context }) => context.storedToken! },
+        },
+        { target: 'loggedOut' },
       ],
-    },
-    restoring: {
-      invoke: {
-        id: 'restoreToken',
-        src: 'restoreToken',
-        onDone: [
-          {
-            guard: { type: 'isToken', params: ({ event }) => event.output },
-            target: 'loadingInfo',
-            actions: { type: 'keepToken', params: ({ event }) => event.output! },
-          },
-          { target: 'loggedOut' },
-        ],
-        onError: 'loggedOut',
-      },
     },
     loadingInfo: {
       invoke: {

@@ -13,7 +13,7 @@ export const selectIsAgent = (s: Snapshot) =>
 /** Spec §6: agent type 4 is a trial account ("Please Register An Account First"). */
 export const selectIsTrial = (s: Snapshot) => s.context.member?.agentType === TRIAL_AGENT_TYPE;
 /** The session is still being found out: the header shows neither login buttons nor the member menu. */
-export const selectIsStarting = (s: Snapshot) => s.matches('restoring') || s.matches('loadingInfo');
+export const selectIsStarting = (s: Snapshot) => s.matches('loadingInfo');
 /** The logout confirm dialog (its buttons are busy while the logout call runs). */
 export const selectLogoutDialog = (s: Snapshot) =>
   s.matches({ loggedIn: 'confirming' }) ? 'open' : s.matches({ loggedIn: 'loggingOut' }) ? 'busy' : 'closed';

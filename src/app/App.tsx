@@ -7,7 +7,7 @@ import { systemStatus } from '../../contract/routes.ts';
 import type { SystemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
-import { adoptTokenFromUrl } from '../api/session.ts';
+import { adoptTokenFromUrl, storedToken } from '../api/session.ts';
 import { isOpsPath } from '../domain/routesMap.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
@@ -55,11 +55,15 @@ export function App({
       () => void router.navigate({ to: '/' }),
     ),
   );
-  const [tokenFromQuery] = useState(() => adoptTokenFromUrl() ?? undefined);
+  // Read before the first render: a visitor's header draws its buttons at once (session.machine.ts).
+  const [input] = useState(() => ({
+    tokenFromQuery: adoptTokenFromUrl() ?? undefined,
+    storedToken: storedToken(),
+  }));
   // Maintenance or a region block must not hide the back office, where operators end them.
   const [gated] = useState(() => !isOpsPath(window.location.pathname));
   const app = (
-    <SessionContext.Provider logic={session} options={{ input: { tokenFromQuery } }}>
+    <SessionContext.Provider logic={session} options={{ input }}>
       <AuthModalsProvider>
         <RouterProvider router={router} />
       </AuthModalsProvider>

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventFromLogic, StateValue } from 'xstate';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
 import { demoMember, sessionWalks } from '../../../machines/session.events.ts';
-import { type SessionContext as SessionState, sessionMachine } from '../../../machines/session.machine.ts';
+import {
+  type SessionInput,
+  type SessionContext as SessionState,
+  sessionMachine,
+} from '../../../machines/session.machine.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
@@ -46,10 +50,10 @@ const EXCLUDED = {
   transitions: ['loggedIn.idle:session.expired', 'loggedIn.confirming:session.expired'],
 };
 
-/** The two walks of session.events.ts: a plain start (the token read from session storage) and a query token. */
+/** The walks of session.events.ts: a visitor, a token kept in session storage, a token in the query string. */
 const WALKS = sessionWalks.map((w) => ({
   name: w.name,
-  tokenFromQuery: w.name.includes('query') ? 't-query' : undefined,
+  input: w.input,
   // The member info must have the contract's shape: the walk's demo member has it.
   paths: viewPaths(w.machine, () => (w.events as Event[]).filter((e) => !NO_CONTROL.has(e.type))),
 }));
@@ -62,30 +66,11 @@ const toApiError = (e: ThrownShape) =>
 const onSignedOut = vi.fn();
 const goHome = vi.fn();
 
-/**
- * The session reads its token from session storage as soon as it starts: what the walk's first reply says is put
- * there (or the storage fails) before the view mounts.
- */
-function prepareStorage(path: WalkPath<M>) {
-  const first = path.steps[1]?.event as { type: string; output?: unknown } | undefined;
-  if (first?.type === 'xstate.done.actor.restoreToken' && typeof first.output === 'string')
-    sessionStorage.setItem('token', first.output);
-  if (first?.type === 'xstate.error.actor.restoreToken') {
-    const getItem = Storage.prototype.getItem;
-    let failed = false;
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(function (this: Storage, key: string) {
-      if (key === 'token' && !failed) {
-        failed = true;
-        throw new Error('storage unavailable');
-      }
-      return getItem.call(this, key);
-    });
-  }
-}
-
-function mountAccountArea(tokenFromQuery: string | undefined) {
+/** The view with the live session, started as the app starts it: with what session storage holds (App.tsx). */
+function mountAccountArea(input: SessionInput) {
+  if (input.storedToken) sessionStorage.setItem('token', input.storedToken);
   mount(
-    <SessionContext.Provider logic={liveSession(onSignedOut, goHome)} options={{ input: { tokenFromQuery } }}>
+    <SessionContext.Provider logic={liveSession(onSignedOut, goHome)} options={{ input }}>
       <AuthModalsProvider>
         <AccountArea />
       </AuthModalsProvider>
@@ -105,10 +90,6 @@ const signOutDialog = () => screen.queryByRole('dialog', { name: 'Sign out' });
 async function perform(event: Event) {
   const user = visitor();
   switch (event.type) {
-    case 'xstate.done.actor.restoreToken':
-    case 'xstate.error.actor.restoreToken':
-      // Decided by the storage before the view mounted; the read is over once the walk has let the view start.
-      return;
     case 'session.loggedIn':
       // The header's way in without the login modal: a trial account, whose token the session loads.
       await user.click(screen.getByRole('button', { name: 'Trial' }));
@@ -170,8 +151,7 @@ function expectScreen(path: WalkPath<M>, state: AnyMachineSnapshot, i: number) {
 
   if (state.matches('loadingInfo')) expect(server.pending(ENDPOINTS.loadMemberInfo)).toHaveLength(1);
   // The token lives in session storage (spec §4): kept while the member info cannot be read, gone once signed out.
-  // (While `restoring`, the storage holds what the session is reading.)
-  if (!state.matches('restoring')) expect(sessionStorage.getItem('token')).toBe(c.token);
+  expect(sessionStorage.getItem('token')).toBe(c.token);
   // Spec §4 Logout: the session is cleared (caches reset) when it ends, and the visitor goes home after a logout.
   const signedOut = moves(path, i, 'loadingInfo', 'loggedOut') + moves(path, i, 'loggedIn', 'loggedOut');
   expect(onSignedOut).toHaveBeenCalledTimes(signedOut);
@@ -190,7 +170,7 @@ describe('session: paths generated from the machine, walked against AccountArea'
     useRealClock();
   });
 
-  it('cover every state and transition the view can reach (both starts together)', () => {
+  it('cover every state and transition the view can reach (the three starts together)', () => {
     expectFullCoverage(
       sessionMachine,
       WALKS.flatMap((w) => w.paths),
@@ -198,13 +178,12 @@ describe('session: paths generated from the machine, walked against AccountArea'
     );
   });
 
-  it.each(WALKS.flatMap((w) => w.paths.map((p) => [`${w.name}: ${p.name}`, w.tokenFromQuery, p] as const)))(
+  it.each(WALKS.flatMap((w) => w.paths.map((p) => [`${w.name}: ${p.name}`, w.input, p] as const)))(
     '%s',
-    async (_name, tokenFromQuery, path) => {
-      prepareStorage(path);
+    async (_name, input, path) => {
       await walk(
         path,
-        () => mountAccountArea(tokenFromQuery),
+        () => mountAccountArea(input),
         perform,
         (state, i) => expectScreen(path, state, i),
       );

@@ -2,14 +2,13 @@ import { fromPromise } from 'xstate';
 import { logout } from '../../../contract/routes.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { call } from '../../api/client.ts';
-import { clearSession, storedToken, storeToken } from '../../api/session.ts';
+import { clearSession, storeToken } from '../../api/session.ts';
 import { loadMemberInfo } from './actors.ts';
 
 /** The session machine with the browser's storage and the real API (`onSignedOut` resets caches and goes home). */
 export const liveSession = (onSignedOut: () => void, goHome: () => void) =>
   sessionMachine.provide({
     actors: {
-      restoreToken: fromPromise(async () => storedToken()),
       loadMemberInfo,
       logOut: fromPromise(async () => {
         await call(logout, {});

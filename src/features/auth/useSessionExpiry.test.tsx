@@ -36,7 +36,6 @@ describe('session expiry', () => {
     let loads = 0;
     const logic = sessionMachine.provide({
       actors: {
-        restoreToken: fromPromise<string | null>(async () => 'token'),
         loadMemberInfo: fromPromise(async () => {
           loads += 1;
           return member;
@@ -53,7 +52,7 @@ describe('session expiry', () => {
     }
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <SessionContext.Provider logic={logic} options={{ input: {} }}>
+        <SessionContext.Provider logic={logic} options={{ input: { storedToken: 'token' } }}>
           <Spy />
           <Probe />
         </SessionContext.Provider>

@@ -40,13 +40,12 @@ function Probe() {
 function show(loggedIn = true) {
   const logic = sessionMachine.provide({
     actors: {
-      restoreToken: fromPromise<string | null>(async () => (loggedIn ? 'token' : null)),
       loadMemberInfo: fromPromise(async () => member),
       logOut: fromPromise(async () => {}),
     },
   });
   mount(
-    <SessionContext.Provider logic={logic} options={{ input: {} }}>
+    <SessionContext.Provider logic={logic} options={{ input: { storedToken: loggedIn ? 'token' : null } }}>
       <AuthModalsProvider>
         <Probe />
         <GamePage nodeId="PORTICO_SLOT_1" vendor="PORTICO" name="Lucky Lanterns" />

@@ -74,7 +74,6 @@ function show(startToken: string | null) {
   let agentType = 0;
   const logic = sessionMachine.provide({
     actors: {
-      restoreToken: fromPromise<string | null>(async () => startToken),
       loadMemberInfo: fromPromise(async () => member(agentType)),
       logOut: fromPromise(async () => {}),
     },
@@ -85,7 +84,7 @@ function show(startToken: string | null) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterContextProvider router={router}>
-        <SessionContext.Provider logic={logic} options={{ input: {} }}>
+        <SessionContext.Provider logic={logic} options={{ input: { storedToken: startToken } }}>
           <AuthModalsProvider>
             <Buttons />
           </AuthModalsProvider>

@@ -56,7 +56,6 @@ const POPUPS = [
 function mountAt(ui: ReactNode, { path = '/', who = 'visitor' as 'visitor' | 'member' } = {}) {
   const logic = sessionMachine.provide({
     actors: {
-      restoreToken: fromPromise<string | null>(async () => (who === 'visitor' ? null : 'token')),
       loadMemberInfo: fromPromise(async () => member),
       logOut: fromPromise(async () => {}),
     },
@@ -70,7 +69,10 @@ function mountAt(ui: ReactNode, { path = '/', who = 'visitor' as 'visitor' | 'me
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterContextProvider router={router}>
-          <SessionContext.Provider logic={logic} options={{ input: {} }}>
+          <SessionContext.Provider
+            logic={logic}
+            options={{ input: { storedToken: who === 'visitor' ? null : 'token' } }}
+          >
             <AuthModalsProvider>{ui}</AuthModalsProvider>
           </SessionContext.Provider>
         </RouterContextProvider>

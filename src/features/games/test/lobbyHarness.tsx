@@ -146,7 +146,7 @@ export async function mountApp(at: string, { member = null, freePlay = true }: M
             () => {},
             () => {},
           )}
-          options={{ input: { tokenFromQuery: undefined } }}
+          options={{ input: { storedToken: sessionStorage.getItem('token') } }}
         >
           <AuthModalsProvider>
             <RouterProvider router={router} />

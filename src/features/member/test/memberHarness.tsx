@@ -41,7 +41,6 @@ export function show(
 ) {
   const logic = sessionMachine.provide({
     actors: {
-      restoreToken: fromPromise<string | null>(async () => (who === 'visitor' ? null : 'token')),
       loadMemberInfo: fromPromise(async () => ({
         ...member,
         ...(who === 'trial' ? { agentType: 4 } : {}),
@@ -51,7 +50,10 @@ export function show(
     },
   });
   mount(
-    <SessionContext.Provider logic={logic} options={{ input: {} }}>
+    <SessionContext.Provider
+      logic={logic}
+      options={{ input: { storedToken: who === 'visitor' ? null : 'token' } }}
+    >
       <AuthModalsProvider>
         <ModalProbe />
         {ui}
