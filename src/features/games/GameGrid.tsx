@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Game } from '../../../contract/games.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { TileSkeleton } from './GameTile.tsx';
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5';
 
@@ -36,10 +36,8 @@ export function GameGrid({
         </p>
         <ul aria-hidden="true" className={grid}>
           {Array.from({ length: skeletons }, (_, i) => (
-            <li key={i} data-testid="game-skeleton" className="flex flex-col gap-2">
-              <Skeleton className="aspect-square w-full rounded-xl" />
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-9 w-full rounded-full" />
+            <li key={i} data-testid="game-skeleton">
+              <TileSkeleton />
             </li>
           ))}
         </ul>

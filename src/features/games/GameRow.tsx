@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import { selectGames, selectListFailed, selectListLoading } from '../../../machines/gameList.selectors.ts';
-import { Skeleton } from '../../ui/Skeleton.tsx';
+import { TileSkeleton } from './GameTile.tsx';
 import { useGameList } from './useGameList.ts';
 import { useTileRenderer } from './useTileRenderer.tsx';
 
@@ -39,9 +39,11 @@ export function GameRow({
   let content: ReactNode;
   if (loading)
     content = (
-      <div className="flex gap-3 overflow-hidden" aria-busy="true">
+      <div className="flex gap-3 overflow-hidden pb-2" aria-busy="true">
         {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} className="aspect-[3/4] w-40 shrink-0 rounded-xl" />
+          <div key={i} className="w-40 shrink-0 sm:w-44">
+            <TileSkeleton />
+          </div>
         ))}
       </div>
     );

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
 
 export interface GameTileProps {
   game: Game;
@@ -121,5 +122,27 @@ export function GameTile({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A tile's placeholder, of the tile's own size (art, name and vendor lines, the buttons' row): the games that replace
+ * it move nothing below (Lighthouse's layout shift).
+ */
+export function TileSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised"
+    >
+      <Skeleton className="aspect-square rounded-none" />
+      <div className="flex flex-col gap-2 p-2.5">
+        <div>
+          <Skeleton className="my-0.5 h-4 w-3/4" />
+          <Skeleton className="my-0.5 h-3 w-1/2" />
+        </div>
+        <Skeleton className="h-9 rounded-full" />
+      </div>
+    </div>
   );
 }

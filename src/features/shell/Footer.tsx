@@ -13,7 +13,8 @@ export function Footer() {
   const linkClass = 'hover:text-ink underline-offset-4 hover:underline';
 
   return (
-    <footer className="mt-12 border-t border-line bg-raised text-sm text-muted">
+    // Far below the first screen of every page: laid out and painted only as it comes near the view.
+    <footer className="mt-12 border-t border-line bg-raised text-sm text-muted [contain-intrinsic-size:auto_32rem] [content-visibility:auto]">
       <div className="mx-auto flex max-w-page flex-col gap-6 px-3 py-8">
         <nav aria-label={t`Footer`}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
