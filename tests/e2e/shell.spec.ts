@@ -132,6 +132,34 @@ test.describe('portal shell', () => {
     expect(href).toMatch(/\/downloads\/PORTICO\.mobileconfig$/);
   });
 
+  test('the first screen of home and a lobby does not move as it loads, on a phone with a 4x slower CPU', async ({
+    browser,
+  }) => {
+    for (const path of ['/', '/rng']) {
+      const page = await browser.newPage({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: string[] };
+        w.shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[])
+            if (e.value > 0.001) w.shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms`);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), path).toEqual([]);
+      await page.close();
+    }
+  });
+
   test('works at 375 px: the nav folds into a menu and nothing overflows sideways', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');
