@@ -44,7 +44,10 @@ describe('notice index', () => {
     expect(banners.filter((b: { groupName: string }) => b.groupName === 'home')).toHaveLength(3);
     const art = await t.app.inject({ method: 'GET', url: banners[0].url });
     expect(art.statusCode).toBe(200);
-    expect(art.body).toContain('Portico');
+    expect(art.headers['content-type']).toBe('image/webp');
+    // The picture is drawn from an SVG of the merchant's brand, served beside it.
+    const svg = await t.app.inject({ method: 'GET', url: banners[0].url.replace('.webp', '.svg') });
+    expect(svg.body).toContain('Portico');
   });
 
   it('keeps merchants apart', async () => {
