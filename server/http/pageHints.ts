@@ -7,6 +7,7 @@ import { isOneOf, LANGUAGE_HEADER, LOCALES } from '../../contract/constants.ts';
 import type { BannerGroup } from '../../contract/content.ts';
 import { FIRST_REPLIES_ID, type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
+import type { WhitelabelInfo } from '../../contract/system.ts';
 
 export interface PageHintSources {
   /** The merchant the page is for, or undefined on a domain no merchant serves. */
@@ -61,8 +62,7 @@ async function firstReplies(
 
 /** The merchant's own tab icon, named by the whitelabel reply: the page asks for it, not the build's default first. */
 const brandIconOf = (block: FirstReplies | undefined): string | undefined =>
-  (block?.replies['/wps/system/whitelabel'] as { value?: { brand?: { iconUrl?: string } } } | undefined)
-    ?.value?.brand?.iconUrl;
+  (block?.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value?.brand.iconUrl;
 
 /**
  * The SPA's index.html as sent for a page, with hints for two things its first screen fetches late otherwise: the

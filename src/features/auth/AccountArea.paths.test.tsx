@@ -11,6 +11,7 @@ import {
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { storeToken } from '../../api/session.ts';
 import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { AccountArea } from './AccountArea.tsx';
@@ -68,7 +69,7 @@ const goHome = vi.fn();
 
 /** The view with the live session, started as the app starts it: with what session storage holds (App.tsx). */
 function mountAccountArea(input: SessionInput) {
-  if (input.storedToken) sessionStorage.setItem('token', input.storedToken);
+  if (input.storedToken) storeToken(input.storedToken);
   mount(
     <SessionContext.Provider logic={liveSession(onSignedOut, goHome)} options={{ input }}>
       <AuthModalsProvider>

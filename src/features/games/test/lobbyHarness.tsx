@@ -21,6 +21,7 @@ import type { WhitelabelInfo } from '../../../../contract/system.ts';
 import { passwordRule } from '../../../../machines/login.events.ts';
 import type { sessionMachine } from '../../../../machines/session.machine.ts';
 import { vendorLanesQuery, whitelabelQuery } from '../../../api/queries.ts';
+import { storedToken } from '../../../api/session.ts';
 import { gameListPageRoute, lobbyRoute } from '../../../app/pages.tsx';
 import type { RouterContext } from '../../../app/router.tsx';
 import { AuthModalsProvider } from '../../../session/authModals.tsx';
@@ -146,7 +147,7 @@ export async function mountApp(at: string, { member = null, freePlay = true }: M
             () => {},
             () => {},
           )}
-          options={{ input: { storedToken: sessionStorage.getItem('token') } }}
+          options={{ input: { storedToken: storedToken() } }}
         >
           <AuthModalsProvider>
             <RouterProvider router={router} />
