@@ -27,7 +27,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'portico:precompress',
-    apply: 'build',
+    // The server's own code (the first screen's build, src/ssr) is read from disk, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

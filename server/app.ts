@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
+import { BOOT_SCRIPT_HASH } from './http/firstScreen.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
@@ -127,7 +128,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
         // Firebase Auth (social login, phone codes) needs Google's scripts, frames and APIs; nothing else is allowed.
-        scriptSrc: ["'self'", ...FIREBASE_ORIGINS.scripts],
+        // And a drawn page's one inline script, by its hash (http/firstScreen.ts).
+        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, ...FIREBASE_ORIGINS.scripts],
         frameSrc: ["'self'", ...FIREBASE_ORIGINS.frames],
         connectSrc: ["'self'", ...FIREBASE_ORIGINS.apis],
       },

@@ -2,7 +2,7 @@ import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptFirstReplies } from './api/firstReplies.ts';
-import { adoptMerchantFromUrl } from './api/session.ts';
+import { adoptMerchantFromUrl, adoptTokenFromUrl, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
@@ -31,7 +31,12 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <App
+        queryClient={queryClient}
+        router={router}
+        session={{ tokenFromQuery: adoptTokenFromUrl() ?? undefined, storedToken: storedToken() }}
+        gated={!isOpsPath(window.location.pathname)}
+      />
     </StrictMode>,
   ),
 );

@@ -8,6 +8,7 @@ import type { BannerGroup } from '../../contract/content.ts';
 import { FIRST_REPLIES_ID, type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
+import { APP_ENTRY_ID, BOOT_SCRIPT, firstScreenOf } from './firstScreen.ts';
 
 export interface PageHintSources {
   /** The merchant the page is for, or undefined on a domain no merchant serves. */
@@ -60,9 +61,53 @@ async function firstReplies(
   return { merchant, language: locale, replies: Object.fromEntries(answered.flat()) };
 }
 
-/** The merchant's own tab icon, named by the whitelabel reply: the page asks for it, not the build's default first. */
-const brandIconOf = (block: FirstReplies | undefined): string | undefined =>
-  (block?.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value?.brand.iconUrl;
+const brandOf = (block: FirstReplies | undefined) =>
+  (block?.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value?.brand;
+
+/**
+ * A page with its first screen drawn (http/firstScreen.ts): the merchant's look on the page itself (theme, colours,
+ * name), the stylesheet inline (the screen paints with the HTML, not a round trip later), and the app's code, with
+ * the catalogue, named for the boot script to load after the first paint instead of beside it. The screen is inert
+ * until the app draws over it: a choice made on it before (a language, a Play button) would go nowhere.
+ */
+function drawnPage(
+  page: string,
+  screen: string,
+  block: FirstReplies,
+  readAsset: (path: string) => string,
+): string {
+  const brand = brandOf(block);
+  const entry = [...page.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
+  const load = [
+    ...entry.map((m) => m[1]!),
+    ...[...page.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!),
+  ];
+  let out = page;
+  for (const m of entry) out = out.replace(m[0], '');
+  out = out
+    .replace(/<link rel="modulepreload" href="[^"]+">/g, '')
+    .replace(
+      /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+      (_, href: string) => `<style>${readAsset(href)}</style>`,
+    )
+    .replace(
+      '</head>',
+      `<script type="application/json" id="${APP_ENTRY_ID}">${JSON.stringify(load)}</script><script>${BOOT_SCRIPT}</script></head>`,
+    )
+    // Replaced by functions: a `$&` or `$'` in the page's text is text, not a replacement pattern.
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root"><div data-drawn inert style="display:contents">${screen}</div></div>`,
+    );
+  if (!brand) return out;
+  return out
+    .replace(
+      /<html lang="[^"]*" data-theme="[^"]*">/,
+      () =>
+        `<html lang="${attr(block.language)}" data-theme="${attr(brand.defaultTheme)}" style="--brand-primary:${attr(brand.primary)};--brand-accent:${attr(brand.accent)}">`,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(brand.name)}</title>`);
+}
 
 /**
  * The SPA's index.html as sent for a page, with hints for two things its first screen fetches late otherwise: the
@@ -74,6 +119,12 @@ const brandIconOf = (block: FirstReplies | undefined): string | undefined =>
  */
 export function pageDocument(distDir: string, sources: PageHintSources) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const firstScreen = firstScreenOf(distDir);
+  const assets = new Map<string, string>();
+  const readAsset = (href: string) => {
+    if (!assets.has(href)) assets.set(href, readFileSync(join(distDir, href), 'utf8'));
+    return assets.get(href)!;
+  };
   const manifestFile = join(distDir, '.vite', 'manifest.json');
   const manifest: Record<string, { file: string }> = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
@@ -91,11 +142,12 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
     const replies = merchant ? await firstReplies(sources.app, req, merchant, locale) : undefined;
     if (replies) hints.push(firstRepliesBlock(replies));
-    const icon = brandIconOf(replies);
-    const page = icon
-      ? html.replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${attr(icon)}">`)
-      : html;
-    return page.replace('</head>', `${hints.join('')}</head>`);
+    const icon = brandOf(replies)?.iconUrl;
+    const page = (
+      icon ? html.replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${attr(icon)}">`) : html
+    ).replace('</head>', () => `${hints.join('')}</head>`);
+    const screen = replies && (await firstScreen(req.url, replies));
+    return screen ? drawnPage(page, screen, replies, readAsset) : page;
   };
 }
 

@@ -8,10 +8,15 @@ export function adoptFirstReplies(doc: Document = document): void {
   if (!block) return;
   block.remove();
   try {
-    first = JSON.parse(block.textContent ?? '') as FirstReplies;
+    adoptFirstRepliesBlock(JSON.parse(block.textContent ?? '') as FirstReplies);
   } catch {
     first = undefined;
   }
+}
+
+/** Takes over the first calls' replies themselves (the server's first paint of a page: src/ssr/firstScreen.tsx). */
+export function adoptFirstRepliesBlock(block: FirstReplies): void {
+  first = block;
 }
 
 /**

@@ -7,8 +7,6 @@ import { systemStatus } from '../../contract/routes.ts';
 import type { SystemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { call } from '../api/client.ts';
-import { adoptTokenFromUrl, storedToken } from '../api/session.ts';
-import { isOpsPath } from '../domain/routesMap.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
 import { AppStatusContext } from '../features/status/statusContext.ts';
@@ -41,13 +39,24 @@ const liveStatusMachine = appStatusMachine.provide({
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
+/**
+ * The session's start (machines/session.machine.ts): read before the first render, so that a visitor's header draws
+ * its buttons at once. The server's first screen (src/ssr) starts as a visitor.
+ */
+export type SessionStart = { tokenFromQuery?: string; storedToken?: string | null };
+
 export function App({
   queryClient,
   router,
+  session: input,
+  gated,
 }: {
   queryClient: QueryClient;
   /** Made (and its first location loaded) before the first render: main.tsx. */
   router: ReturnType<typeof makeRouter>;
+  session: SessionStart;
+  /** Behind the status gate (maintenance, region); the back office is not: operators end them there. */
+  gated: boolean;
 }) {
   const [session] = useState(() =>
     liveSession(
@@ -55,13 +64,6 @@ export function App({
       () => void router.navigate({ to: '/' }),
     ),
   );
-  // Read before the first render: a visitor's header draws its buttons at once (session.machine.ts).
-  const [input] = useState(() => ({
-    tokenFromQuery: adoptTokenFromUrl() ?? undefined,
-    storedToken: storedToken(),
-  }));
-  // Maintenance or a region block must not hide the back office, where operators end them.
-  const [gated] = useState(() => !isOpsPath(window.location.pathname));
   const app = (
     <SessionContext.Provider logic={session} options={{ input }}>
       <AuthModalsProvider>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ROUTE_ALIASES } from '../domain/routesMap.ts';
 import { routeTree } from '../routeTree.gen.ts';
 
@@ -7,9 +7,11 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function makeRouter(queryClient: QueryClient) {
+/** `history`: the browser's by default; the server's first paint gives the page's address (src/ssr). */
+export function makeRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -38,7 +38,7 @@ export function savedLocale(
   return 'en';
 }
 
-const catalogs: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
+export const catalogues: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locales/en/messages.po'),
   vi: () => import('../../locales/vi/messages.po'),
   th: () => import('../../locales/th/messages.po'),
@@ -57,7 +57,7 @@ export async function activateLocale(
 ): Promise<void> {
   // First: the calls a page starts while the catalogue loads (src/main.tsx) already ask in the new language.
   setApiLanguage(locale === PSEUDO ? 'en' : locale);
-  const { messages } = await catalogs[locale]();
+  const { messages } = await catalogues[locale]();
   i18n.loadAndActivate({ locale, messages });
   if (locale === PSEUDO) tab.setItem('qaPseudo', '1');
   else {

@@ -8,16 +8,18 @@ const purifier = DOMPurify();
 const SAFE_URL = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 const SAFE_IMG = /^(?:https?:|\/(?!\/)|[^a-z/:]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer');
-  }
-  if (node.tagName === 'IMG') {
-    const src = node.getAttribute('src');
-    if (src !== null && !SAFE_IMG.test(src.trim())) node.removeAttribute('src');
-  }
-});
+// Without a DOM (the server's first screen of a page, src/ssr) DOMPurify cannot clean: nothing is drawn there.
+if (purifier.isSupported)
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node.tagName === 'IMG') {
+      const src = node.getAttribute('src');
+      if (src !== null && !SAFE_IMG.test(src.trim())) node.removeAttribute('src');
+    }
+  });
 
 const config = {
   USE_PROFILES: { html: true },
@@ -28,7 +30,7 @@ const config = {
 
 /** Cleans HTML for display; exported for callers that need the string (e.g. a plain-text preview). */
 export function cleanHtml(html: string): string {
-  return purifier.sanitize(html, config);
+  return purifier.isSupported ? purifier.sanitize(html, config) : '';
 }
 
 /** Readable defaults for operator HTML (no typography plugin): spacing, links, lists, tables, images that fit. */

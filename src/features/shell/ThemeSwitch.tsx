@@ -2,13 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Theme } from '../../../contract/merchant.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { applyTheme } from './appearance.ts';
+import { applyTheme, currentTheme } from './appearance.ts';
 
 export function ThemeSwitch() {
   const { t } = useLingui();
-  const [theme, setTheme] = useState<Theme>(
-    () => (document.documentElement.dataset.theme as Theme) ?? 'dark',
-  );
+  const [theme, setTheme] = useState<Theme>(currentTheme);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button

@@ -9,6 +9,10 @@ export function savedTheme(fallback: Theme): Theme {
   return isOneOf(THEMES, saved) ? saved : fallback;
 }
 
+/** The page's theme; the server's first paint of a page (src/ssr) has no document and draws the default. */
+export const currentTheme = (): Theme =>
+  (globalThis.document?.documentElement.dataset.theme as Theme) ?? 'dark';
+
 export function applyTheme(theme: Theme, persist: boolean): void {
   document.documentElement.dataset.theme = theme;
   if (persist) localStorage.setItem(THEME_KEY, theme);

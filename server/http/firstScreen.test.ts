@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../test/app.ts';
+import { BOOT_SCRIPT } from './firstScreen.ts';
+
+// A build as `npm run build` lays it out, with a stand-in for the SPA's server render (src/ssr/firstScreen.tsx,
+// exercised for real by tests/e2e/firstScreen.spec.ts): it echoes what it was asked, and counts its renders.
+const dist = mkdtempSync(join(tmpdir(), 'portico-first-screen-'));
+writeFileSync(
+  join(dist, 'index.html'),
+  `<!doctype html>
+<html lang="en" data-theme="dark">
+  <head>
+    <link rel="icon" href="/favicon.svg" />
+    <title>Portal</title>
+    <script type="module" crossorigin src="/assets/vendor-V.js"></script>
+    <script type="module" crossorigin src="/assets/app-A.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/app-C.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+);
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'assets', 'app-C.css'), 'body{color:red}');
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({ 'locales/en/messages.po': { file: 'assets/messages-EN.js' } }),
+);
+mkdirSync(join(dist, '.ssr'));
+writeFileSync(
+  join(dist, '.ssr', 'firstScreen.js'),
+  `globalThis.firstScreenRenders = 0;
+export async function renderFirstScreen(path, block) {
+  globalThis.firstScreenRenders++;
+  if (path.startsWith('/fish')) throw new Error('a render that fails');
+  return '<header>' + block.merchant + ' ' + block.language + ' ' + path + '</header><script>alert(1)</script>';
+}`,
+);
+const renders = () => (globalThis as { firstScreenRenders?: number }).firstScreenRenders ?? 0;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ distDir: dist });
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+const drawn = (html: string) =>
+  /<div id="root"><div data-drawn inert style="display:contents">(.*?)<\/div><\/div>/s.exec(html)?.[1];
+
+describe('the first screen the server draws', () => {
+  it('puts the render in the page, with the stylesheet inline and the code named for the boot script', async () => {
+    const res = await get('/rng?vendor=PT');
+    const html = res.body;
+    expect(drawn(html)).toBe('<header>PORTICO en /rng?vendor=PT</header>');
+    // The code and the catalogue: loaded by the boot script after the first paint, not by the HTML beside it.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(/<script type="application\/json" id="app-entry">(.*?)<\/script>/.exec(html)?.[1]).toBe(
+      JSON.stringify(['/assets/vendor-V.js', '/assets/app-A.js', '/assets/messages-EN.js']),
+    );
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    // The merchant's look before any code: theme, colours, name.
+    expect(html).toMatch(
+      /<html lang="en" data-theme="(dark|light)" style="--brand-primary:#[0-9a-f]{6};--brand-accent:#[0-9a-f]{6}">/,
+    );
+    expect(html).toContain('<title>Portico</title>');
+    // Its one inline script is the boot script, which the CSP allows by its hash and no other.
+    const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]);
+    expect(inline).toEqual([BOOT_SCRIPT]);
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(/script-src [^;]*/.exec(String(res.headers['content-security-policy']))?.[0]).not.toContain(
+      'unsafe-inline',
+    );
+  });
+
+  it('draws a page once for the same address, merchant and language', async () => {
+    await get('/live?x=1');
+    const before = renders();
+    await get('/live?x=1');
+    expect(renders()).toBe(before);
+    await get('/live?x=2');
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('leaves a member’s pages, the back office and a failed render to the SPA, as before', async () => {
+    for (const url of ['/member', '/agent', '/ops', '/play/slot', '/fish']) {
+      const html = (await get(url)).body;
+      expect(drawn(html), url).toBeUndefined();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).toContain('<script type="module" crossorigin src="/assets/app-A.js"></script>');
+      expect(html, url).not.toContain(BOOT_SCRIPT);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FirstReplies } from '../../contract/firstReplies.ts';
+import type { SystemStatus } from '../../contract/system.ts';
+
+type Render = (path: string, block: FirstReplies) => Promise<string | undefined>;
+
+/**
+ * Public pages a visitor lands on: the server draws their first screen. A member's and an agent's pages, the game
+ * frames and the back office are drawn by the SPA alone (what the server would draw is a visitor's view of them).
+ */
+const DRAWN =
+  /^\/(|elott|lott|live|sports|fish|rng|pvp|esports|cockfight|hot|providers|promotions|promoDetail|download|help|helpmc|contact|vnLottery|lottery)$/;
+
+const MAX_KEPT = 64;
+
+/** Where a drawn page names its code, which the boot script loads once the first screen has painted. */
+export const APP_ENTRY_ID = 'app-entry';
+
+/**
+ * The one inline script of a drawn page (allowed by its hash in the CSP), run before the first paint: the visitor's
+ * saved theme; a member's (a session token) drawn screen hidden, a visitor's view of their page; and the app's code
+ * loaded after the first paint, not beside it: on a phone's link, the code (~150 KB) and the page would share it.
+ */
+export const BOOT_SCRIPT = `(function(){var d=document.documentElement,t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;if(sessionStorage.getItem('token')||/[?&]token=/.test(location.search))d.dataset.member='';requestAnimationFrame(function(){setTimeout(function(){JSON.parse(document.getElementById('${APP_ENTRY_ID}').textContent).forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})})})})()`;
+
+export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The first screen of a portal page as HTML (the SPA's own render, built apart: src/ssr/firstScreen.tsx), for the
+ * page to show before its code has loaded: on a phone, its code is most of the bytes before a first paint (npm run
+ * bench: Lighthouse's FCP and LCP). The SPA then renders over it (src/main.tsx).
+ *
+ * One render at a time (the app's modules keep the language and the first replies as module state), and the last
+ * pages kept by address and replies: the same page for the same merchant and language is the same HTML.
+ */
+export function firstScreenOf(
+  distDir: string,
+): (url: string, block: FirstReplies) => Promise<string | undefined> {
+  const file = join(distDir, '.ssr', 'firstScreen.js');
+  if (!existsSync(file)) return async () => undefined;
+  const render: Promise<Render> = import(pathToFileURL(file).href).then((m) => m.renderFirstScreen);
+  const kept = new Map<string, string | undefined>();
+  let queue: Promise<unknown> = Promise.resolve();
+  return async (url, block) => {
+    const path = url.split('?')[0] ?? '/';
+    const status = (block.replies['/wps/system/status'] as { value?: SystemStatus } | undefined)?.value;
+    // Maintenance, a blocked region and a failed status read are the SPA's own screens.
+    if (!DRAWN.test(path) || status?.status !== 0) return undefined;
+    const key = createHash('sha256')
+      .update(url)
+      .update('\0')
+      .update(JSON.stringify(block))
+      .digest('base64url');
+    if (kept.has(key)) return kept.get(key);
+    const drawn = queue.then(async () => {
+      try {
+        // Scripts in the render (the router's scroll restoration) would not run: the CSP allows none inline.
+        return (await (await render)(url, block))?.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+      } catch {
+        return undefined; // the SPA draws the page as before
+      }
+    });
+    queue = drawn;
+    const html = await drawn;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, html);
+    return html;
+  };
+}

@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The server draws a visitor's first screen into the page (server/http/firstScreen.ts, src/ssr/firstScreen.tsx).
+// The app's code is held back here so that what the server drew is what the page shows.
+const withoutApp = (page: Page) => page.route(/\/assets\/(app|vendor)-[^/]*\.js$/, (route) => route.abort());
+const drawn = (page: Page) => page.locator('#root > [data-drawn]');
+
+test('a visitor sees home drawn by the server before the app: brand, nav, banner, footer', async ({
+  page,
+}) => {
+  await withoutApp(page);
+  await page.goto('/');
+  const screen = drawn(page);
+  await expect(screen).toBeVisible();
+  await expect(screen.locator('a[aria-label="Portico home"] img')).toBeVisible();
+  await expect(page).toHaveTitle('Portico');
+  await expect(screen.locator('nav#main-nav a[href="/rng"]')).toHaveText('Slots');
+  const banner = screen.locator('section[aria-label="Banners"] img').first();
+  await expect(banner).toBeVisible();
+  expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(screen.locator('footer')).toContainText('Play responsibly');
+  // The merchant's colours are on the page before any code.
+  expect(
+    await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary')),
+  ).toMatch(/^#[0-9a-f]{6}$/i);
+  // Nothing on it takes a choice before the app can act on it.
+  expect(await screen.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+});
+
+test('a lobby is drawn in the saved language; a member’s page is not drawn at all', async ({
+  page,
+  context,
+}) => {
+  await withoutApp(page);
+  await context.addCookies([{ name: 'lang', value: 'vi', url: test.info().project.use.baseURL! }]);
+  await page.goto('/rng');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(drawn(page).locator('nav#main-nav a[href="/promotions"]')).toHaveText('Khuyến mãi');
+  await page.goto('/member');
+  await expect(drawn(page)).toHaveCount(0);
+});
+
+test('the boot script applies the saved theme before the app, and hides the visitor’s screen from a member', async ({
+  page,
+}) => {
+  await withoutApp(page);
+  await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(drawn(page)).toBeVisible();
+  await page.addInitScript(() => sessionStorage.setItem('token', 'a-member'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-member', '');
+  await expect(drawn(page)).toBeHidden();
+});
+
+test('the app draws over the server’s screen, which then takes choices', async ({ page }) => {
+  await page.goto('/');
+  await expect(drawn(page)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('vi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.getByRole('button', { name: 'Đăng nhập' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
