@@ -14,10 +14,17 @@ export interface FirstReplies {
   replies: Record<string, unknown>;
 }
 
-export const firstCalls = (language: string): string[] => [
+/** Spec §9: the winner board holds 20 wins. */
+export const WINNER_BOARD_SIZE = 20;
+
+/** Every page's, and home's board of the latest wins (all games): home's first screen draws it. */
+export const firstCalls = (language: string, path: string): string[] => [
   '/wps/system/status',
   '/wps/system/whitelabel',
   '/lgw/games/vendor?platform=html5-desktop',
   `/wps/notice/index?language=${language}`,
   `/lgw/games/game_menus?language=${language}`,
+  ...(path === '/'
+    ? [`/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`]
+    : []),
 ];

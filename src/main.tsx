@@ -1,42 +1,88 @@
 import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptFirstReplies } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptTokenFromUrl, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
-import { loadFirstLocation, prefetchFirstPage } from './app/firstPage.ts';
+import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
 import './styles.css';
+import { adoptDrawnScreen } from './ui/Deferred.tsx';
 
-adoptMerchantFromUrl(window.location.search);
-adoptFirstReplies();
-rememberReferral(window.location.search);
-const theme = localStorage.getItem('theme');
-if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+/**
+ * The start, as a function rather than the module's top-level code: a module awaiting at its top level is not
+ * evaluated until it is done, and a page's lazy code that imports from this chunk would wait for it while it waits
+ * for that code (a takeover loads its routes' code first).
+ */
+async function start() {
+  // The modules' own code (the machines, the routes) ran in this task; the start runs in the next ones. A phone's
+  // browser gets in between (Lighthouse's Total Blocking Time counts each task's time over 50 ms).
+  await nextTask();
+  adoptMerchantFromUrl(window.location.search);
+  adoptFirstReplies();
+  rememberReferral(window.location.search);
+  const theme = localStorage.getItem('theme');
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
-const locale = savedLocale(localStorage, window.location.search);
-const catalogue = activateLocale(locale);
-const queryClient = createQueryClient();
-const firstPage = isOpsPath(window.location.pathname) ? undefined : prefetchFirstPage(queryClient, locale);
-const router = makeRouter(queryClient);
-// With the first replies in place, the first location too (firstPage.ts); without them (no page hints), the app
-// renders at once with its skeletons.
-await Promise.all([catalogue, firstPage?.then((local) => (local ? loadFirstLocation(router) : undefined))]);
-const root = createRoot(document.getElementById('root')!);
-// As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole page (a phone's first render is one long task otherwise: Lighthouse's Total Blocking Time).
-startTransition(() =>
-  root.render(
+  const container = document.getElementById('root')!;
+  // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts).
+  const drawnIn = container.hasAttribute('data-drawn') ? document.documentElement.lang : undefined;
+  const locale = savedLocale(localStorage, window.location.search);
+  const catalogue = activateLocale(locale);
+  const queryClient = createQueryClient();
+  const firstPage = isOpsPath(window.location.pathname)
+    ? undefined
+    : prefetchFirstPage(queryClient, locale, window.location.pathname);
+  await nextTask();
+  const router = makeRouter(queryClient);
+  const session = { tokenFromQuery: adoptTokenFromUrl() ?? undefined, storedToken: storedToken() };
+  // The server drew this page's first screen for a visitor in this language: the app takes it over (hydrates it)
+  // instead of drawing the page again, and the visitor's screen stays as it is. A member, or another language, gets
+  // the app's own first render.
+  const takeOver = drawnIn === locale && !session.storedToken;
+  // With the first replies in place, the first location too (firstPage.ts), with its routes' code for a takeover
+  // (what the server drew); without them (no page hints), the app renders at once with its skeletons.
+  const [, local] = await Promise.all([
+    catalogue,
+    firstPage?.then(async (local) => {
+      // Code that fails to load leaves the route's error to the app (React then redraws what differs).
+      if (local && takeOver) await loadRouteCode(router).catch(() => undefined);
+      if (local) await loadFirstLocation(router);
+      return local;
+    }),
+  ]);
+  const hydrating = takeOver && local === true;
+  if (hydrating) {
+    adoptDrawnScreen();
+    // As the server drew the routes: no suspense boundary around the root route's (the router's mark of a page it drew).
+    router.ssr = { manifest: undefined };
+  }
+
+  const app = (
     <StrictMode>
+      {/* The server drew the page for a portal in normal status: the status gate's check is done. */}
       <App
         queryClient={queryClient}
         router={router}
-        session={{ tokenFromQuery: adoptTokenFromUrl() ?? undefined, storedToken: storedToken() }}
-        gated={!isOpsPath(window.location.pathname)}
+        session={session}
+        gated={!hydrating && !isOpsPath(window.location.pathname)}
       />
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  // From the takeover on, the page takes choices: React replays a click on a part it has yet to hydrate. A screen it
+  // does not take over goes at once (a member's was never shown).
+  container.removeAttribute('inert');
+  container.removeAttribute('data-drawn');
+  if (!hydrating) container.replaceChildren();
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (a phone's first render is one long task otherwise: Lighthouse's Total Blocking Time).
+  startTransition(() => {
+    if (hydrating) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+void start();

@@ -39,7 +39,8 @@ writeFileSync(
 export async function renderFirstScreen(path, block) {
   globalThis.firstScreenRenders++;
   if (path.startsWith('/fish')) throw new Error('a render that fails');
-  return '<header>' + block.merchant + ' ' + block.language + ' ' + path + '</header><script>alert(1)</script>';
+  if (path.startsWith('/hot')) await new Promise((r) => setTimeout(r, 500));
+  return '<link rel="preload" as="image" href="/x.webp"/><header>' + block.merchant + ' ' + block.language + ' ' + path + '</header><script>alert(1)</script>';
 }`,
 );
 const renders = () => (globalThis as { firstScreenRenders?: number }).firstScreenRenders ?? 0;
@@ -52,8 +53,7 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-const drawn = (html: string) =>
-  /<div id="root"><div data-drawn inert style="display:contents">(.*?)<\/div><\/div>/s.exec(html)?.[1];
+const drawn = (html: string) => /<div id="root" data-drawn inert>(.*?)<\/div>\s*<\/body>/s.exec(html)?.[1];
 
 describe('the first screen the server draws', () => {
   it('puts the render in the page, with the stylesheet inline and the code named for the boot script', async () => {
@@ -90,6 +90,14 @@ describe('the first screen the server draws', () => {
     expect(renders()).toBe(before);
     await get('/live?x=2');
     expect(renders()).toBe(before + 1);
+  });
+
+  it('lets a burst of pages that each need a render go without their first screen rather than wait in a queue', async () => {
+    const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => get(`/hot?burst=${i}`)));
+    const drawnPages = pages.filter((p) => drawn(p.body) !== undefined);
+    expect(drawnPages).toHaveLength(4);
+    for (const p of pages.filter((p) => drawn(p.body) === undefined))
+      expect(p.body).toContain('<script type="module" crossorigin src="/assets/app-A.js"></script>');
   });
 
   it('leaves a member’s pages, the back office and a failed render to the SPA, as before', async () => {

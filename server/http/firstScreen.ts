@@ -15,6 +15,8 @@ const DRAWN =
   /^\/(|elott|lott|live|sports|fish|rng|pvp|esports|cockfight|hot|providers|promotions|promoDetail|download|help|helpmc|contact|vnLottery|lottery)$/;
 
 const MAX_KEPT = 64;
+/** Renders waiting beyond which a page goes without its first screen rather than wait for one (a burst of pages). */
+const MAX_WAITING = 4;
 
 /** Where a drawn page names its code, which the boot script loads once the first screen has painted. */
 export const APP_ENTRY_ID = 'app-entry';
@@ -22,9 +24,11 @@ export const APP_ENTRY_ID = 'app-entry';
 /**
  * The one inline script of a drawn page (allowed by its hash in the CSP), run before the first paint: the visitor's
  * saved theme; a member's (a session token) drawn screen hidden, a visitor's view of their page; and the app's code
- * loaded after the first paint, not beside it: on a phone's link, the code (~150 KB) and the page would share it.
+ * loaded once the first paint is on screen (its paint timing entry; at once in a hidden tab, which paints nothing;
+ * 3 s on where a browser reports no paint), not beside it: on a phone's link, the code (~150 KB) and the page
+ * would share it.
  */
-export const BOOT_SCRIPT = `(function(){var d=document.documentElement,t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;if(sessionStorage.getItem('token')||/[?&]token=/.test(location.search))d.dataset.member='';requestAnimationFrame(function(){setTimeout(function(){JSON.parse(document.getElementById('${APP_ENTRY_ID}').textContent).forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})})})})()`;
+export const BOOT_SCRIPT = `(function(){var d=document.documentElement,t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;if(sessionStorage.getItem('token')||/[?&]token=/.test(location.search))d.dataset.member='';var done=false;function load(){if(done)return;done=true;JSON.parse(document.getElementById('${APP_ENTRY_ID}').textContent).forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}try{new PerformanceObserver(function(l,o){o.disconnect();load()}).observe({type:'paint',buffered:true})}catch(e){}if(document.visibilityState==='hidden')load();setTimeout(load,3000)})()`;
 
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
@@ -33,8 +37,9 @@ export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRI
  * page to show before its code has loaded: on a phone, its code is most of the bytes before a first paint (npm run
  * bench: Lighthouse's FCP and LCP). The SPA then renders over it (src/main.tsx).
  *
- * One render at a time (the app's modules keep the language and the first replies as module state), and the last
- * pages kept by address and replies: the same page for the same merchant and language is the same HTML.
+ * One render at a time (the app's modules keep the language and the first replies as module state), a few waiting at
+ * most, and the last pages kept by address and replies: the same page for the same merchant and language is the
+ * same HTML.
  */
 export function firstScreenOf(
   distDir: string,
@@ -44,6 +49,7 @@ export function firstScreenOf(
   const render: Promise<Render> = import(pathToFileURL(file).href).then((m) => m.renderFirstScreen);
   const kept = new Map<string, string | undefined>();
   let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   return async (url, block) => {
     const path = url.split('?')[0] ?? '/';
     const status = (block.replies['/wps/system/status'] as { value?: SystemStatus } | undefined)?.value;
@@ -55,12 +61,19 @@ export function firstScreenOf(
       .update(JSON.stringify(block))
       .digest('base64url');
     if (kept.has(key)) return kept.get(key);
+    if (waiting >= MAX_WAITING) return undefined;
+    waiting++;
     const drawn = queue.then(async () => {
       try {
-        // Scripts in the render (the router's scroll restoration) would not run: the CSP allows none inline.
-        return (await (await render)(url, block))?.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+        // Scripts in the render (the router's scroll restoration) would not run: the CSP allows none inline. React's
+        // hints for the pictures it draws lead the render: the page's head hints the one that counts.
+        return (await (await render)(url, block))
+          ?.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+          .replace(/^(?:<link [^>]*\/>)+/, '');
       } catch {
         return undefined; // the SPA draws the page as before
+      } finally {
+        waiting--;
       }
     });
     queue = drawn;

@@ -39,11 +39,12 @@ async function firstReplies(
   req: FastifyRequest,
   merchant: string,
   locale: Locale,
+  path: string,
 ): Promise<FirstReplies> {
   const forwarded = req.headers['x-forwarded-for'];
   // Keyed in the calls' order, not in the order they finish: the same page is the same bytes.
   const answered = await Promise.all(
-    firstCalls(locale).map(async (url) => {
+    firstCalls(locale, path).map(async (url) => {
       const res = await app.inject({
         method: 'GET',
         url,
@@ -68,7 +69,7 @@ const brandOf = (block: FirstReplies | undefined) =>
  * A page with its first screen drawn (http/firstScreen.ts): the merchant's look on the page itself (theme, colours,
  * name), the stylesheet inline (the screen paints with the HTML, not a round trip later), and the app's code, with
  * the catalogue, named for the boot script to load after the first paint instead of beside it. The screen is inert
- * until the app draws over it: a choice made on it before (a language, a Play button) would go nowhere.
+ * until the app has taken it over (hydrated, src/main.tsx): a choice made on it before would go nowhere.
  */
 function drawnPage(
   page: string,
@@ -95,10 +96,7 @@ function drawnPage(
       `<script type="application/json" id="${APP_ENTRY_ID}">${JSON.stringify(load)}</script><script>${BOOT_SCRIPT}</script></head>`,
     )
     // Replaced by functions: a `$&` or `$'` in the page's text is text, not a replacement pattern.
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root"><div data-drawn inert style="display:contents">${screen}</div></div>`,
-    );
+    .replace('<div id="root"></div>', () => `<div id="root" data-drawn inert>${screen}</div>`);
   if (!brand) return out;
   return out
     .replace(
@@ -140,7 +138,7 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     const group = bannerGroupOf(path);
     const banner = group && merchant ? await sources.firstBannerUrl(merchant, group, locale) : undefined;
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
-    const replies = merchant ? await firstReplies(sources.app, req, merchant, locale) : undefined;
+    const replies = merchant ? await firstReplies(sources.app, req, merchant, locale, path) : undefined;
     if (replies) hints.push(firstRepliesBlock(replies));
     const icon = brandOf(replies)?.iconUrl;
     const page = (

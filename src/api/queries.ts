@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { WINNER_BOARD_SIZE } from '../../contract/firstReplies.ts';
 import type { GameCategory } from '../../contract/games.ts';
 import {
   balance,
@@ -38,9 +39,6 @@ export const noticeIndexQuery = (language: string) =>
     queryFn: async () => (await call(noticeIndex, { query: { language } })).value,
     staleTime: 60_000,
   });
-
-/** Spec §9: the winner board holds 20 wins. */
-export const WINNER_BOARD_SIZE = 20;
 
 /** The home winner board (spec §7): latest wins of a category, or of all (`ALL`), newest first. */
 export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: string) =>

@@ -6,7 +6,7 @@ import { setApiLanguage } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
-const [status, whitelabel, vendor, notices, menus] = firstCalls('en') as [
+const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
   string,
   string,
   string,
@@ -44,7 +44,7 @@ describe('the first page', () => {
   it('has the replies its HTML carries in the cache before the first render, with no call made', async () => {
     adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'en', replies }));
     const queryClient = new QueryClient();
-    expect(await prefetchFirstPage(queryClient, 'en')).toBe(true);
+    expect(await prefetchFirstPage(queryClient, 'en', '/rng')).toBe(true);
     expect(queryClient.getQueryData(['whitelabel'])).toEqual({ merchantCode: 'PORTICO' });
     expect(queryClient.getQueryData(['gameVendor'])).toEqual(replies[vendor]!.data!.lanes);
     expect(queryClient.getQueryData(['gameMenus', 'en'])).toEqual(replies[menus]!.data!.menus);
@@ -52,11 +52,28 @@ describe('the first page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('on home, the board of wins too, which home’s first screen draws', async () => {
+    const wins = firstCalls('en', '/').at(-1)!;
+    expect(wins).toBe('/wps/game/winners?gameCategory=ALL&limitNum=20&language=en');
+    const list = [{ account: 'a***1', gameName: 'Limbo', amount: 1200, gameType: 'RNG' }];
+    adoptFirstReplies(
+      pageWith({
+        merchant: 'PORTICO',
+        language: 'en',
+        replies: { ...replies, [wins]: { success: true, value: { list } } },
+      }),
+    );
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en', '/')).toBe(true);
+    expect(queryClient.getQueryData(['winnerBoard', 'ALL', 'en'])).toEqual(list);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('does not wait for the network when the page carries none it can use: the app renders with its skeletons', async () => {
     // Replies for another language than the visitor's.
     adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'vi', replies }));
     const queryClient = new QueryClient();
-    expect(await prefetchFirstPage(queryClient, 'en')).toBe(false);
+    expect(await prefetchFirstPage(queryClient, 'en', '/rng')).toBe(false);
     expect(fetchMock).toHaveBeenCalled();
     expect(queryClient.getQueryData(['whitelabel'])).toBeUndefined();
     expect(queryClient.getQueryState(['whitelabel'])?.fetchStatus).toBe('fetching');

@@ -1,11 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { gameMenusQuery, noticeIndexQuery, vendorLanesQuery, whitelabelQuery } from '../api/queries.ts';
+import {
+  gameMenusQuery,
+  noticeIndexQuery,
+  vendorLanesQuery,
+  whitelabelQuery,
+  winnerBoardQuery,
+} from '../api/queries.ts';
 import type { UiLocale } from '../i18n/i18n.ts';
 import { startStatus } from './App.tsx';
 
-/** Settles after the promise callbacks queued so far, and before any timer: what needs no network is done by then. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Settles after the promise callbacks queued so far, and before any timer: what needs no network is done by then.
+ * Awaited between steps of the start, it also lets the browser in between them (one long task is several short).
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * What the first portal page waits for, started before the app renders (beside the catalogue) rather than one call
@@ -17,7 +26,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * header, menus, banners and home sections in one long task (Lighthouse's Total Blocking Time). It tells whether
  * they were all there.
  */
-export function prefetchFirstPage(queryClient: QueryClient, locale: UiLocale): Promise<boolean> {
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  locale: UiLocale,
+  path: string,
+): Promise<boolean> {
   startStatus();
   const prefetches = [
     queryClient.prefetchQuery(whitelabelQuery()),
@@ -25,6 +38,8 @@ export function prefetchFirstPage(queryClient: QueryClient, locale: UiLocale): P
     queryClient.prefetchQuery(gameMenusQuery(locale)),
     // Its banners: the server's page hints the first picture (server/http/pageHints.ts).
     queryClient.prefetchQuery(noticeIndexQuery(locale)),
+    // Home's board of wins (contract/firstReplies.ts).
+    ...(path === '/' ? [queryClient.prefetchQuery(winnerBoardQuery('ALL', locale))] : []),
   ];
   return Promise.race([Promise.all(prefetches).then(() => true), nextTask().then(() => false)]);
 }
@@ -37,3 +52,13 @@ export function prefetchFirstPage(queryClient: QueryClient, locale: UiLocale): P
 export const loadFirstLocation = (router: AnyRouter): Promise<void> =>
   // A failed load must not keep the app from rendering: the router shows the route's error itself.
   Promise.race([router.load().catch(() => undefined), nextTask()]);
+
+/**
+ * The code of the first location's routes (their lazy parts), loaded: what the server draws with (src/ssr), and what
+ * the app needs to take that over (src/main.tsx). In the browser, `router.load()` of a lazy route settles only once
+ * the route has rendered; its code is fetched here first.
+ */
+export const loadRouteCode = (router: AnyRouter): Promise<unknown> =>
+  Promise.all(
+    router.matchRoutes(router.state.location).map((m) => router.loadRouteChunk(router.routesById[m.routeId])),
+  );

@@ -9,7 +9,7 @@ import type { FirstReplies } from '../../contract/firstReplies.ts';
 import { setApiLanguage } from '../api/client.ts';
 import { adoptFirstRepliesBlock } from '../api/firstReplies.ts';
 import { App, createQueryClient } from '../app/App.tsx';
-import { prefetchFirstPage } from '../app/firstPage.ts';
+import { loadRouteCode, prefetchFirstPage } from '../app/firstPage.ts';
 import { makeRouter } from '../app/router.tsx';
 import { catalogues, i18n, type UiLocale } from '../i18n/i18n.ts';
 
@@ -47,20 +47,18 @@ export async function renderFirstScreen(path: string, block: FirstReplies): Prom
   setApiLanguage(locale);
   const queryClient = createQueryClient();
   const router = makeRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  if (!(await prefetchFirstPage(queryClient, locale))) return undefined;
-  // Unlike the browser's first render, the page's code (its route's lazy part) is waited for: it is on disk here.
+  if (!(await prefetchFirstPage(queryClient, locale, path.split('?')[0] ?? '/'))) return undefined;
+  await loadRouteCode(router);
   await router.load();
-  await Promise.all(
-    router.state.matches.map((m) =>
-      router.loadRouteChunk(router.routesById[m.routeId as keyof typeof router.routesById]),
-    ),
-  );
   i18n.loadAndActivate({ locale, messages });
   const app = <App queryClient={queryClient} router={router} session={{}} gated={false} />;
+  // A part that suspends or fails is marked to be drawn by the browser (`<!--$!-->`).
+  const whole = (html: string) => (html.includes('<!--$!-->') ? undefined : html);
   const html = renderToString(app);
-  if (!html.includes('<!--$!-->')) return html;
+  if (whole(html)) return html;
   // A part still to load (a lazy component, the first time it is drawn) suspended: drawn as its fallback. Prerendered
-  // once, which waits for it, the part is there for every page after.
+  // once, which waits for it, the part is there for every page after. A part that failed (it needs the browser)
+  // leaves the page to the app.
   await text((await prerenderToNodeStream(app)).prelude);
-  return renderToString(app);
+  return whole(renderToString(app));
 }

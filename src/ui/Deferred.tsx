@@ -1,13 +1,25 @@
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+
+/**
+ * The page's first screen is the server's (src/ssr): drawn there with `children`, and taken over (hydrated) by the
+ * app's first render, which must draw the same.
+ */
+let firstScreenDrawn = import.meta.env.SSR;
+export const adoptDrawnScreen = () => {
+  firstScreenDrawn = true;
+};
 
 /**
  * Shows `fallback` in the render that mounts it and `children` in a render React runs right after as a transition.
  * A store update (the router, a query, an actor) reaches React as an urgent update, rendered in one uninterrupted
  * task however large the page it mounts; a transition yields to the browser every few milliseconds instead, so a
- * phone stays responsive while a whole page mounts. The server's first screen (src/ssr) draws `children`: it is the
- * page the visitor sees before the app's code has loaded.
+ * phone stays responsive while a whole page mounts. On a drawn first screen, `children` at once: they are there.
  */
 export function Deferred({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const ready = useDeferredValue(true, import.meta.env.SSR);
+  const [drawn] = useState(() => firstScreenDrawn);
+  useEffect(() => {
+    firstScreenDrawn = false;
+  }, []);
+  const ready = useDeferredValue(true, drawn);
   return ready ? children : fallback;
 }

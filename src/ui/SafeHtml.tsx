@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { useHydrated } from './useHydrated.ts';
 
 // Its own instance: the link hook below must not leak into other DOMPurify users.
 const purifier = DOMPurify();
@@ -46,6 +47,9 @@ const RICH_TEXT =
  * here keeps rows written before that, or by hand, from running code in the member's browser.
  */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => cleanHtml(html), [html]);
+  // Cleaned in the browser only: the server's first screen (src/ssr) draws the box, and the app fills it once it has
+  // taken the page over (React keeps, and does not compare, the inner HTML of what it hydrates).
+  const hydrated = useHydrated();
+  const clean = useMemo(() => (hydrated ? cleanHtml(html) : ''), [html, hydrated]);
   return <div className={`${RICH_TEXT} ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -14,7 +14,8 @@ export function WhenNear({
   height: string;
   margin?: string;
 }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The server's first screen (src/ssr) draws the placeholder, as the browser's first render does.
+  const [near, setNear] = useState(() => !import.meta.env.SSR && typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !ref.current) return;

@@ -3,7 +3,16 @@ import { expect, type Page, test } from '@playwright/test';
 // The server draws a visitor's first screen into the page (server/http/firstScreen.ts, src/ssr/firstScreen.tsx).
 // The app's code is held back here so that what the server drew is what the page shows.
 const withoutApp = (page: Page) => page.route(/\/assets\/(app|vendor)-[^/]*\.js$/, (route) => route.abort());
-const drawn = (page: Page) => page.locator('#root > [data-drawn]');
+const drawn = (page: Page) => page.locator('#root[data-drawn]');
+/** Errors the page reports: a failed takeover (hydration) is one, React's recoverable error. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
 
 test('a visitor sees home drawn by the server before the app: brand, nav, banner, footer', async ({
   page,
@@ -54,11 +63,44 @@ test('the boot script applies the saved theme before the app, and hides the visi
   await expect(drawn(page)).toBeHidden();
 });
 
-test('the app draws over the server’s screen, which then takes choices', async ({ page }) => {
+test('the app takes over the server’s screen, the same elements, which then take choices', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  // The elements the server drew, kept as the page parses them, are the ones the app then has: hydrated, not redrawn.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, Element | null>;
+      w.drawnHeader = document.querySelector('#root header');
+      w.drawnMain = document.querySelector('#root main');
+    }),
+  );
   await page.goto('/');
   await expect(drawn(page)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as Record<string, Element | null>;
+      return [
+        w.drawnHeader === document.querySelector('#root header'),
+        w.drawnMain === document.querySelector('#root main'),
+      ];
+    }),
+  ).toEqual([true, true]);
+  expect(errors).toEqual([]);
   await page.getByRole('combobox', { name: 'Language' }).selectOption('vi');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   await page.getByRole('button', { name: 'Đăng nhập' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a page drawn in another language than the saved one, or for a member, is replaced, not taken over', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  // Saved in this browser, but not in the cookie the server reads: the server draws English.
+  await page.addInitScript(() => localStorage.setItem('lang', 'vi'));
+  await page.goto('/rng');
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+  await expect(drawn(page)).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

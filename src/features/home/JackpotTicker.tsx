@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { jackpotTickerMachine } from '../../../machines/jackpotTicker.machine.ts';
 import { selectJackpot } from '../../../machines/jackpotTicker.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
+import { useHydrated } from '../../ui/useHydrated.ts';
 
 /** Where this browser keeps the jackpot figure of a merchant (spec §4: persisted locally), so a reload continues it. */
 export const jackpotStorageKey = (merchantCode: string) => `portico.jackpot.${merchantCode}`;
@@ -96,7 +97,8 @@ export function JackpotTicker({
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
-  const text = `${sign}${i18n.number(value, WHOLE)}`;
+  // This browser's figure: the server's first screen and its takeover draw the sign alone, at the same height.
+  const text = useHydrated() ? `${sign}${i18n.number(value, WHOLE)}` : sign;
   return (
     // Named by its caption explicitly: not every browser and screen reader takes a figcaption as the name.
     <figure

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Theme } from '../../../contract/merchant.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { applyTheme, currentTheme } from './appearance.ts';
+import { applyTheme, currentTheme, watchTheme } from './appearance.ts';
 
 export function ThemeSwitch() {
   const { t } = useLingui();
-  const [theme, setTheme] = useState<Theme>(currentTheme);
+  // The server's first screen (src/ssr) knows no saved theme: it draws, and the app takes over, the dark switch.
+  const theme = useSyncExternalStore<Theme>(watchTheme, currentTheme, () => 'dark');
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
@@ -15,7 +16,6 @@ export function ThemeSwitch() {
       aria-pressed={theme === 'dark'}
       onClick={() => {
         applyTheme(next, true);
-        setTheme(next);
       }}
       className="grid h-9 w-9 place-items-center rounded-full border border-line text-lg hover:bg-line/40"
     >

@@ -9,9 +9,13 @@ export function savedTheme(fallback: Theme): Theme {
   return isOneOf(THEMES, saved) ? saved : fallback;
 }
 
-/** The page's theme; the server's first paint of a page (src/ssr) has no document and draws the default. */
-export const currentTheme = (): Theme =>
-  (globalThis.document?.documentElement.dataset.theme as Theme) ?? 'dark';
+/** The page's theme, and a watch on it (useSyncExternalStore): the page's, not a copy that could differ. */
+export const currentTheme = (): Theme => (document.documentElement.dataset.theme as Theme) ?? 'dark';
+export function watchTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
 
 export function applyTheme(theme: Theme, persist: boolean): void {
   document.documentElement.dataset.theme = theme;
