@@ -16,8 +16,8 @@ writeFileSync(
   <head>
     <link rel="icon" href="/favicon.svg" />
     <title>Portal</title>
-    <script type="module" crossorigin src="/assets/vendor-V.js"></script>
     <script type="module" crossorigin src="/assets/app-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-V.js">
     <link rel="stylesheet" crossorigin href="/assets/app-C.css">
   </head>
   <body>
@@ -64,7 +64,7 @@ describe('the first screen the server draws', () => {
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload"');
     expect(/<script type="application\/json" id="app-entry">(.*?)<\/script>/.exec(html)?.[1]).toBe(
-      JSON.stringify(['/assets/vendor-V.js', '/assets/app-A.js', '/assets/messages-EN.js']),
+      JSON.stringify(['/assets/app-A.js', '/assets/vendor-V.js', '/assets/messages-EN.js']),
     );
     expect(html).toContain('<style>body{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');

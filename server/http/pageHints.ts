@@ -78,17 +78,17 @@ function drawnPage(
   readAsset: (path: string) => string,
 ): string {
   const brand = brandOf(block);
-  const entry = [...page.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
-  const load = [
-    ...entry.map((m) => m[1]!),
-    ...[...page.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!),
+  // The entry's scripts and the modules they preload (the build's and the page's catalogue hint), in that order.
+  const tags = [
+    ...page.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g),
+    ...page.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g),
   ];
+  const load = tags.map((m) => m[1]!);
   let out = page;
-  for (const m of entry) out = out.replace(m[0], '');
+  for (const m of tags) out = out.replace(m[0], '');
   out = out
-    .replace(/<link rel="modulepreload" href="[^"]+">/g, '')
     .replace(
-      /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+      /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/,
       (_, href: string) => `<style>${readAsset(href)}</style>`,
     )
     .replace(
