@@ -2,7 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 
 // The server draws a visitor's first screen into the page (server/http/firstScreen.ts, src/ssr/firstScreen.tsx).
 // The app's code is held back here so that what the server drew is what the page shows.
-const withoutApp = (page: Page) => page.route(/\/assets\/(index|app|vendor)-[^/]*\.js$/, (route) => route.abort());
+const withoutApp = (page: Page) =>
+  page.route(/\/assets\/(index|app|vendor)-[^/]*\.js$/, (route) => route.abort());
 const drawn = (page: Page) => page.locator('#root[data-drawn]');
 /** Errors the page reports: a failed takeover (hydration) is one, React's recoverable error. */
 function pageErrors(page: Page): string[] {
