@@ -70,10 +70,15 @@ test.describe('games', () => {
     await logIn(page, 'agent01', 'Agent1234');
     await expect(headerBalance(page)).toHaveText('$1,000.00');
     await page.goto('/inhouse');
+    // The slot's name from the filtered list's reply: the tiles of the whole lobby stay on screen until it lands.
+    const slots = page.waitForResponse((r) => r.url().includes('gameClassify=SLOT'));
     await page.getByRole('button', { name: 'Slots', exact: true }).click();
-    const slot = tiles(page).first();
-    const name = (await slot.locator('h3').textContent())!;
-    await slot.getByRole('button', { name: `Play ${name}` }).click();
+    const { games } = (await (await slots).json()).data as { games: { gameName: string }[] };
+    const name = games[0]!.gameName;
+    await tiles(page)
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Play ${name}` })
+      .click();
 
     const game = page.frameLocator(`iframe[title="Game: ${name}"]`);
     await expect(game.getByTestId('balance')).toHaveText('$1,000.00');
