@@ -53,7 +53,10 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-const drawn = (html: string) => /<div id="root" data-drawn inert>(.*?)<\/div>\s*<\/body>/s.exec(html)?.[1];
+const drawn = (html: string) =>
+  /<div id="root" data-drawn inert>(.*?)<\/div><div id="drawn-end" hidden><\/div>\s*<\/body>/s.exec(
+    html,
+  )?.[1];
 
 describe('the first screen the server draws', () => {
   it('puts the render in the page, with the stylesheet inline and the code named for the boot script', async () => {
@@ -73,6 +76,8 @@ describe('the first screen the server draws', () => {
       /<html lang="en" data-theme="(dark|light)" style="--brand-primary:#[0-9a-f]{6};--brand-accent:#[0-9a-f]{6}">/,
     );
     expect(html).toContain('<title>Portico</title>');
+    // No paint until the whole screen is read (the mark after it is render-blocking).
+    expect(html).toMatch(/<head>.*<link rel="expect" href="#drawn-end" blocking="render">.*<\/head>/s);
     // Its one inline script is the boot script, which the CSP allows by its hash and no other.
     const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]);
     expect(inline).toEqual([BOOT_SCRIPT]);

@@ -12,7 +12,7 @@ type Render = (path: string, block: FirstReplies) => Promise<string | undefined>
  * frames and the back office are drawn by the SPA alone (what the server would draw is a visitor's view of them).
  */
 const DRAWN =
-  /^\/(|elott|lott|live|sports|fish|rng|pvp|esports|cockfight|hot|providers|promotions|promoDetail|download|help|helpmc|contact|vnLottery|lottery)$/;
+  /^\/(|elott|lott|live|sports|fish|rng|pvp|esports|cockfight|hot|providers|promotions|promoDetail|help|helpmc|contact|vnLottery|lottery)$/;
 
 const MAX_KEPT = 64;
 /** Renders waiting beyond which a page goes without its first screen rather than wait for one (a burst of pages). */
@@ -20,6 +20,13 @@ const MAX_WAITING = 4;
 
 /** Where a drawn page names its code, which the boot script loads once the first screen has painted. */
 export const APP_ENTRY_ID = 'app-entry';
+
+/**
+ * An empty element just after a drawn page's first screen, which the page's head names as render-blocking (`<link
+ * rel="expect" blocking="render">`): the browser paints once it has read the whole screen, never half of it (a
+ * phone's parser yields and paints as it goes; a row or a select completed a moment later moves what is beside it).
+ */
+export const DRAWN_END_ID = 'drawn-end';
 
 /**
  * The one inline script of a drawn page (allowed by its hash in the CSP), run before the first paint: the visitor's

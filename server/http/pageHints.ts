@@ -8,7 +8,7 @@ import type { BannerGroup } from '../../contract/content.ts';
 import { FIRST_REPLIES_ID, type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
-import { APP_ENTRY_ID, BOOT_SCRIPT, firstScreenOf } from './firstScreen.ts';
+import { APP_ENTRY_ID, BOOT_SCRIPT, DRAWN_END_ID, firstScreenOf } from './firstScreen.ts';
 
 export interface PageHintSources {
   /** The merchant the page is for, or undefined on a domain no merchant serves. */
@@ -93,10 +93,13 @@ function drawnPage(
     )
     .replace(
       '</head>',
-      `<script type="application/json" id="${APP_ENTRY_ID}">${JSON.stringify(load)}</script><script>${BOOT_SCRIPT}</script></head>`,
+      `<link rel="expect" href="#${DRAWN_END_ID}" blocking="render"><script type="application/json" id="${APP_ENTRY_ID}">${JSON.stringify(load)}</script><script>${BOOT_SCRIPT}</script></head>`,
     )
     // Replaced by functions: a `$&` or `$'` in the page's text is text, not a replacement pattern.
-    .replace('<div id="root"></div>', () => `<div id="root" data-drawn inert>${screen}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-drawn inert>${screen}</div><div id="${DRAWN_END_ID}" hidden></div>`,
+    );
   if (!brand) return out;
   return out
     .replace(

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { jackpotTickerMachine } from '../../../machines/jackpotTicker.machine.ts';
+import { DEFAULT_JACKPOT_RANGE, jackpotTickerMachine } from '../../../machines/jackpotTicker.machine.ts';
 import { selectJackpot } from '../../../machines/jackpotTicker.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { useHydrated } from '../../ui/useHydrated.ts';
@@ -97,8 +97,10 @@ export function JackpotTicker({
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
-  // This browser's figure: the server's first screen and its takeover draw the sign alone, at the same height.
-  const text = useHydrated() ? `${sign}${i18n.number(value, WHOLE)}` : sign;
+  // This browser's figure (its storage's). The server's first screen and its takeover hold its place with an invisible
+  // figure of as many digits, so that it comes in without moving what is beside it.
+  const hydrated = useHydrated();
+  const text = `${sign}${i18n.number(hydrated ? value : DEFAULT_JACKPOT_RANGE.min, WHOLE)}`;
   return (
     // Named by its caption explicitly: not every browser and screen reader takes a figcaption as the name.
     <figure
@@ -108,8 +110,8 @@ export function JackpotTicker({
       <figcaption id={captionId} className="text-xs font-semibold tracking-widest uppercase opacity-90">
         <Trans>Jackpot</Trans>
       </figcaption>
-      <p className="text-3xl font-black tabular-nums sm:text-5xl">
-        <data value={value} className="sr-only">
+      <p className={`text-3xl font-black tabular-nums sm:text-5xl ${hydrated ? '' : 'invisible'}`}>
+        <data value={hydrated ? value : undefined} className="sr-only">
           {text}
         </data>
         <DigitWheels text={text} />
