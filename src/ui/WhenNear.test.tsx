@@ -1,31 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver.ts';
 import { WhenNear } from './WhenNear.tsx';
-
-/** An IntersectionObserver the test drives: `enter()` reports the observed element as in view. */
-function fakeObserver() {
-  const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
-  class Fake {
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      observers.push({ callback, options });
-    }
-    observe() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', Fake);
-  const enter = (isIntersecting: boolean) =>
-    act(() => {
-      for (const o of observers)
-        o.callback([{ isIntersecting } as IntersectionObserverEntry], {} as IntersectionObserver);
-    });
-  return { observers, enter };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('WhenNear', () => {
   it('holds the place until the section comes near the view, then renders it and keeps it', async () => {
-    const io = fakeObserver();
+    const io = fakeIntersectionObserver();
     const { container } = render(
       <WhenNear height="10rem">
         <p>Fishing games</p>

@@ -1,9 +1,30 @@
-import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
+
+/**
+ * Whether the element given to the returned ref (a callback: the element may come later than the component) has come
+ * within `margin` of the view; it stays true from then on. False on the server's first screen (src/ssr) and the
+ * browser's first render alike; true at once where the browser cannot observe (tests in jsdom).
+ */
+export function useNear<T extends Element>(margin: string): [(element: T | null) => void, boolean] {
+  const [near, setNear] = useState(() => !import.meta.env.SSR && typeof IntersectionObserver === 'undefined');
+  const [element, ref] = useState<T | null>(null);
+  useEffect(() => {
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      // As a transition: what it adds renders in slices between frames, not in one task while the page scrolls.
+      (entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)),
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element, margin]);
+  return [ref, near];
+}
 
 /**
  * Renders `children` once its place comes within `margin` of the view, and keeps them from then on; until then an
- * empty block of `height` holds the place (not a skeleton: nothing is loading yet). For long pages whose lower sections each fetch and render a lot: a phone's
- * first screen does not wait for them. Where the browser cannot observe (tests in jsdom) they render at once.
+ * empty block of `height` holds the place (not a skeleton: nothing is loading yet). For long pages whose lower
+ * sections each fetch and render a lot: a phone's first screen does not wait for them.
  */
 export function WhenNear({
   children,
@@ -14,21 +35,7 @@ export function WhenNear({
   height: string;
   margin?: string;
 }) {
-  // The server's first screen (src/ssr) draws the placeholder, as the browser's first render does.
-  const [near, setNear] = useState(() => !import.meta.env.SSR && typeof IntersectionObserver === 'undefined');
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (near || !ref.current) return;
-    const observer = new IntersectionObserver(
-      // As a transition: a row of tiles renders in slices between frames, not in one task while the page scrolls.
-      (entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)),
-      {
-        rootMargin: margin,
-      },
-    );
-    observer.observe(ref.current);
-    return () => observer.disconnect();
-  }, [near, margin]);
+  const [ref, near] = useNear<HTMLDivElement>(margin);
   if (near) return children;
   return <div ref={ref} style={{ minHeight: height }} />;
 }

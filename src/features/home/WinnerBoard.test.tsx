@@ -3,13 +3,14 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyCall } from '../../../contract/call.ts';
 import type { Route } from '../../../contract/routes.ts';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { contractOf } from '../../test/contractOf.ts';
+import { fakeIntersectionObserver } from '../../test/fakeIntersectionObserver.ts';
 import { jackpotStorageKey } from './JackpotTicker.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
@@ -78,6 +79,7 @@ describe('winner board', () => {
   beforeEach(() => {
     requests.length = 0;
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the latest 20 wins of all games, shows placeholders until they come, then each win', async () => {
     renderBoard();
@@ -102,6 +104,19 @@ describe('winner board', () => {
     // The game icon is decoration beside the game's name.
     expect(items[0]!.querySelector('img')).toHaveAttribute('src', '/art/DEMO/tiles/11.png');
     expect(items[0]!.querySelector('img')).toHaveAttribute('alt', '');
+  });
+
+  it("loads the games' pictures only once the list is in view (a phone's first screen ends just above it)", async () => {
+    const io = fakeIntersectionObserver();
+    renderBoard();
+    await reply({ list: WINS });
+    const items = within(await winsList()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Fortune Dragon');
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(io.observers.map((o) => o.options?.rootMargin)).toContain('0px');
+    await io.enter(true);
+    const icons = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(icons).toEqual(['/art/DEMO/tiles/11.png', '/art/DEMO/tiles/0.png', '/art/DEMO/tiles/11.png']);
   });
 
   it('says so when nobody has won yet', async () => {

@@ -9,6 +9,7 @@ import { whitelabelQuery, winnerBoardQuery } from '../../api/queries.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useNear } from '../../ui/WhenNear.tsx';
 import { JackpotTicker, jackpotStorageKey } from './JackpotTicker.tsx';
 
 type Category = GameCategory | 'ALL';
@@ -47,6 +48,9 @@ export function WinnerBoard() {
   // Deferred like a game row's tiles: twenty rows of a reply drawn as a transition, not in the urgent update.
   const wins = useDeferredValue(useQuery(winnerBoardQuery(category, i18n.locale)));
   const sign = site.data?.brand.currencySign ?? DEFAULT_SIGN;
+  // The games' pictures load once the list is in view, not with the first screen it sits just below on a phone (the
+  // browser's own lazy loading starts a screen and more ahead: twenty pictures while the app loads).
+  const [listRef, inView] = useNear<HTMLUListElement>('0px');
 
   return (
     <section
@@ -111,6 +115,7 @@ export function WinnerBoard() {
         </p>
       ) : (
         <ul
+          ref={listRef}
           aria-labelledby={ids.list}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls, so keyboard users must reach it
           tabIndex={0}
@@ -120,13 +125,11 @@ export function WinnerBoard() {
           {wins.data.map(({ customerId, vo }, i) => (
             // The same member may win twice: the position tells rows apart (the list is replaced, never edited).
             <li key={`${i}-${customerId}`} className="flex items-center gap-3 py-2">
-              <img
-                src={vo.iconUrl}
-                alt=""
-                className="h-10 w-10 shrink-0 rounded-lg"
-                loading="lazy"
-                decoding="async"
-              />
+              {inView ? (
+                <img src={vo.iconUrl} alt="" className="h-10 w-10 shrink-0 rounded-lg" decoding="async" />
+              ) : (
+                <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-lg bg-line/50" />
+              )}
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate text-sm font-semibold">{vo.customerName}</span>
                 <span className="truncate text-xs text-muted">{vo.gameName}</span>
