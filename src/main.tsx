@@ -48,6 +48,8 @@ async function start() {
   const [, local] = await Promise.all([
     catalogue,
     firstPage?.then(async (local) => {
+      // In a task after the router's making: each is a few tens of milliseconds on a phone.
+      await nextTask();
       // Code that fails to load leaves the route's error to the app (React then redraws what differs).
       if (local && takeOver) await loadRouteCode(router).catch(() => undefined);
       if (local) await loadFirstLocation(router);

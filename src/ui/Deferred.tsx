@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 
 /**
  * The page's first screen is the server's (src/ssr): drawn there with `children`, and taken over (hydrated) by the
@@ -21,5 +21,7 @@ export function Deferred({ children, fallback }: { children: ReactNode; fallback
     firstScreenDrawn = false;
   }, []);
   const ready = useDeferredValue(true, drawn);
-  return ready ? children : fallback;
+  // A boundary of its own: on a drawn screen React takes these parts over one by one, after the frame around them
+  // (each its own render and commit, not all of the page's in one task; a click on one still goes first).
+  return ready ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
