@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { flushSync } from 'react-dom';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Deferred } from './Deferred.tsx';
+import { adoptDrawnScreen, Deferred } from './Deferred.tsx';
 
 describe('Deferred', () => {
   it('commits the fallback first, even in an urgent render, and the children in the render that follows', async () => {
@@ -30,5 +31,16 @@ describe('Deferred', () => {
       </Deferred>,
     );
     expect(screen.getByText('page')).toBeInTheDocument();
+  });
+
+  it('draws its children on a drawn screen, inside a boundary the takeover hydrates apart', () => {
+    adoptDrawnScreen();
+    const html = renderToString(
+      <Deferred fallback={<p>waiting</p>}>
+        <p>page</p>
+      </Deferred>,
+    );
+    // React's marks of a Suspense boundary around the part.
+    expect(html).toBe('<!--$--><p>page</p><!--/$-->');
   });
 });
