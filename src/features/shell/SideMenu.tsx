@@ -4,7 +4,6 @@ import { whitelabelQuery } from '../../api/queries.ts';
 import { openCustomerService } from '../../domain/customerService.ts';
 import { useCustomerService } from '../../session/useCustomerService.ts';
 import { Icon } from '../../ui/Icon.tsx';
-import { useHydrated } from '../../ui/useHydrated.ts';
 
 const itemClass =
   'grid h-11 w-11 place-items-center rounded-full bg-brand text-sm font-bold text-white shadow-lg hover:brightness-110';
@@ -14,10 +13,7 @@ export function SideMenu() {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const cs = useCustomerService();
-  // Not on the server's first screen: a phone may paint a page its parser has half read, and this column, pinned to
-  // the bottom, would then grow upwards under the visitor's eyes (a layout shift). The app draws it whole.
-  const hydrated = useHydrated();
-  if (!info.data || !hydrated) return null;
+  if (!info.data) return null;
   const { facebook, telegram } = info.data.social;
   return (
     <aside aria-label={t`Support`} className="fixed bottom-4 right-3 z-30 flex flex-col gap-2">
