@@ -17,14 +17,17 @@ export interface FirstReplies {
 /** Spec §9: the winner board holds 20 wins. */
 export const WINNER_BOARD_SIZE = 20;
 
-/** Every page's, and home's board of the latest wins (all games): home's first screen draws it. */
+/** Whether the page at `path` draws the board of the latest wins (all games) on its first screen: home does. */
+export const drawsWinnerBoard = (path: string): boolean => path === '/';
+
+/** Every page's, and the board of wins where the first screen draws it. */
 export const firstCalls = (language: string, path: string): string[] => [
   '/wps/system/status',
   '/wps/system/whitelabel',
   '/lgw/games/vendor?platform=html5-desktop',
   `/wps/notice/index?language=${language}`,
   `/lgw/games/game_menus?language=${language}`,
-  ...(path === '/'
+  ...(drawsWinnerBoard(path)
     ? [`/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`]
     : []),
 ];

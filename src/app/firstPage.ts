@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
+import { drawsWinnerBoard } from '../../contract/firstReplies.ts';
 import {
   gameMenusQuery,
   noticeIndexQuery,
@@ -38,8 +39,7 @@ export function prefetchFirstPage(
     queryClient.prefetchQuery(gameMenusQuery(locale)),
     // Its banners: the server's page hints the first picture (server/http/pageHints.ts).
     queryClient.prefetchQuery(noticeIndexQuery(locale)),
-    // Home's board of wins (contract/firstReplies.ts).
-    ...(path === '/' ? [queryClient.prefetchQuery(winnerBoardQuery('ALL', locale))] : []),
+    ...(drawsWinnerBoard(path) ? [queryClient.prefetchQuery(winnerBoardQuery('ALL', locale))] : []),
   ];
   return Promise.race([Promise.all(prefetches).then(() => true), nextTask().then(() => false)]);
 }
