@@ -87,6 +87,7 @@ const agentCall = { auth: 'token', registeredOnly: true, agentOnly: true } as co
 export const teamOverview = defineCall({
   method: 'GET',
   path: '/wps/agent/team/overview',
+  class: 'read',
   summary: 'The team’s figures over a date range and per day (for the chart)',
   ...agentCall,
   query: z.object(range),
@@ -123,6 +124,7 @@ export const downlineType = z.enum(['MEMBER', 'AGENT']);
 export const registerDownline = defineCall({
   method: 'PUT',
   path: '/wps/agent/downline',
+  class: 'account',
   summary:
     'Register an account directly below the agent: a member, or an agent (with its own invitation code)',
   ...agentCall,
@@ -160,6 +162,7 @@ export type DownlineMember = z.infer<typeof downlineMember>;
 export const agentDownline = defineCall({
   method: 'GET',
   path: '/wps/agent/downline',
+  class: 'read',
   summary: 'Team management: the accounts below the agent (direct only or every level), by account name',
   ...agentCall,
   query: z.object({ scope: z.enum(['direct', 'all']).default('direct'), account, ...paging() }),
@@ -169,6 +172,7 @@ export const agentDownline = defineCall({
 export const teamBets = defineCall({
   method: 'GET',
   path: '/wps/agent/team/bets',
+  class: 'read',
   summary: 'Team betting: the downline’s game rounds with filters, newest first, with totals',
   ...agentCall,
   query: z.object({
@@ -184,6 +188,7 @@ export const teamBets = defineCall({
 export const userLoss = defineCall({
   method: 'GET',
   path: '/wps/agent/team/loss',
+  class: 'read',
   summary: 'User loss: each downline member’s bets, wins and result over a range, biggest loss first',
   ...agentCall,
   query: z.object({ ...range, account, ...paging() }),
@@ -212,6 +217,7 @@ export const teamTransactionKind = z.enum(['DEPOSIT', 'WITHDRAWAL', 'TRANSFER', 
 export const teamTransactions = defineCall({
   method: 'GET',
   path: '/wps/agent/team/transactions',
+  class: 'read',
   summary:
     'Account details: the downline’s deposits, withdrawals, transfers, bonuses and contract pay, newest first',
   ...agentCall,
@@ -258,6 +264,7 @@ export type ContractSettlement = z.infer<typeof contractSettlement>;
 export const agentIncome = defineCall({
   method: 'GET',
   path: '/wps/agent/income',
+  class: 'read',
   summary: 'My income: the agent’s contract pay (salaries and dividends) per window, newest first',
   ...agentCall,
   query: z.object({ ...range, kind: contractKind.optional(), ...paging() }),
@@ -280,6 +287,7 @@ const pairContracts = z.object({
 export const agentContracts = defineCall({
   method: 'GET',
   path: '/wps/agent/contracts',
+  class: 'read',
   summary: 'Contracts of a kind: the agent’s own (from its upline) and those with each direct downline agent',
   ...agentCall,
   query: z.object({ kind: contractKind }),
@@ -295,6 +303,7 @@ export const agentContracts = defineCall({
 export const proposeContract = defineCall({
   method: 'POST',
   path: '/wps/agent/contracts',
+  class: 'account',
   summary:
     'Offer a direct downline agent a contract; each tier’s rate is at most the agent’s own rate for that team',
   ...agentCall,
@@ -310,6 +319,7 @@ export const proposeContract = defineCall({
 export const actOnContract = defineCall({
   method: 'POST',
   path: '/wps/agent/contracts/:id',
+  class: 'account',
   summary: 'Accept or reject an offer (the downline) or terminate a contract or offer (the upline)',
   ...agentCall,
   params: z.object({ id: z.coerce.number().int().positive() }),

@@ -42,6 +42,7 @@ export type Country = z.infer<typeof country>;
 export const registerSettings = defineCall({
   method: 'GET',
   path: '/wps/system/setting/register',
+  class: 'read',
   summary: 'Registration settings: per-field rules, age limit, countries with dial codes',
   query: emptyQuery,
   response: wpsReply(
@@ -63,6 +64,7 @@ const captchaAnswer = {
 export const captcha = defineCall({
   method: 'GET',
   path: '/wps/captcha',
+  class: 'account',
   summary: 'A new single-use captcha: base64 PNG and its id',
   query: emptyQuery,
   response: wpsReply(z.object({ captchaId: z.string(), image: z.string(), expiresAt: z.string() })),
@@ -87,6 +89,7 @@ export const smsCodeReply = wpsReply(
 export const registerSms = defineCall({
   method: 'POST',
   path: '/wps/verification/sms/register',
+  class: 'account',
   summary: 'Send a registration SMS code to a mobile number',
   body: z.object({ ...mobile, ...captchaAnswer }),
   response: smsCodeReply,
@@ -95,6 +98,7 @@ export const registerSms = defineCall({
 export const loginSms = defineCall({
   method: 'POST',
   path: '/wps/verification/sms/noLogin',
+  class: 'account',
   summary: 'Send an SMS code to a registered number (SMS login, password reset by phone)',
   body: z.object({ ...mobile, ...captchaAnswer }),
   response: smsCodeReply,
@@ -134,6 +138,7 @@ export const registerReply = wpsReply(
 export const register = defineCall({
   method: 'PUT',
   path: '/wps/member/register',
+  class: 'account',
   summary: 'Register by username',
   body: z.object({ username: z.string().trim().max(64), ...registerUser }),
   response: registerReply,
@@ -142,6 +147,7 @@ export const register = defineCall({
 export const registerMobile = defineCall({
   method: 'PUT',
   path: '/wps/member/register/mobile',
+  class: 'account',
   summary: 'Register by mobile number; the reply carries the generated account number',
   body: z.object({
     countryDialingCode: mobile.countryDialingCode,
@@ -159,6 +165,7 @@ export const registerMobile = defineCall({
 export const affiliateCheck = defineCall({
   method: 'GET',
   path: '/wps/agent/affiliate',
+  class: 'read',
   summary: 'Is this affiliate (invitation) code valid on this domain?',
   query: z.object({ code: z.string().trim().min(1).max(40), domain: z.string().max(253).optional() }),
   response: wpsReply(z.object({ valid: z.boolean() })),
@@ -173,6 +180,7 @@ export const passwordChangeReason = z.enum(['default', 'expired']);
 export const login = defineCall({
   method: 'POST',
   path: '/wps/session/login',
+  class: 'account',
   summary: 'Log in by username and password, or by mobile number and SMS code',
   body: z.discriminatedUnion('type', [
     z.object({
@@ -208,6 +216,7 @@ export type LoginReply = z.infer<typeof login.response>['value'];
 export const freePlay = defineCall({
   method: 'POST',
   path: '/wps/session/login/freeplay',
+  class: 'account',
   summary: 'Trial login: a fresh account of agent type 4',
   body: z.object({
     os: z.string().max(40).default('web'),
@@ -220,6 +229,7 @@ export const freePlay = defineCall({
 export const logout = defineCall({
   method: 'DELETE',
   path: '/wps/session/logout',
+  class: 'account',
   summary: 'Log out: the token is revoked',
   auth: 'token',
   response: wpsReply(z.null()),

@@ -15,6 +15,11 @@ export interface Call<
   path: string;
   summary: string;
   auth?: 'token' | 'ops' | 'launch';
+  /**
+   * What a member-facing call does, which decides who may make it (contract/standing.ts): every `/wps`, `/lgw` and
+   * game-page call declares one; operator calls do not.
+   */
+  class?: CallClass;
   /** Token calls of a registered account's own money and rewards: a trial account (agent type 4) is refused. */
   registeredOnly?: true;
   /** Agent-centre calls: only agent types 1, 2, 41, 42 (spec §2); a member is refused. */
@@ -26,6 +31,17 @@ export interface Call<
   body?: B;
   response: R;
 }
+
+/**
+ * - `open`: answers whatever the visitor's standing (site status, white-label settings, providers' callbacks);
+ * - `read`: reads the member's or the site's data;
+ * - `account`: logs in, registers, changes the member's own settings;
+ * - `money`: puts money in (deposits, transfers to someone else);
+ * - `withdraw`: takes money out or between the member's own wallets;
+ * - `play`: launches games, places bets;
+ * - `claim`: claims bonuses, promo codes, sign-in rewards, raffles, rebates, tickets, points.
+ */
+export type CallClass = 'open' | 'read' | 'account' | 'money' | 'withdraw' | 'play' | 'claim';
 
 // biome-ignore lint/suspicious/noExplicitAny: the widest call, for generic helpers
 export type AnyCall = Call<any, any, any, any>;
@@ -56,6 +72,18 @@ export const errorCode = z.enum([
   'INSUFFICIENT_FUNDS',
   'GAME_MAINTENANCE',
   'INTERNAL',
+  /** The member's standing (contract/standing.ts). */
+  'ACCOUNT_LOCKED',
+  'PASSWORD_CHANGE_REQUIRED',
+  'SELF_EXCLUDED',
+  'REGION_RESTRICTED',
+  'MAINTENANCE',
+  /** A responsible-gaming limit would be passed; the envelope's `limit` says which and what is left. */
+  'LIMIT_EXCEEDED',
+  /** A request id reused with a different body. */
+  'IDEMPOTENCY_CONFLICT',
+  /** An operator's login needs its two-factor code. */
+  'TOTP_REQUIRED',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
 
@@ -71,6 +99,12 @@ export const errorEnvelope = z.object({
   balance: z.number().int().optional(),
   /** GAME_MAINTENANCE: until when the game is down (ISO time; null when no end is set). */
   maintenanceUntil: z.string().nullable().optional(),
+  /** SELF_EXCLUDED, MAINTENANCE, a locked-out password: until when the refusal holds (ISO time; null: open-ended). */
+  until: z.string().nullable().optional(),
+  /** LIMIT_EXCEEDED: the limit (minor units), its period, and what is left of it. */
+  limit: z
+    .object({ kind: z.string(), period: z.string(), amount: z.number().int(), remaining: z.number().int() })
+    .optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

@@ -53,6 +53,7 @@ const typeList = z
 export const noticeIndex = defineCall({
   method: 'GET',
   path: '/wps/notice/index',
+  class: 'read',
   summary: 'Notice data for the language: player notices (marquee), banners, popup announcements',
   query: z.object({
     types: typeList,

@@ -25,6 +25,7 @@ export type Vendor = z.infer<typeof vendor>;
 export const gameMenus = defineCall({
   method: 'GET',
   path: '/lgw/games/game_menus',
+  class: 'read',
   summary: 'Game menus: the game types that have vendors, each with its vendors in display order',
   query: z.object({ language: z.string().optional() }),
   response: lgwReply(z.object({ menus: z.array(z.object({ gameType, vendors: z.array(vendor) })) })),
@@ -41,6 +42,7 @@ export type VendorLane = z.infer<typeof vendorLane>;
 export const gameVendor = defineCall({
   method: 'GET',
   path: '/lgw/games/vendor',
+  class: 'read',
   summary: 'Vendor lanes: per game type, its vendor cards and the classes its games use',
   query: z.object({
     flush: z.coerce.boolean().optional(),
@@ -74,6 +76,7 @@ const flag = z.enum(['0', '1']).transform((v) => v === '1');
 export const gameList = defineCall({
   method: 'GET',
   path: '/lgw/games/list',
+  class: 'read',
   summary: 'Game list with the spec filters (type, vendor, class, new, name, minimum bet) and paging',
   query: z.object({
     gameType: gameType.optional(),
@@ -97,6 +100,7 @@ export const gameList = defineCall({
 export const hotGames = defineCall({
   method: 'GET',
   path: '/lgw/games/hot',
+  class: 'read',
   summary: 'Hot games (isHot = 1), optionally of one vendor',
   query: z.object({
     vassalage: z.string().trim().max(40).optional(),
@@ -116,6 +120,7 @@ const favouriteRef = z.object({
 export const favouriteIds = defineCall({
   method: 'GET',
   path: '/wps/game/fav/ids',
+  class: 'read',
   summary: 'The member’s favourite games as node ids',
   auth: 'token',
   query: z.object({}),
@@ -125,6 +130,7 @@ export const favouriteIds = defineCall({
 export const favouriteList = defineCall({
   method: 'GET',
   path: '/wps/game/fav/list',
+  class: 'read',
   summary: 'The member’s favourite games (999 a page by default), newest first',
   auth: 'token',
   query: z.object({
@@ -140,6 +146,7 @@ export const favouriteList = defineCall({
 export const addFavourite = defineCall({
   method: 'POST',
   path: '/wps/game/fav/add',
+  class: 'account',
   summary: 'Add a game to the favourites (addFavGameV2)',
   auth: 'token',
   body: favouriteRef,
@@ -149,6 +156,7 @@ export const addFavourite = defineCall({
 export const removeFavourite = defineCall({
   method: 'POST',
   path: '/wps/game/fav/remove',
+  class: 'account',
   summary: 'Remove a game from the favourites (removeFavGameV2)',
   auth: 'token',
   body: favouriteRef,
@@ -169,6 +177,7 @@ export const winnerEntry = z.object({
 export const winnerBoard = defineCall({
   method: 'GET',
   path: '/wps/game/winners',
+  class: 'read',
   summary: 'Latest big wins (gameCategory ALL or one category), newest first',
   query: z.object({
     gameCategory: z.union([z.literal('ALL'), gameCategory]).default('ALL'),
@@ -181,6 +190,7 @@ export const winnerBoard = defineCall({
 export const popularGames = defineCall({
   method: 'GET',
   path: '/lgw/games/popular',
+  class: 'read',
   summary:
     'Popular games: the most launched games of the last 7 days (catalogue order when there is no play yet)',
   query: z.object({
@@ -194,6 +204,7 @@ export const popularGames = defineCall({
 export const recentGames = defineCall({
   method: 'GET',
   path: '/wps/game/recent',
+  class: 'read',
   summary: 'The member’s recently launched games (getRecentGameList), latest first, each game once',
   auth: 'token',
   query: z.object({
@@ -222,6 +233,7 @@ export const pvpRoom = z.object({
 export const pvpRooms = defineCall({
   method: 'GET',
   path: '/wps/relay/GLS2_roomList',
+  class: 'read',
   summary: 'PvP room list (tables of the card games, with their seats taken)',
   auth: 'token',
   query: z.object({ vassalage: z.string().trim().max(40).optional(), language: z.string().optional() }),

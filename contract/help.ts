@@ -25,6 +25,7 @@ export type HelpItem = z.infer<typeof helpItem>;
 export const helpCenter = defineCall({
   method: 'GET',
   path: '/wps/system/helpCenter',
+  class: 'read',
   summary: 'Help centre items of the merchant in the language (English where a text is missing), in order',
   query: z.object({
     language: z.string().optional(),
@@ -46,6 +47,7 @@ export const feedbackContent = z
 export const sendFeedback = defineCall({
   method: 'PUT',
   path: '/wps/feedback',
+  class: 'account',
   summary: 'Send feedback (up to 140 characters); a visitor may, a member’s token keeps who sent it',
   body: z.object({ content: feedbackContent }),
   response: wpsReply(z.object({ id: z.number().int() })),

@@ -72,6 +72,7 @@ export type LineWin = z.infer<typeof lineWin>;
 export const inhouseSession = defineCall({
   method: 'GET',
   path: '/inhouse/session',
+  class: 'read',
   summary: 'The launched in-house game: which one, its name, the balance, bet steps and (slot) paytable',
   auth: 'launch',
   query: emptyQuery,
@@ -112,6 +113,7 @@ export type InhouseSession = z.infer<typeof inhouseSession.response>['value'];
 export const slotSpin = defineCall({
   method: 'POST',
   path: '/inhouse/slot/spin',
+  class: 'play',
   summary: 'One slot round: the bet, the reels, the line and scatter wins, the balance after',
   auth: 'launch',
   body: z.object({ requestId, bet }),
@@ -133,6 +135,7 @@ export type SlotSpinReply = z.infer<typeof slotSpin.response>['value'];
 export const diceRoll = defineCall({
   method: 'POST',
   path: '/inhouse/dice/roll',
+  class: 'play',
   summary: 'One dice round: roll 00.00–99.99 under or over a target; payout = bet × 0.97 × 100 / chance',
   auth: 'launch',
   body: z

@@ -26,6 +26,7 @@ export type LaunchPayload = z.input<typeof launchPayload>;
 export const launchGame = defineCall({
   method: 'POST',
   path: '/wps/game/launchGame',
+  class: 'play',
   summary:
     'Launch a game (startGameV2): the URL the game opens at; GAME_MAINTENANCE with its end while it is down',
   auth: 'token',

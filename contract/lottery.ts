@@ -61,6 +61,7 @@ const menuReply = lgwReply(z.object({ groups: z.array(lotteryGroup), serverTime:
 export const lotteryMenu = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/game_menu',
+  class: 'read',
   summary: 'Lottery menu: groups by tag with their games, sale state and previous numbers',
   query: z.object({ prizeMode: prizeMode.default('Lott') }),
   response: menuReply,
@@ -69,6 +70,7 @@ export const lotteryMenu = defineCall({
 export const recentLotteryMenu = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/game_menu/recent',
+  class: 'read',
   summary: 'The lotteries the member bet on lately, as menu groups',
   auth: 'token',
   query: z.object({ prizeMode: prizeMode.default('Lott') }),
@@ -89,6 +91,7 @@ export type DrawResult = z.infer<typeof drawResult>;
 export const openedNumbers = defineCall({
   method: 'GET',
   path: '/lgw/vn/numeros/opened/game',
+  class: 'read',
   summary: 'A lottery’s past results, newest first',
   query: z.object({
     gameCode: z.string().trim().min(1).max(40),
@@ -100,6 +103,7 @@ export const openedNumbers = defineCall({
 export const lotteryRecent = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/recent',
+  class: 'read',
   summary: 'Recent results of every lottery of a prize mode, by game code',
   query: z.object({
     prizeMode: prizeMode.default('Lott'),
@@ -112,6 +116,7 @@ export const lotteryRecent = defineCall({
 export const popularLotteries = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/popular',
+  class: 'read',
   summary: 'Lotteries with the most bets of the last 7 days',
   query: z.object({ count: z.coerce.number().int().min(1).max(50).default(20) }),
   response: lgwReply(z.object({ list: z.array(lotteryGame) })),
@@ -121,6 +126,7 @@ export const popularLotteries = defineCall({
 export const nextDrawCall = defineCall({
   method: 'GET',
   path: '/lgw/vn/draws/next',
+  class: 'read',
   summary: 'The next draw of a lottery: issue, times and the commitment published before it',
   query: z.object({ gameCode: z.string().trim().min(1).max(40) }),
   response: lgwReply(
@@ -146,6 +152,7 @@ export type PlayRule = z.infer<typeof playRule>;
 export const lotteryRules = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/rules',
+  class: 'read',
   summary: 'Odds and stake limits of every play type',
   query: emptyQuery,
   response: lgwReply(z.object({ rules: z.array(playRule) })),
@@ -180,6 +187,7 @@ export type LotteryBet = z.infer<typeof lotteryBet>;
 export const placeBets = defineCall({
   method: 'POST',
   path: '/wps/lottery/bets',
+  class: 'play',
   summary: 'Place a slip of bets on one draw (all or none; a resent requestId places nothing again)',
   auth: 'token',
   registeredOnly: true,
@@ -195,6 +203,7 @@ export const placeBets = defineCall({
 export const myLotteryBets = defineCall({
   method: 'GET',
   path: '/wps/lottery/bets',
+  class: 'read',
   summary: 'The member’s lottery bets, newest first',
   auth: 'token',
   registeredOnly: true,

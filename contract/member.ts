@@ -29,6 +29,7 @@ export type MemberInfo = z.infer<typeof memberInfoValue>;
 export const memberInfo = defineCall({
   method: 'GET',
   path: '/wps/member/info',
+  class: 'read',
   summary: 'The logged-in member: account, nickname, type, club label',
   auth: 'token',
   query: emptyQuery,
@@ -38,6 +39,7 @@ export const memberInfo = defineCall({
 export const changePassword = defineCall({
   method: 'POST',
   path: '/wps/member/password',
+  class: 'account',
   summary: 'Change the login password (old password needed unless a forced change right after login)',
   auth: 'token',
   body: z.object({
@@ -51,6 +53,7 @@ export const changePassword = defineCall({
 export const forgotByEmail = defineCall({
   method: 'POST',
   path: '/wps/member/password/email',
+  class: 'account',
   summary: 'Forgot password: a temporary password is e-mailed to the account’s address',
   body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(100) }),
   response: wpsReply(z.null()),
@@ -59,6 +62,7 @@ export const forgotByEmail = defineCall({
 export const forgotByPhone = defineCall({
   method: 'POST',
   path: '/wps/member/password/verification',
+  class: 'account',
   summary: 'Forgot password: set a new one with an SMS code sent to the account’s number',
   body: z.object({
     countryDialingCode: z

@@ -50,6 +50,7 @@ const unreadReply = wpsReply(z.object({ unread: z.number().int() }));
 export const messageList = defineCall({
   method: 'GET',
   path: '/wps/relay/messageList',
+  class: 'read',
   summary:
     'The member’s messages (personal and the merchant’s broadcasts), newest first, with the unread count',
   auth: 'token',
@@ -66,6 +67,7 @@ export const messageList = defineCall({
 export const unreadCount = defineCall({
   method: 'GET',
   path: '/wps/relay/unreadCount',
+  class: 'read',
   summary: 'How many of the member’s messages are unread (the header badge)',
   auth: 'token',
   registeredOnly: true,
@@ -76,6 +78,7 @@ export const unreadCount = defineCall({
 export const readMessages = defineCall({
   method: 'POST',
   path: '/wps/relay/readMessages',
+  class: 'account',
   summary:
     'Mark messages read: the given ids (all the member’s, else 404 and nothing changes) or all of them',
   auth: 'token',
@@ -92,6 +95,7 @@ export const readMessages = defineCall({
 export const deleteMessages = defineCall({
   method: 'POST',
   path: '/wps/relay/deleteMessages',
+  class: 'account',
   summary: 'Delete messages from the member’s inbox (all the member’s, else 404 and nothing changes)',
   auth: 'token',
   registeredOnly: true,

@@ -35,6 +35,7 @@ export type Mission = z.infer<typeof mission>;
 export const missionSummary = defineCall({
   method: 'GET',
   path: '/wps/mission/summary',
+  class: 'read',
   summary: 'The member’s missions of the current day and week: progress, reward, status; how many are open',
   auth: 'token',
   registeredOnly: true,
@@ -55,6 +56,7 @@ export const LEADERBOARD_SIZE = 20;
 export const missionLeaderboard = defineCall({
   method: 'GET',
   path: '/wps/mission/leaderboard',
+  class: 'read',
   summary:
     'The merchant’s top members by settled bets in the current day or week, and the caller’s own place',
   auth: 'token',
@@ -74,6 +76,7 @@ export const missionLeaderboard = defineCall({
 export const claimMission = defineCall({
   method: 'POST',
   path: '/wps/mission/claim',
+  class: 'claim',
   summary: 'Claim a completed mission’s reward into the main wallet (once per mission and period)',
   auth: 'token',
   registeredOnly: true,

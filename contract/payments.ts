@@ -80,6 +80,7 @@ export const paymentRules = z.object({
 export const paymentSettings = defineCall({
   method: 'GET',
   path: '/wps/payment/settings',
+  class: 'read',
   summary:
     'Deposit and withdrawal rules, channels, the house bank account, and whether a payment password is set',
   auth: 'token',
@@ -91,6 +92,7 @@ export const paymentSettings = defineCall({
 export const setPaymentPassword = defineCall({
   method: 'PUT',
   path: '/wps/member/paymentPassword',
+  class: 'account',
   summary: 'Set or change the payment password (login password required; the old one to change it)',
   auth: 'token',
   registeredOnly: true,
@@ -105,6 +107,7 @@ export const setPaymentPassword = defineCall({
 export const createDeposit = defineCall({
   method: 'POST',
   path: '/wps/payment/deposit',
+  class: 'money',
   summary: 'Start a deposit: BANK waits for an operator, DEMO_GATEWAY returns the gateway page to pay on',
   auth: 'token',
   registeredOnly: true,
@@ -122,6 +125,7 @@ export const createDeposit = defineCall({
 export const createWithdrawal = defineCall({
   method: 'POST',
   path: '/wps/payment/withdraw',
+  class: 'withdraw',
   summary: 'Request a withdrawal: checks the payment password and rules, holds the amount',
   auth: 'token',
   registeredOnly: true,
@@ -142,6 +146,7 @@ export const createWithdrawal = defineCall({
 export const paymentOrders = defineCall({
   method: 'GET',
   path: '/wps/payment/orders',
+  class: 'read',
   summary: 'The member’s deposits and withdrawals, newest first',
   auth: 'token',
   registeredOnly: true,
@@ -156,6 +161,7 @@ export const paymentOrders = defineCall({
 export const confirmWithdrawal = defineCall({
   method: 'POST',
   path: '/wps/payment/withdraw/:id/confirm',
+  class: 'withdraw',
   summary: 'Confirm a disbursed withdrawal as received',
   auth: 'token',
   registeredOnly: true,
@@ -168,6 +174,7 @@ export const confirmWithdrawal = defineCall({
 export const reportNotReceived = defineCall({
   method: 'POST',
   path: '/wps/payment/withdraw/:id/notReceived',
+  class: 'withdraw',
   summary: 'Report a disbursed withdrawal as not received, with proof images (multipart)',
   auth: 'token',
   registeredOnly: true,
@@ -179,6 +186,7 @@ export const reportNotReceived = defineCall({
 export const demoGatewayCallback = defineCall({
   method: 'POST',
   path: '/wps/payment/callback/demo',
+  class: 'open',
   summary: 'Demo instant gateway callback: signed (HMAC-SHA256 header x-gateway-signature), idempotent',
   body: z.object({
     orderRef: z.string().min(1).max(80),
@@ -192,6 +200,7 @@ export const demoGatewayCallback = defineCall({
 export const walletTransfer = defineCall({
   method: 'POST',
   path: '/wps/relay/GCS_walletTransfer',
+  class: 'withdraw',
   summary:
     'Move money between the main wallet and a vendor wallet; `consolidate` brings every vendor wallet home',
   auth: 'token',
@@ -211,6 +220,7 @@ export const walletTransfer = defineCall({
 export const walletList = defineCall({
   method: 'GET',
   path: '/wps/v2/wallets',
+  class: 'read',
   summary: 'The member’s main and vendor wallets',
   auth: 'token',
   registeredOnly: true,
@@ -226,6 +236,7 @@ export const walletList = defineCall({
 export const transferToUpline = defineCall({
   method: 'POST',
   path: '/wps/wallet/transferUpline',
+  class: 'money',
   summary: 'Transfer from the member’s main wallet to its upline agent (payment password required)',
   auth: 'token',
   registeredOnly: true,
@@ -237,6 +248,7 @@ export const transferToUpline = defineCall({
 export const accountRecord = defineCall({
   method: 'GET',
   path: '/wps/member/accountRecord',
+  class: 'read',
   summary:
     'The member’s money movements (deposits, withdrawals, bets, wins, transfers, bonuses), newest first',
   auth: 'token',
@@ -290,6 +302,7 @@ export const roundsPage = <T extends z.ZodType>(row: T) =>
 export const bettingRecord = defineCall({
   method: 'GET',
   path: '/wps/member/bettingRecord',
+  class: 'read',
   summary: 'The member’s game rounds (bet, win, status), newest first, with totals',
   auth: 'token',
   registeredOnly: true,
@@ -307,6 +320,7 @@ export const bettingRecord = defineCall({
 export const profitAndLoss = defineCall({
   method: 'GET',
   path: '/wps/member/profit',
+  class: 'read',
   summary: 'The member’s profit and loss per day over a date range',
   auth: 'token',
   registeredOnly: true,
@@ -326,6 +340,7 @@ export const profitAndLoss = defineCall({
 export const demoGatewayOrder = defineCall({
   method: 'GET',
   path: '/gateway-demo/order',
+  class: 'open',
   summary: 'Demo gateway: the payment a reference stands for (amount, merchant, status)',
   query: z.object({ ref: z.string().min(1).max(80) }),
   response: wpsReply(
@@ -343,6 +358,7 @@ export const demoGatewayOrder = defineCall({
 export const demoGatewayPay = defineCall({
   method: 'POST',
   path: '/gateway-demo/pay',
+  class: 'open',
   summary: 'Demo gateway: pay (or fail) a deposit; the gateway then posts its signed callback',
   body: z.object({ ref: z.string().min(1).max(80), outcome: z.enum(['PAID', 'FAILED']) }),
   response: wpsReply(

@@ -25,6 +25,7 @@ export const moneyFor = (points: number, convertRate: number): number =>
 export const pointsBalance = defineCall({
   method: 'GET',
   path: '/wps/points/balance',
+  class: 'read',
   summary:
     'The member’s points (settled bets earned so far are added first) and the earning and conversion rules',
   auth: 'token',
@@ -36,6 +37,7 @@ export const pointsBalance = defineCall({
 export const pointsConfigCall = defineCall({
   method: 'GET',
   path: '/wps/points/config',
+  class: 'read',
   summary: 'The merchant’s points rules: earning per 1.00 of bets, conversion rate and minimum',
   auth: 'token',
   registeredOnly: true,
@@ -62,6 +64,7 @@ export type PointReward = z.infer<typeof pointReward>;
 export const pointRewards = defineCall({
   method: 'GET',
   path: '/wps/points/rewards',
+  class: 'read',
   summary: 'The rewards the member can redeem, in the mall’s order',
   auth: 'token',
   registeredOnly: true,
@@ -91,6 +94,7 @@ export type Redemption = z.infer<typeof redemption>;
 export const redeemReward = defineCall({
   method: 'POST',
   path: '/wps/points/redeem',
+  class: 'claim',
   summary:
     'Redeem a reward after checking the login password: the points are taken at once, the redemption waits for an operator (IN_PROCESS); a replayed request id answers the first redemption',
   auth: 'token',
@@ -106,6 +110,7 @@ export const redeemReward = defineCall({
 export const pointRedemptions = defineCall({
   method: 'GET',
   path: '/wps/points/redemptions',
+  class: 'read',
   summary: 'The member’s redemptions, newest first, optionally of one status',
   auth: 'token',
   registeredOnly: true,
@@ -116,6 +121,7 @@ export const pointRedemptions = defineCall({
 export const convertPoints = defineCall({
   method: 'POST',
   path: '/wps/points/convert',
+  class: 'claim',
   summary:
     'Turn points into money on the main wallet (points and money move in one transaction); a replayed request id answers the first conversion',
   auth: 'token',
@@ -151,6 +157,7 @@ export type PointEntry = z.infer<typeof pointEntry>;
 export const pointEntries = defineCall({
   method: 'GET',
   path: '/wps/points/entries',
+  class: 'read',
   summary: 'The member’s points history (transaction detail), newest first',
   auth: 'token',
   registeredOnly: true,

@@ -81,6 +81,7 @@ export type Promotion = z.infer<typeof promotion>;
 export const promotionList = defineCall({
   method: 'GET',
   path: '/wps/promotions',
+  class: 'read',
   summary:
     'The merchant’s running promotions (optionally of one category), in display order, in the caller’s language',
   query: z.object({ category: promotionCategory.optional() }),
@@ -90,6 +91,7 @@ export const promotionList = defineCall({
 export const promotionDetail = defineCall({
   method: 'GET',
   path: '/wps/promotion/:id',
+  class: 'read',
   summary: 'One promotion with its terms (sanitised HTML); 404 when it is not running',
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   response: wpsReply(z.object({ promotion: promotion.extend({ content: z.string() }) })),
@@ -118,6 +120,7 @@ export type PromotionState = z.infer<typeof promotionState>;
 export const myPromotions = defineCall({
   method: 'GET',
   path: '/wps/promotion/mine',
+  class: 'read',
   summary: 'The member’s status in every running promotion (today’s, for the daily kinds)',
   auth: 'token',
   registeredOnly: true,
@@ -131,6 +134,7 @@ const promotionParams = z.object({ id: z.coerce.number().int().positive().max(2_
 export const applyPromotion = defineCall({
   method: 'POST',
   path: '/wps/promotion/:id/apply',
+  class: 'claim',
   summary:
     'Apply to an APPLY promotion with a remark and up to 3 pictures (again after a rejection); an operator reviews it',
   auth: 'token',
@@ -142,6 +146,7 @@ export const applyPromotion = defineCall({
 export const claimPromotion = defineCall({
   method: 'POST',
   path: '/wps/promotion/:id/claim',
+  class: 'claim',
   summary:
     'Claim what a RESCUE, DAILY_TASK, SIGN_IN or won RAFFLE promotion pays now, into the main wallet (once per period)',
   auth: 'token',
@@ -153,6 +158,7 @@ export const claimPromotion = defineCall({
 export const joinPromotion = defineCall({
   method: 'POST',
   path: '/wps/promotion/:id/join',
+  class: 'claim',
   summary: 'Join a RAFFLE before its draw',
   auth: 'token',
   registeredOnly: true,
@@ -163,6 +169,7 @@ export const joinPromotion = defineCall({
 export const redeemPromoCode = defineCall({
   method: 'POST',
   path: '/wps/promotion/code',
+  class: 'claim',
   summary:
     'Redeem a promo code: its reward into the main wallet, once per member (and within the code’s uses)',
   auth: 'token',

@@ -17,6 +17,7 @@ export type RebateRow = z.infer<typeof rebateRow>;
 export const rebateClaimable = defineCall({
   method: 'GET',
   path: '/wps/rebate/claimable',
+  class: 'read',
   summary: 'The rebate the member can claim now: turnover per game type since the last claim, rate, amount',
   auth: 'token',
   registeredOnly: true,
@@ -36,6 +37,7 @@ export const rebateClaimable = defineCall({
 export const claimRebate = defineCall({
   method: 'POST',
   path: '/wps/rebate/claim',
+  class: 'claim',
   summary: 'Claim the rebate into the main wallet; a replayed request id answers the first claim',
   auth: 'token',
   registeredOnly: true,
@@ -56,6 +58,7 @@ export type RebateClaim = z.infer<typeof rebateClaim>;
 export const rebateHistory = defineCall({
   method: 'GET',
   path: '/wps/rebate/history',
+  class: 'read',
   summary: 'The member’s past rebate claims, newest first',
   auth: 'token',
   registeredOnly: true,

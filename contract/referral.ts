@@ -16,6 +16,7 @@ export type ReferralTerms = z.infer<typeof referralTerms>;
 export const referralInfo = defineCall({
   method: 'GET',
   path: '/wps/referral/info',
+  class: 'read',
   summary: 'The member’s referral code (made on first use), friends invited and bonus earned',
   auth: 'token',
   registeredOnly: true,
@@ -43,6 +44,7 @@ export type ReferralFriend = z.infer<typeof referralFriend>;
 export const referralFriends = defineCall({
   method: 'GET',
   path: '/wps/referral/friends',
+  class: 'read',
   summary: 'Friends who registered with the member’s referral code, newest first',
   auth: 'token',
   registeredOnly: true,

@@ -29,6 +29,7 @@ export const gamblingLimit = z.object({
 export const responsibleStatus = defineCall({
   method: 'GET',
   path: '/wps/member/responsible',
+  class: 'read',
   summary: 'The member’s limits (with what is used this period) and any break in force',
   auth: 'token',
   query: emptyQuery,
@@ -45,6 +46,7 @@ export const responsibleStatus = defineCall({
 export const setLimit = defineCall({
   method: 'PUT',
   path: '/wps/member/responsible/limit',
+  class: 'account',
   summary: 'Set a deposit or loss limit (lower: now; higher: after 24 h); amount null removes it after 24 h',
   auth: 'token',
   body: z.object({ kind: limitKind, period: limitPeriod, amount: amountField.nullable() }),
@@ -54,6 +56,7 @@ export const setLimit = defineCall({
 export const takeBreak = defineCall({
   method: 'POST',
   path: '/wps/member/responsible/break',
+  class: 'account',
   summary: 'Start a cooling-off (24 h, 7 d, 30 d) or self-exclusion; ends every session of the member',
   auth: 'token',
   body: z.object({ length: breakLength, password: z.string().min(1).max(64) }),

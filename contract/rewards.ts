@@ -32,6 +32,7 @@ export type RewardTicket = z.infer<typeof rewardTicket>;
 export const rewardTickets = defineCall({
   method: 'GET',
   path: '/wps/reward/tickets',
+  class: 'read',
   summary:
     'The member’s reward tickets (newest first), optionally of one status, with the count of each status',
   auth: 'token',
@@ -52,6 +53,7 @@ export const rewardTickets = defineCall({
 export const openTicket = defineCall({
   method: 'POST',
   path: '/wps/reward/openTicket',
+  class: 'claim',
   summary:
     'Open an available ticket: draws its prize and pays it to the main wallet; opening it again answers the same prize',
   auth: 'token',
@@ -88,6 +90,7 @@ export type PrizeTables = z.infer<typeof prizeTables>;
 export const rewardPrizes = defineCall({
   method: 'GET',
   path: '/wps/reward/prizes',
+  class: 'read',
   summary: 'The merchant’s prize table of each ticket type (wheel segments in order)',
   auth: 'token',
   registeredOnly: true,
@@ -108,6 +111,7 @@ export type BonusKind = z.infer<typeof bonusKind>;
 export const bonusDetails = defineCall({
   method: 'GET',
   path: '/wps/bonus/details',
+  class: 'read',
   summary:
     'The member’s bonus credits (ticket prizes, mission rewards, rebates, referral bonuses, promotion rewards) over days',
   auth: 'token',

@@ -39,6 +39,7 @@ const movementReply = wpsReply(
 export const seamlessBalance = defineCall({
   method: 'POST',
   path: '/seamless/balance',
+  class: 'open',
   summary: 'Seamless wallet: the member’s main wallet balance (signed request)',
   body: z.object(player),
   response: wpsReply(z.object({ account: z.string(), balance: minorUnits, currency: z.string() })),
@@ -47,6 +48,7 @@ export const seamlessBalance = defineCall({
 export const seamlessBet = defineCall({
   method: 'POST',
   path: '/seamless/bet',
+  class: 'open',
   summary:
     'Seamless wallet: debit a bet and open (or add to) its round; 409 INSUFFICIENT_FUNDS carries the balance',
   body: z.object({
@@ -63,6 +65,7 @@ export const seamlessBet = defineCall({
 export const seamlessWin = defineCall({
   method: 'POST',
   path: '/seamless/win',
+  class: 'open',
   summary: 'Seamless wallet: credit a win (0 allowed) and settle its round',
   body: z.object({
     ...player,
@@ -76,6 +79,7 @@ export const seamlessWin = defineCall({
 export const seamlessRollback = defineCall({
   method: 'POST',
   path: '/seamless/rollback',
+  class: 'open',
   summary:
     'Seamless wallet: reverse a bet by its transaction id (an unknown bet is recorded and refused later)',
   body: z.object({ ...player, txId: id('Transaction id'), betTxId: id('Bet transaction id') }),

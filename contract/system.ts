@@ -12,6 +12,7 @@ export const location = z.object({ ip: z.string(), country: z.string() });
 export const systemStatus = defineCall({
   method: 'GET',
   path: '/wps/system/status',
+  class: 'open',
   summary: 'System status of the merchant for this visitor',
   query: emptyQuery,
   response: wpsReply(
@@ -76,6 +77,7 @@ export type WhitelabelInfo = z.infer<typeof whitelabelInfo>;
 export const whitelabel = defineCall({
   method: 'GET',
   path: '/wps/system/whitelabel',
+  class: 'open',
   summary: 'Permission info: brand, module tree, feature flags, register rules, resources, customer service',
   query: emptyQuery,
   response: wpsReply(whitelabelInfo),
@@ -84,6 +86,7 @@ export const whitelabel = defineCall({
 export const domainRoute = defineCall({
   method: 'GET',
   path: '/wps/system/domainRoute',
+  class: 'open',
   summary: 'Domains (routers) of the merchant, each with its speed value',
   query: emptyQuery,
   response: wpsReply(

@@ -19,6 +19,7 @@ const wallets = z.object({
 export const vendorDemoSession = defineCall({
   method: 'GET',
   path: '/vendor-demo/session',
+  class: 'read',
   summary: 'Demo vendor: the launched game and the member’s main and vendor wallets',
   auth: 'launch',
   query: emptyQuery,
@@ -38,6 +39,7 @@ export const vendorDemoSession = defineCall({
 export const vendorDemoTransfer = defineCall({
   method: 'POST',
   path: '/vendor-demo/transfer',
+  class: 'play',
   summary:
     'Demo vendor: move money main → vendor (in) or vendor → main (out); a repeated requestId moves nothing',
   auth: 'launch',

@@ -7,6 +7,7 @@ export const minorUnits = z.number().int();
 export const balance = defineCall({
   method: 'GET',
   path: '/wps/v2/wallets/balance',
+  class: 'read',
   summary: 'The member’s balance: the sum of the main and vendor wallets, in minor units',
   auth: 'token',
   query: emptyQuery,

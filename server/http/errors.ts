@@ -16,7 +16,10 @@ export class DomainError extends Error {
   }
 }
 
-export type ErrorExtra = Pick<ErrorEnvelope, 'captchaRequired' | 'balance' | 'maintenanceUntil'>;
+export type ErrorExtra = Pick<
+  ErrorEnvelope,
+  'captchaRequired' | 'balance' | 'maintenanceUntil' | 'until' | 'limit'
+>;
 
 export const envelope = (
   code: ErrorCode,

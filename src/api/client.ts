@@ -14,7 +14,7 @@ export class ApiError extends Error {
     /** Login: the next attempt needs a captcha. */
     readonly captchaRequired?: boolean,
     /** INSUFFICIENT_FUNDS: the real balance; GAME_MAINTENANCE: until when (minor units / ISO time). */
-    readonly extra: Pick<ErrorEnvelope, 'balance' | 'maintenanceUntil'> = {},
+    readonly extra: Pick<ErrorEnvelope, 'balance' | 'maintenanceUntil' | 'until' | 'limit'> = {},
   ) {
     super(message);
   }
@@ -143,6 +143,8 @@ export async function call<C extends AnyCall>(
         throw new ApiError(env.code, env.message, env.fields, err.status, env.captchaRequired, {
           balance: env.balance,
           maintenanceUntil: env.maintenanceUntil,
+          until: env.until,
+          limit: env.limit,
         });
       throw new ApiError('NETWORK', err.message, {}, err.status);
     }
