@@ -30,6 +30,8 @@ export const gameLaunches = pgTable(
     vassalage: text('vassalage').notNull(),
     gameType: text('game_type').$type<GameType>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The member's session the game was launched from: the launch ends with it (logout, lock, break, password). */
+    sessionTokenHash: text('session_token_hash'),
     /** A trial account's launch (agent type 4): free-play games only. */
     trial: boolean('trial').notNull().default(false),
     language: text('language').notNull(),
