@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './agents.ts';
 export * from './catalogue.ts';
+export * from './changes.ts';
 export * from './content.ts';
 export * from './engagement.ts';
 export * from './ledger.ts';

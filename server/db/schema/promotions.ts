@@ -38,6 +38,11 @@ export const promotions = pgTable(
     endsAt: at('ends_at'),
     /** Hidden promotions are neither listed nor joinable (an operator withdrew it). */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * When a FINANCE or ADMIN operator approved its reward and terms (table `changes`); null: it waits for that and
+     * does not run. Rows made before maker-checker, and seeded ones, count as approved.
+     */
+    approvedAt: at('approved_at').defaultNow(),
     sort: integer('sort').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
   },
