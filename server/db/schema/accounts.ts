@@ -27,6 +27,10 @@ export const members = pgTable(
     payeeName: text('payee_name'),
     /** The withdrawal password (scrypt), separate from the login password; null until the member sets one. */
     paymentPasswordHash: text('payment_password_hash'),
+    /** Payment-password tries since the last right one (counted before checking); at the limit it locks. */
+    paymentPasswordFailures: integer('payment_password_failures').notNull().default(0),
+    /** While in the future, even the right payment password is refused. */
+    paymentPasswordLockedUntil: at('payment_password_locked_until'),
     /** The other registration fields (qqNum, line, whatsapp …), as typed. */
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
     /** 0 member; 1, 2, 41, 42 agents; 4 trial (spec §2/§6). */
@@ -111,6 +115,23 @@ export const smsCodes = pgTable(
     index('sms_codes_lookup').on(t.merchantCode, t.mobile, t.purpose),
     index('sms_codes_ip').on(t.ip, t.createdAt),
   ],
+);
+
+/**
+ * SMS codes asked for per number and per sender address and day (UTC), counted atomically (upsert + 1) so parallel
+ * requests cannot slip past the daily caps or the resend interval.
+ */
+export const smsSends = pgTable(
+  'sms_sends',
+  {
+    merchantCode: merchantCode(),
+    /** 'mobile:<digits>' or 'ip:<address>'. */
+    key: text('key').notNull(),
+    day: text('day').notNull(),
+    sends: integer('sends').notNull().default(0),
+    lastSentAt: at('last_sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('sms_sends_key').on(t.merchantCode, t.key, t.day)],
 );
 
 /** Failed logins per account name: past a threshold the next login needs a captcha. */
