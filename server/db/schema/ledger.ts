@@ -47,6 +47,8 @@ export const ledgerTransactions = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind').notNull(),
     reply: jsonb('reply').$type<Record<string, unknown>>().notNull().default({}),
+    /** Fingerprint of the request's meaningful fields (server/lib/idempotency.ts): a replay must match it. */
+    requestHash: text('request_hash'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [unique('ledger_transactions_key').on(t.merchantCode, t.idempotencyKey)],

@@ -23,6 +23,8 @@ export const paymentOrders = pgTable(
     status: text('status').$type<PaymentStatus>().notNull(),
     /** The member's request id: a repeated request returns the same order. */
     requestId: text('request_id').notNull(),
+    /** Fingerprint of the request's meaningful fields (server/lib/idempotency.ts): a repeat must match it. */
+    requestHash: text('request_hash'),
     /** The gateway's reference (deposits through a gateway): a replayed callback finds its order. */
     externalRef: text('external_ref'),
     /** Bank account of a withdrawal, payer of a bank deposit … as the member gave them. */
