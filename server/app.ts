@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { BOOT_SCRIPT_HASH } from './http/firstScreen.ts';
@@ -95,7 +96,8 @@ export interface AppOptions {
   uploadsDir?: string;
   /** Where in-house games draw outcomes (tests rig it). */
   gameRandom?: RandomInt;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (config.ts TrustProxy); none by default, never all. */
+  trustProxy?: TrustProxy | false;
   distDir?: string;
   geo?: GeoPort;
   logger?: boolean;
@@ -107,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 1024 * 1024,
     // A path the router refuses before any route (a path parameter over 100 characters, a broken %-escape) gets
     // the envelope too, not Fastify's own body.

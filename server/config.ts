@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,8 +12,8 @@ export interface Config {
   databaseUrl?: string;
   /** Bearer token of the operator API; the API is off without it. */
   opsToken?: string;
-  /** Honour X-Forwarded-For (behind a reverse proxy only). */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed: how many proxies stand in front, or their addresses; false for none. */
+  trustProxy: TrustProxy | false;
   /** Built SPA to serve; none in API-only mode. */
   distDir?: string;
   /** Master secret of the signed seamless-wallet calls (per-merchant secrets derive from it); off when unset. */
@@ -29,6 +30,49 @@ export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seam
 /** Outside production, without PORTICO_GATEWAY_SECRET: a fixed, public development secret. */
 export const DEV_GATEWAY_SECRET = createHash('sha256').update('portico-dev-gateway').digest('hex');
 
+/**
+ * Proxies whose X-Forwarded-For is believed: a hop count (the client is that many entries from the right, which the
+ * client cannot forge) or the proxies' addresses and CIDR ranges. Never "every hop": the left-most entry is whatever
+ * the client wrote, so rate limits and region rules would key on a value the client chooses.
+ */
+export type TrustProxy = number | string[];
+
+/**
+ * Fastify's trustProxy for a setting. Fastify ≥ 5.12 trusts nothing for a bare hop count (the immediate peer is not
+ * checked), so the count is a function: the socket is hop 0, and the client is the first address past `hops`. It
+ * holds only when clients cannot reach the server but through the proxy; otherwise list the proxies' addresses.
+ */
+export const fastifyTrustProxy = (t: TrustProxy | false | undefined) =>
+  typeof t === 'number' ? (_address: string, hop: number) => hop < t : (t ?? false);
+
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset, empty or `0` for none; a hop count (`1`); or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | false {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true')
+    throw new Error(
+      "TRUST_PROXY=true would believe any X-Forwarded-For a client writes: give the hop count (1) or the proxies' addresses",
+    );
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !PROXY_RANGES.includes(e) && !isAddressOrRange(e));
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a hop count (1) or a comma-separated list of proxy addresses/CIDRs (10.0.0.1,192.168.0.0/16), got "${bad}"`,
+    );
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -42,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: env.PORTICO_DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     opsToken: env.PORTICO_OPS_TOKEN || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     // An empty PORTICO_DIST_DIR means API only (npm run dev serves the SPA through Vite).
     distDir: env.PORTICO_DIST_DIR === '' ? undefined : (env.PORTICO_DIST_DIR ?? DEFAULT_DIST),
     seamlessSecret:

@@ -14,7 +14,15 @@ import { createAuditLog } from './modules/audit/log.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 
-const config = loadConfig(process.env);
+// A bad setting is one line naming the variable, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    console.error(`portico: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 const started = Date.now();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(

@@ -50,7 +50,8 @@ export interface TestApp {
 
 export async function testApp(options: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await testDatabase();
-  const app = await buildApp({ db: database.db, trustProxy: true, ...options });
+  // The production setting behind one reverse proxy: a test's X-Forwarded-For is what that proxy would add.
+  const app = await buildApp({ db: database.db, trustProxy: 1, ...options });
   return {
     app,
     database,
