@@ -64,6 +64,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
+          // Production's scrypt cost (2^17, ~0.35 s a hash) would add minutes to the suite's hundreds of logins; the
+          // seed (global setup) and the tests hash at 2^14. server/lib/password.test.ts checks production's cost.
+          env: { PORTICO_SCRYPT_N: '16384' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

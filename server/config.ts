@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scryptCost } from './lib/password.ts';
 
 export interface Config {
   port: number;
@@ -79,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  // A malformed PORTICO_SCRYPT_N, or one below 2^17 in production, stops the start (password hashes read it).
+  scryptCost(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

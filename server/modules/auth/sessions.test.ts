@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { testDatabase } from '../../test/app.ts';
-import { createSessionService, SESSION_IDLE_MS } from './sessions.ts';
+import { createSessionService, SESSION_IDLE_MS, SESSION_MAX_MS } from './sessions.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -27,6 +27,25 @@ describe('sessions', () => {
     await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     now = new Date(now.getTime() + 1000);
     await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('end 24 hours after the login however busy they are (absolute lifetime)', async () => {
+    expect(SESSION_MAX_MS).toBe(24 * 3_600_000);
+    let now = new Date();
+    const service = createSessionService(database.db, () => now);
+    const [member] = await database.db.select().from(members).where(eq(members.account, 'agent01'));
+    const token = await service.open(member!);
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.memberId, member!.id));
+    const opened = row!.createdAt.getTime();
+    // Used every hour: never idle, so only the absolute lifetime can end it.
+    for (let hour = 1; hour <= 24; hour += 1) {
+      now = new Date(opened + hour * 3_600_000 - 1000);
+      expect((await service.resolve('PORTICO', token)).member.account).toBe('agent01');
+    }
+    now = new Date(opened + SESSION_MAX_MS + 1000);
+    await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const [ended] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, row!.tokenHash));
+    expect(ended!.revokedAt).not.toBeNull();
   });
 
   it('keep only a hash of the token', async () => {

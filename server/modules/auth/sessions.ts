@@ -3,9 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
+import type { Tx } from '../wallet/ledger.ts';
 
 /** A session unused for this long is over (idle expiry). */
 export const SESSION_IDLE_MS = 2 * 3_600_000;
+/** However busy, a session ends this long after its login (absolute lifetime): a stolen token does not live on. */
+export const SESSION_MAX_MS = 24 * 3_600_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_MS = 60_000;
 
@@ -16,7 +19,7 @@ export const notLoggedIn = () => new DomainError(401, 'UNAUTHORIZED', 'Not logge
 export function createSessionService(db: Db, now: () => Date = () => new Date()) {
   // Every token call runs this: built once, and on PostgreSQL parsed and planned once per connection.
   const live = db
-    .select({ member: members, lastSeenAt: sessions.lastSeenAt })
+    .select({ member: members, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(members, eq(sessions.memberId, members.id))
     .where(
@@ -43,7 +46,7 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
       const [row] = await live.execute({ tokenHash, merchantCode });
       if (!row) throw notLoggedIn();
       const idle = now().getTime() - row.lastSeenAt.getTime();
-      if (idle > SESSION_IDLE_MS) {
+      if (idle > SESSION_IDLE_MS || now().getTime() - row.createdAt.getTime() > SESSION_MAX_MS) {
         await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
         throw notLoggedIn();
       }
@@ -56,9 +59,12 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
     },
 
-    /** After a password change: every other session of the member ends. */
-    async revokeOthers(memberId: number, keepTokenHash?: string) {
-      await db
+    /**
+     * After a password change or reset: every session of the member but `keepTokenHash` (the one that made the
+     * change, if any) ends, and the game launches opened from them; `exec`: the change's transaction.
+     */
+    async revokeOthers(memberId: number, keepTokenHash?: string, exec: Db | Tx = db) {
+      await exec
         .update(sessions)
         .set({ revokedAt: now() })
         .where(
