@@ -134,6 +134,27 @@ export const smsSends = pgTable(
   (t) => [unique('sms_sends_key').on(t.merchantCode, t.key, t.day)],
 );
 
+/**
+ * Forgot-password codes sent by e-mail: only the code's hash, an expiry, the wrong tries it took and when it was
+ * used; a member's newest code is the only live one.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('password_resets_member').on(t.memberId, t.createdAt)],
+);
+
 /** Failed logins per account name: past a threshold the next login needs a captcha. */
 export const loginFailures = pgTable(
   'login_failures',
