@@ -23,6 +23,11 @@ export const memberInfoValue = z.object({
   memberLabel: z.array(z.string()),
   /** An agent's own invitation (affiliate) code, which binds the accounts registered with it below the agent. */
   affiliateCode: z.string().nullable().optional(),
+  /**
+   * The default or an expired password is still in use: until it is changed the server answers only the change,
+   * this call and logout (PASSWORD_CHANGE_REQUIRED), so the SPA asks for the change on every load.
+   */
+  mustChangePassword: z.enum(['default', 'expired']).nullable().optional(),
 });
 export type MemberInfo = z.infer<typeof memberInfoValue>;
 

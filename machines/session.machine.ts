@@ -14,6 +14,9 @@ import { type FlowError, readFlowError } from './form.ts';
  *     revoked token) runs `clearSession` and goes to `loggedOut`; any other failure to `failed`
  *     (`session.retry` tries again);
  *   - `loggedOut`: `session.loggedIn` { token } (sent by the login and registration flows) → `loadingInfo`;
+ *   - `loggedIn.idle`, or `loggedIn.passwordChange` at once when member info says the default or an expired
+ *     password must be changed (or a call answered PASSWORD_CHANGE_REQUIRED: `session.passwordChangeRequired`):
+ *     there `password.changed` reads member info again (`loadingInfo`) and `logout.confirm` logs out;
  *   - `loggedIn.idle` → `logout.request` → `loggedIn.confirming` (the confirm dialog) → `logout.confirm` →
  *     `loggedIn.loggingOut` (actor `logOut`; failed or not, the local session ends) → `clearSession` and
  *     `goHome`, `loggedOut`. `logout.cancel` returns to `loggedIn.idle`. `session.expired` (a call answered
@@ -41,6 +44,8 @@ export type SessionEvent =
   | { type: 'session.loggedIn'; token: string }
   | { type: 'session.retry' }
   | { type: 'session.expired' }
+  | { type: 'session.passwordChangeRequired' }
+  | { type: 'password.changed' }
   | { type: 'logout.request' }
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' };
@@ -63,6 +68,7 @@ export const sessionMachine = setup({
     hasQueryToken: ({ context }) => context.tokenFromQuery !== null,
     hasStoredToken: ({ context }) => context.storedToken !== null,
     isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
+    mustChangePassword: ({ context }) => Boolean(context.member?.mustChangePassword),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
@@ -149,8 +155,19 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          // The server answers nothing but the change until a default or expired password is changed.
+          always: { guard: 'mustChangePassword', target: 'passwordChange' },
           on: {
             'logout.request': 'confirming',
+            'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
+            'session.passwordChangeRequired': 'passwordChange',
+          },
+        },
+        passwordChange: {
+          on: {
+            // Member info is read again: it says whether the change is still due.
+            'password.changed': '#session.loadingInfo',
+            'logout.confirm': 'loggingOut',
             'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
           },
         },
@@ -159,6 +176,7 @@ export const sessionMachine = setup({
             'logout.confirm': 'loggingOut',
             'logout.cancel': 'idle',
             'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
+            'session.passwordChangeRequired': 'passwordChange',
           },
         },
         loggingOut: {

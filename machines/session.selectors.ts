@@ -20,3 +20,6 @@ export const selectLogoutDialog = (s: Snapshot) =>
 export const selectSessionError = (s: Snapshot) => s.context.error;
 /** Member info could not be read (not a refused token): the header offers a retry. */
 export const selectSessionFailed = (s: Snapshot) => s.matches('failed');
+/** The default or an expired password must be changed before anything else (null: nothing due). */
+export const selectPasswordChangeDue = (s: Snapshot) =>
+  s.matches({ loggedIn: 'passwordChange' }) ? (s.context.member?.mustChangePassword ?? 'default') : null;

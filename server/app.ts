@@ -13,6 +13,7 @@ import { merchantCacheOf } from './http/merchantCache.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
 import { bearerOf } from './http/route.ts';
 import { sessionScope } from './http/sessionScope.ts';
+import { createStandingCheck } from './http/standing.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
@@ -181,6 +182,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const messages = createMessageService(db);
   const responsible = createResponsibleGambling(db, audit);
+  // Every member call passes the one standing check (locked, password change due, break, maintenance, region).
+  app.decorate('standing', createStandingCheck({ geo, breakOf: responsible.breakOf }));
   const referrals = createReferrals(db, { ledger, audit, rules });
   const payments = createPayments(db, {
     ...opts,

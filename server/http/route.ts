@@ -9,6 +9,7 @@ import type { OpsIdentity } from '../modules/backoffice/operators.ts';
 import { DomainError } from './errors.ts';
 import type { Merchant } from './merchant.ts';
 import { asOperator } from './opsActor.ts';
+import type { StandingCheck } from './standing.ts';
 
 /** The logged-in member of a token call, and the hash of its token (to revoke it). */
 export interface Auth {
@@ -22,8 +23,10 @@ export interface OpsAuth {
   tokenHash: string | null;
 }
 
-/** The game launch behind a launch-token call (the token's hash stays out of handlers). */
-export type Launch = Omit<typeof gameLaunches.$inferSelect, 'tokenHash'>;
+/** The game launch behind a launch-token call, and its member (the tokens' hashes stay out of handlers). */
+export type Launch = Omit<typeof gameLaunches.$inferSelect, 'tokenHash' | 'sessionTokenHash'> & {
+  member: Member;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +36,8 @@ declare module 'fastify' {
     authenticateLaunch?: (req: FastifyRequest) => Promise<Launch>;
     /** Resolves the operator of an ops call (decorated on the root app). */
     authenticateOps?: (req: FastifyRequest) => Promise<OpsAuth>;
+    /** Who may make which member call (decorated on the root app): server/http/standing.ts. */
+    standing?: StandingCheck;
   }
 }
 
@@ -86,29 +91,30 @@ export function route<C extends AnyCall>(
   if (call.auth && !authenticate)
     throw new Error(`${call.path} needs a ${call.auth} resolver: register it in the auth scope`);
   const opsRoles: readonly string[] = ['ADMIN', ...(call.opsRoles ?? [])];
+  const { standing } = app;
+  if (call.class && !standing)
+    throw new Error(`${call.path} is a member call: decorate the app with its standing`);
+  const preValidation = async (req: FastifyRequest) => {
+    standing?.site(req, call);
+    if (!call.auth) return;
+    const auth = await authenticate!(req);
+    if ('operator' in auth && !opsRoles.includes(auth.operator.role))
+      throw new DomainError(403, 'FORBIDDEN', 'Your role cannot do this');
+    if ('member' in auth) {
+      if (call.registeredOnly && auth.member.agentType === TRIAL_AGENT_TYPE)
+        throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
+      if (call.agentOnly && !(AGENT_TYPES as readonly number[]).includes(auth.member.agentType))
+        throw new DomainError(403, 'FORBIDDEN', 'For agents only');
+      await standing?.member(req, call, auth.member);
+    }
+    sessionsOf.set(req, auth);
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    // Who is asking is settled before the input is even read.
-    ...(call.auth
-      ? {
-          preValidation: async (req: FastifyRequest) => {
-            const auth = await authenticate!(req);
-            if ('operator' in auth && !opsRoles.includes(auth.operator.role))
-              throw new DomainError(403, 'FORBIDDEN', 'Your role cannot do this');
-            if (call.registeredOnly && 'member' in auth && auth.member.agentType === TRIAL_AGENT_TYPE)
-              throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
-            if (
-              call.agentOnly &&
-              'member' in auth &&
-              !(AGENT_TYPES as readonly number[]).includes(auth.member.agentType)
-            )
-              throw new DomainError(403, 'FORBIDDEN', 'For agents only');
-            sessionsOf.set(req, auth);
-          },
-        }
-      : {}),
+    // Where the caller stands, and who is asking, are settled before the input is even read.
+    ...(call.auth || (call.class && call.class !== 'open') ? { preValidation } : {}),
     schema: {
       summary: call.summary,
       tags: [area],

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { GameType } from '../../contract/games.ts';
 import type { Db } from '../db/client.ts';
-import { gameLaunches, gameRounds, games, members } from '../db/schema/index.ts';
+import { gameLaunches, gameRounds, games, members, sessions } from '../db/schema/index.ts';
 import { newToken, sha256 } from '../lib/secrets.ts';
 import { createLedger } from '../modules/wallet/ledger.ts';
 
@@ -23,7 +23,10 @@ export async function newMember(db: Db, account: string, credit: bigint, merchan
   return { id: member!.id, account, main };
 }
 
-/** A launch row as the launch call writes it; returns its token (tests of the game pages' calls). */
+/**
+ * A launch row as the launch call writes it, from a session of its own unless `sessionTokenHash` names one; returns
+ * its token (tests of the game pages' calls).
+ */
 export async function launchToken(
   db: Db,
   launch: {
@@ -33,9 +36,17 @@ export async function launchToken(
     trial?: boolean;
     expiresAt?: Date;
     language?: string;
+    sessionTokenHash?: string;
   },
 ): Promise<string> {
   const merchantCode = launch.merchantCode ?? 'PORTICO';
+  let sessionTokenHash = launch.sessionTokenHash;
+  if (!sessionTokenHash) {
+    sessionTokenHash = sha256(newToken());
+    await db
+      .insert(sessions)
+      .values({ tokenHash: sessionTokenHash, memberId: launch.memberId, merchantCode });
+  }
   const [game] = await db
     .select()
     .from(games)
@@ -48,6 +59,7 @@ export async function launchToken(
     vassalage: game!.vassalage,
     gameType: game!.gameType as GameType,
     tokenHash: sha256(token),
+    sessionTokenHash,
     trial: launch.trial ?? false,
     language: launch.language ?? 'en',
     expiresAt: launch.expiresAt ?? new Date(Date.now() + 3_600_000),

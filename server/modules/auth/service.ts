@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { loginFailures, members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
+import { passwordChangeOf } from '../../http/standing.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
@@ -181,20 +182,26 @@ export function createAuthService(
 
   /** Spec §4: the default password or an expired one must be changed (username logins only). */
   function changeReason(m: Merchant, member: Member, password: string): 'default' | 'expired' | null {
-    if (member.mustChangePassword || password === m.settings.defaultPassword) return 'default';
-    const maxAge = m.settings.passwordMaxAgeDays * 86_400_000;
-    if (m.settings.features.PASSWORD_EXPIRY && now().getTime() - member.passwordChangedAt.getTime() > maxAge)
-      return 'expired';
-    return null;
+    if (password === m.settings.defaultPassword) return 'default';
+    return passwordChangeOf(m, member, now());
   }
 
   async function opened(member: Member, mustChangePassword: 'default' | 'expired' | null) {
     // Checked once the credentials are proven, so a locked account reveals nothing to a guesser.
     if (member.lockedAt)
-      throw new DomainError(403, 'FORBIDDEN', 'This account is locked, please contact customer service');
+      throw new DomainError(403, 'ACCOUNT_LOCKED', 'This account is locked, please contact customer service');
     const firstTimeLogin = member.firstLoginAt === null;
-    if (firstTimeLogin)
-      await db.update(members).set({ firstLoginAt: now() }).where(eq(members.id, member.id));
+    // The default password is known only now, from the login itself: kept, so the server refuses everything but
+    // the change until it is made (server/http/standing.ts), whatever the browser does.
+    const mark = mustChangePassword === 'default' && !member.mustChangePassword;
+    if (firstTimeLogin || mark)
+      await db
+        .update(members)
+        .set({
+          ...(firstTimeLogin ? { firstLoginAt: now() } : {}),
+          ...(mark ? { mustChangePassword: true } : {}),
+        })
+        .where(eq(members.id, member.id));
     return { token: await sessions.open(member), firstTimeLogin, mustChangePassword };
   }
 

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { gameLaunches, gameRounds, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+import {
+  gameLaunches,
+  gameRounds,
+  ledgerEntries,
+  ledgerTransactions,
+  members,
+} from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { inhouseGames, invariantBreaches, launchToken, newMember } from '../../test/play.ts';
@@ -327,7 +333,9 @@ describe('a win that cannot be posted', () => {
     });
     const p = await playerWith('ih_winfail', 50_000n);
     const [row] = await db.select().from(gameLaunches).where(eq(gameLaunches.memberId, p.id));
-    const { tokenHash: _, ...launch } = row!;
+    const [member] = await db.select().from(members).where(eq(members.id, p.id));
+    const { tokenHash: _, sessionTokenHash: __, ...launched } = row!;
+    const launch = { ...launched, member: member! };
     const bet = betSteps(games.slot.minBet)[0]!;
     const requestId = randomUUID();
     await expect(service.spin(launch, { requestId, bet })).rejects.toThrow('database went away');

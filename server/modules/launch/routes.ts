@@ -10,6 +10,6 @@ export function launchRoutes(app: FastifyInstance, launches: LaunchService): voi
     // Spec §7: the game's language comes from the Language header; the payload's is the fallback.
     const header = req.headers[LANGUAGE_HEADER];
     const language = requestLocale(req, typeof header === 'string' ? header : body.language);
-    return okValue(await launches.launch(auth.member, merchant.code, body, language));
+    return okValue(await launches.launch(auth, merchant.code, body, language));
   });
 }

@@ -55,7 +55,13 @@ export function createLaunchService(
   }
 
   return {
-    async launch(member: Member, merchantCode: string, body: Payload, language: Locale) {
+    /** `sessionTokenHash`: the session the game is launched from, which the launch cannot outlive. */
+    async launch(
+      { member, tokenHash: sessionTokenHash }: { member: Member; tokenHash: string },
+      merchantCode: string,
+      body: Payload,
+      language: Locale,
+    ) {
       // The payload repeats who is asking; only the session is trusted, so a mismatch is refused, not ignored.
       if (
         (body.username && body.username.toLowerCase() !== member.account) ||
@@ -100,6 +106,7 @@ export function createLaunchService(
         vassalage: game.vassalage,
         gameType: game.gameType,
         tokenHash: sha256(launchToken),
+        sessionTokenHash,
         trial,
         language,
         expiresAt: new Date(now().getTime() + LAUNCH_TTL_MS),

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword, forgotByEmail, forgotByPhone, memberInfo } from '../../../contract/member.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
+import { passwordChangeOf } from '../../http/standing.ts';
 import { memberInfo as infoOf, type MemberService } from './service.ts';
 
 export function memberRoutes(app: FastifyInstance, members: MemberService): void {
-  route(app, memberInfo, async ({ auth }) => okValue(infoOf(auth.member)));
+  route(app, memberInfo, async ({ auth, merchant }) =>
+    okValue({
+      ...infoOf(auth.member),
+      mustChangePassword: passwordChangeOf(merchant, auth.member, new Date()),
+    }),
+  );
   route(
     app,
     changePassword,

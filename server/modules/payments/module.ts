@@ -24,7 +24,7 @@ export interface PaymentsOptions {
 /** Deposits and withdrawals with what they need: payment passwords, the audit log, the channel drivers. */
 export function createPayments(db: Db, opts: PaymentsOptions = {}) {
   const audit = createAuditLog(db);
-  const passwords = createPaymentPasswords(db, audit);
+  const passwords = createPaymentPasswords(db, audit, opts.now);
   const secret = opts.gatewaySecret ?? (opts.production ? undefined : DEV_GATEWAY_SECRET);
   const drivers: Partial<PaymentDrivers> = {
     BANK: bankDriver(),

@@ -110,6 +110,12 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
     );
 
   return {
+    /** The break in force, for the standing check (server/http/standing.ts). */
+    async breakOf(memberId: number) {
+      const b = await activeBreak(memberId);
+      return b ? { kind: b.kind, until: b.endsAt?.toISOString() ?? null } : null;
+    },
+
     async status(member: Member) {
       const limits = await current(member.id);
       const b = await activeBreak(member.id);

@@ -4,6 +4,7 @@ import type { ModuleNode, SystemStatus, WhitelabelInfo } from '../../../contract
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
+import { inMaintenance, siteOf } from '../../http/standing.ts';
 import type { GeoPort } from '../../ports/geo.ts';
 
 /** Groups of the whitelabel module tree; each flag is a leaf module. */
@@ -28,19 +29,13 @@ export function moduleTree(features: Record<FeatureFlag, boolean>): ModuleNode[]
 }
 
 export function createSystemService(db: Db, geo: GeoPort, now: () => Date = () => new Date()) {
-  const inMaintenance = (m: Merchant) => m.maintenance && (!m.maintenanceEnd || m.maintenanceEnd > now());
   const locate = (ip: string) => ({ ip, country: geo.country(ip) });
 
   return {
     /** Spec §4: 1 when in maintenance, else 2 when the visitor's country is restricted, else 0. */
     status(m: Merchant, ip: string): SystemStatus {
       const location = locate(ip);
-      const status = inMaintenance(m) ? 1 : m.restrictedCountries.includes(location.country) ? 2 : 0;
-      return {
-        status,
-        maintenanceEnd: status === 1 ? (m.maintenanceEnd?.toISOString() ?? null) : null,
-        location,
-      };
+      return { ...siteOf(m, location.country, now()), location };
     },
 
     whitelabel(m: Merchant, ip: string): WhitelabelInfo {
@@ -66,7 +61,7 @@ export function createSystemService(db: Db, geo: GeoPort, now: () => Date = () =
         imageCDNs: s.imageCDNs,
         launchGameCDNs: s.launchGameCDNs,
         location,
-        maintenance: inMaintenance(m),
+        maintenance: inMaintenance(m, now()),
         maintenanceEnd: m.maintenanceEnd?.toISOString() ?? null,
         regionRestriction: m.restrictedCountries.includes(location.country),
         defaultTheme: m.brand.defaultTheme,

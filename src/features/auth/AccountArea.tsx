@@ -18,6 +18,7 @@ import { useTrial } from '../../session/useTrial.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BalanceChip } from './BalanceChip.tsx';
+import { PasswordChangeGate } from './PasswordChangeGate.tsx';
 import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
@@ -54,6 +55,7 @@ export function AccountArea({ inbox }: { inbox?: ReactNode } = {}) {
       {!isTrial && inbox}
       <DepositButton />
       <UserMenu />
+      <PasswordChangeGate />
     </>
   ) : (
     <VisitorButtons />

@@ -60,6 +60,8 @@ export function useAccountFlows() {
 export function AccountForm(props: {
   form: 'login' | 'register' | 'forgot' | 'changePassword';
   agent?: boolean;
+  /** What a finished form does instead of closing the account modal. */
+  onDone?: () => void;
 }) {
   return (
     <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -71,9 +73,11 @@ export function AccountForm(props: {
 function AccountFormOf({
   form,
   agent = false,
+  onDone,
 }: {
   form: 'login' | 'register' | 'forgot' | 'changePassword';
   agent?: boolean;
+  onDone?: () => void;
 }) {
   const settings = useQuery(registerSettingsQuery());
   const info = useQuery(whitelabelQuery());
@@ -120,7 +124,7 @@ function AccountFormOf({
         />
       );
     default:
-      return <ChangePasswordForm rule={passwordRule} onDone={flows.close} />;
+      return <ChangePasswordForm rule={passwordRule} onDone={onDone ?? flows.close} />;
   }
 }
 
