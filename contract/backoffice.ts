@@ -17,14 +17,31 @@ export type OpsRole = z.infer<typeof opsRole>;
 /** Every role: read-only overviews anyone in the back office may open. */
 export const EVERY_ROLE = ['FINANCE', 'CONTENT', 'SUPPORT'] as const;
 
+/**
+ * The merchants an operator works on: `'*'` every merchant (the platform's own staff, and the only ones who manage
+ * operators or add merchants), else the listed codes. Every operator call about a merchant outside it is answered
+ * as if that merchant did not exist, and lists leave them out.
+ */
+export const merchantGrant = z.union([z.literal('*'), z.array(merchantCode).max(200)]);
+export type MerchantGrant = z.infer<typeof merchantGrant>;
+
 export const operator = z.object({
   id: z.number().int(),
   username: z.string(),
   role: opsRole,
   disabled: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  merchants: merchantGrant,
+  /** Two-factor login (TOTP) is set up: signing in asks for the authenticator's code. */
+  totp: z.boolean(),
 });
 export type Operator = z.infer<typeof operator>;
+
+/** A code of an authenticator app (RFC 6238: 6 digits, a new one every 30 seconds). */
+export const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code is 6 digits');
 
 const username = z
   .string()
@@ -35,10 +52,13 @@ const username = z
 export const opsLogin = defineCall({
   method: 'POST',
   path: '/ops/login',
-  summary: 'Operator login: a back-office session token (8 hours); wrong attempts are rate-limited',
+  summary:
+    'Operator login: a back-office session token (8 hours); with two-factor set up, 401 TOTP_REQUIRED until the code ' +
+    'is given; wrong attempts are rate-limited, 5 wrong codes lock the login for 15 minutes (403 ACCOUNT_LOCKED)',
   body: z.object({
     username: z.string().trim().min(1, 'Input must not be empty').max(32),
     password: z.string().min(1, 'Input must not be empty').max(64),
+    code: totpCode.optional(),
   }),
   response: wpsReply(z.object({ token: z.string(), operator, expiresAt: z.string() })),
 });
@@ -58,6 +78,43 @@ export const opsMe = defineCall({
   summary: 'Operator: who this token belongs to (the environment token is the ADMIN "ops")',
   auth: 'ops',
   opsRoles: EVERY_ROLE,
+  response: wpsReply(
+    z.object({
+      operator,
+      /** Two-factor is required of this operator and not set up: every call but enrolment answers 403 TOTP_REQUIRED. */
+      totpRequired: z.boolean(),
+    }),
+  ),
+});
+
+export const opsTotpEnrol = defineCall({
+  method: 'POST',
+  path: '/ops/totp/enrol',
+  summary:
+    'Operator: start two-factor enrolment: a new secret and its otpauth:// address (for the QR code), shown this once',
+  auth: 'ops',
+  opsRoles: EVERY_ROLE,
+  response: wpsReply(z.object({ secret: z.string(), uri: z.string() })),
+});
+
+export const opsTotpConfirm = defineCall({
+  method: 'POST',
+  path: '/ops/totp/confirm',
+  summary:
+    'Operator: finish enrolment with a code of the authenticator; signing in asks for a code from then on',
+  auth: 'ops',
+  opsRoles: EVERY_ROLE,
+  body: z.object({ code: totpCode }),
+  response: wpsReply(z.object({ operator })),
+});
+
+export const opsTotpDisable = defineCall({
+  method: 'POST',
+  path: '/ops/totp/disable',
+  summary: 'Operator: turn one’s own two-factor login off, with a current code',
+  auth: 'ops',
+  opsRoles: EVERY_ROLE,
+  body: z.object({ code: totpCode }),
   response: wpsReply(z.object({ operator })),
 });
 
@@ -78,6 +135,8 @@ export const opsCreateOperator = defineCall({
     username,
     password: z.string().min(10, 'At least 10 characters').max(64),
     role: opsRole,
+    /** None until granted. */
+    merchants: merchantGrant.default([]),
   }),
   response: wpsReply(z.object({ operator })),
 });
@@ -85,13 +144,24 @@ export const opsCreateOperator = defineCall({
 export const opsUpdateOperator = defineCall({
   method: 'PATCH',
   path: '/ops/operators/:id',
-  summary: 'Operator (ADMIN): change a role, disable (its sessions end) or enable an account',
+  summary:
+    'Operator (ADMIN): change a role or the merchants granted, disable (its sessions end) or enable an account',
   auth: 'ops',
   params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   body: z
-    .object({ role: opsRole, disabled: z.boolean() })
+    .object({ role: opsRole, disabled: z.boolean(), merchants: merchantGrant })
     .partial()
     .refine((b) => Object.keys(b).length > 0, 'Nothing to change'),
+  response: wpsReply(z.object({ operator })),
+});
+
+export const opsResetTotp = defineCall({
+  method: 'DELETE',
+  path: '/ops/operators/:id/totp',
+  summary:
+    'Operator (ADMIN): reset an account’s two-factor login (a lost phone); its sessions end, it enrols again',
+  auth: 'ops',
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
   response: wpsReply(z.object({ operator })),
 });
 
@@ -112,7 +182,8 @@ export type OpsMerchant = z.infer<typeof opsMerchant>;
 export const opsMerchants = defineCall({
   method: 'GET',
   path: '/ops/merchants',
-  summary: 'Operator: every merchant with its maintenance, region rules and feature flags',
+  summary:
+    'Operator: every merchant granted to the operator with its maintenance, region rules and feature flags',
   auth: 'ops',
   opsRoles: EVERY_ROLE,
   response: wpsReply(z.object({ list: z.array(opsMerchant) })),
@@ -221,7 +292,7 @@ export const opsDeleteBanner = defineCall({
 
 export const opsDraw = drawResult.extend({
   status: z.string(),
-  /** Bets on the draw and their total (minor units), across merchants. */
+  /** Bets on the draw and their total (minor units), of the merchants the operator is granted. */
   bets: z.number().int(),
   stake: minorUnits,
 });

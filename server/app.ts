@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -11,7 +11,6 @@ import { BOOT_SCRIPT_HASH } from './http/firstScreen.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
-import { bearerOf } from './http/route.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { createStandingCheck } from './http/standing.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
@@ -24,6 +23,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createSessionService } from './modules/auth/sessions.ts';
 import { createSmsService } from './modules/auth/sms.ts';
+import { opsGate } from './modules/backoffice/gate.ts';
 import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -170,14 +170,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const devTools = !opts.production;
   const messaging = opts.messaging ?? outboxMessaging(db);
   const sessions = createSessionService(db);
-  const operators = createOperators(db, opts.opsToken);
-  // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token.
-  app.decorate('authenticateOps', async (req: FastifyRequest) => {
-    const { tokenHash, ...operator } = await operators.resolve(bearerOf(req));
-    return { operator, tokenHash };
-  });
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
+  const operators = createOperators(db, { audit, envToken: opts.opsToken, production: opts.production });
+  // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token, within
+  // the operator's merchants and, where it is required, once two-factor login is on.
+  app.decorate('authenticateOps', opsGate(db, operators));
   const rules = createRulesStore(db);
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const messages = createMessageService(db);

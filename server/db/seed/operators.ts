@@ -19,6 +19,8 @@ export async function seedOperators(database: Database): Promise<void> {
         DEMO_OPERATORS.map(async (o) => ({
           username: o.username,
           role: o.role,
+          // The demo's staff run every demo brand.
+          merchants: ['*'],
           passwordHash: await hashPassword(o.password),
         })),
       ),

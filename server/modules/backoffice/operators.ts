@@ -1,36 +1,65 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { Operator, OpsRole } from '../../../contract/backoffice.ts';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { MerchantGrant, Operator, OpsRole } from '../../../contract/backoffice.ts';
 import type { Db } from '../../db/client.ts';
-import { operatorSessions, operators } from '../../db/schema/index.ts';
+import { merchants as merchantTable, operatorSessions, operators } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { AuditLog } from '../audit/log.ts';
+import { createTwoFactor, isLocked, lockedError } from './totp.ts';
 
 /** Who is making an operator call. */
 export interface OpsIdentity {
   id: number;
   username: string;
   role: OpsRole;
+  /** The merchants it works on (`'*'`: every one). */
+  merchants: MerchantGrant;
+  /** Two-factor login is on. */
+  totp: boolean;
 }
 
-/** The environment token (PORTICO_OPS_TOKEN, used by `npm run ops`) acts as this administrator. */
-export const TOKEN_OPERATOR: OpsIdentity = { id: 0, username: 'ops', role: 'ADMIN' };
+/**
+ * The environment token (PORTICO_OPS_TOKEN, used by `npm run ops`) acts as this administrator of every merchant; it
+ * is a machine's secret, not a person's login, so no two-factor code goes with it.
+ */
+export const TOKEN_OPERATOR: OpsIdentity = {
+  id: 0,
+  username: 'ops',
+  role: 'ADMIN',
+  merchants: '*',
+  totp: false,
+};
+
+/** Roles that must sign in with two factors in production: they move money or manage the back office. */
+export const TOTP_ROLES: readonly OpsRole[] = ['ADMIN', 'FINANCE'];
 
 const SESSION_MS = 8 * 60 * 60 * 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const required = () => new DomainError(401, 'UNAUTHORIZED', 'Operator login required');
 
 type Row = typeof operators.$inferSelect;
+const grantOf = (stored: string[]): MerchantGrant => (stored.includes('*') ? '*' : stored);
 const view = (r: Row): Operator => ({
   id: r.id,
   username: r.username,
   role: r.role as OpsRole,
   disabled: r.disabledAt !== null,
   lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+  merchants: grantOf(r.merchants),
+  totp: r.totpEnabledAt !== null,
 });
 
+export interface OperatorsOptions {
+  audit: AuditLog;
+  envToken?: string;
+  /** Production: ADMIN and FINANCE operators must have two-factor login on (`mustEnrol`). */
+  production?: boolean;
+}
+
 /** Back-office accounts and their sessions (only a token's hash is stored). */
-export function createOperators(db: Db, envToken?: string) {
+export function createOperators(db: Db, { audit, envToken, production = false }: OperatorsOptions) {
+  const twoFactor = createTwoFactor(db, audit);
   const expected = envToken ? Buffer.from(envToken) : null;
   const isEnvToken = (token: string) => {
     const given = Buffer.from(token);
@@ -43,13 +72,44 @@ export function createOperators(db: Db, envToken?: string) {
     return row;
   }
 
+  /** The operator's own account row (the environment token has none). */
+  async function own(who: OpsIdentity): Promise<Row> {
+    if (who.id === 0)
+      throw new DomainError(409, 'CONFLICT', 'The environment token has no account of its own');
+    return find(who.id);
+  }
+
+  /** Granted codes must name merchants that exist. */
+  async function checkGrant(grant: MerchantGrant | undefined): Promise<string[] | undefined> {
+    if (grant === undefined || grant === '*') return grant === '*' ? ['*'] : undefined;
+    const codes = [...new Set(grant)];
+    const known = codes.length
+      ? await db
+          .select({ code: merchantTable.code })
+          .from(merchantTable)
+          .where(inArray(merchantTable.code, codes))
+      : [];
+    const unknown = codes.filter((c) => !known.some((k) => k.code === c));
+    if (unknown.length)
+      throw new DomainError(400, 'VALIDATION', `Unknown merchant ${unknown.join(', ')}`, {
+        merchants: `Unknown merchant ${unknown.join(', ')}`,
+      });
+    return codes;
+  }
+
   return {
     async resolve(token: string): Promise<OpsIdentity & { tokenHash: string | null }> {
       if (!token) throw required();
       if (isEnvToken(token)) return { ...TOKEN_OPERATOR, tokenHash: null };
       const tokenHash = sha256(token);
       const [row] = await db
-        .select({ id: operators.id, username: operators.username, role: operators.role })
+        .select({
+          id: operators.id,
+          username: operators.username,
+          role: operators.role,
+          merchants: operators.merchants,
+          totpEnabledAt: operators.totpEnabledAt,
+        })
         .from(operatorSessions)
         .innerJoin(operators, eq(operatorSessions.operatorId, operators.id))
         .where(
@@ -61,10 +121,21 @@ export function createOperators(db: Db, envToken?: string) {
           ),
         );
       if (!row) throw required();
-      return { ...row, role: row.role as OpsRole, tokenHash };
+      const { totpEnabledAt, ...who } = row;
+      return {
+        ...who,
+        role: row.role as OpsRole,
+        merchants: grantOf(row.merchants),
+        totp: totpEnabledAt !== null,
+        tokenHash,
+      };
     },
 
-    async login(username: string, password: string) {
+    /** In production, an ADMIN or FINANCE operator without two-factor login may only enrol. */
+    mustEnrol: (who: OpsIdentity) => production && who.id !== 0 && !who.totp && TOTP_ROLES.includes(who.role),
+
+    /** With two-factor on, the code is asked for once the password is right (so it tells nothing to a guesser). */
+    async login(username: string, password: string, code?: string) {
       const [row] = await db.select().from(operators).where(eq(operators.username, username.toLowerCase()));
       // The same answer (and the same scrypt work) whether the name exists or not.
       const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
@@ -72,6 +143,11 @@ export function createOperators(db: Db, envToken?: string) {
         throw new DomainError(401, 'UNAUTHORIZED', 'Wrong username or password', {
           password: 'Wrong username or password',
         });
+      if (isLocked(row)) throw lockedError(row.lockedUntil!);
+      if (row.totpEnabledAt) {
+        if (!code) throw new DomainError(401, 'TOTP_REQUIRED', 'Enter the code of your authenticator app');
+        await twoFactor.accept(row, code, 'LOGIN');
+      }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SESSION_MS);
       await db.transaction(async (tx) => {
@@ -95,19 +171,48 @@ export function createOperators(db: Db, envToken?: string) {
 
     async me(who: OpsIdentity): Promise<Operator> {
       return who.id === 0
-        ? { id: 0, username: who.username, role: who.role, disabled: false, lastLoginAt: null }
+        ? {
+            id: 0,
+            username: who.username,
+            role: who.role,
+            disabled: false,
+            lastLoginAt: null,
+            merchants: who.merchants,
+            totp: false,
+          }
         : view(await find(who.id));
+    },
+
+    enrolTotp: async (who: OpsIdentity) => twoFactor.enrol(await own(who)),
+    async confirmTotp(who: OpsIdentity, code: string): Promise<Operator> {
+      await twoFactor.confirm(await own(who), code);
+      return view(await find(who.id));
+    },
+    async disableTotp(who: OpsIdentity, code: string): Promise<Operator> {
+      await twoFactor.disable(await own(who), code);
+      return view(await find(who.id));
+    },
+    async resetTotp(id: number): Promise<Operator> {
+      await twoFactor.reset(await find(id));
+      return view(await find(id));
     },
 
     list: async () => (await db.select().from(operators).orderBy(asc(operators.username))).map(view),
 
-    async create(input: { username: string; password: string; role: OpsRole }): Promise<Operator> {
+    async create(input: {
+      username: string;
+      password: string;
+      role: OpsRole;
+      merchants: MerchantGrant;
+    }): Promise<Operator> {
+      const granted = await checkGrant(input.merchants);
       const [row] = await db
         .insert(operators)
         .values({
           username: input.username,
           passwordHash: await hashPassword(input.password),
           role: input.role,
+          merchants: granted ?? [],
         })
         .onConflictDoNothing()
         .returning();
@@ -118,22 +223,25 @@ export function createOperators(db: Db, envToken?: string) {
 
     async update(
       id: number,
-      change: { role?: OpsRole; disabled?: boolean },
+      change: { role?: OpsRole; disabled?: boolean; merchants?: MerchantGrant },
       by: OpsIdentity,
     ): Promise<Operator> {
-      if (id === by.id && (change.disabled || (change.role && change.role !== 'ADMIN')))
+      const narrowsSelf = change.merchants !== undefined && change.merchants !== '*';
+      if (id === by.id && (change.disabled || (change.role && change.role !== 'ADMIN') || narrowsSelf))
         throw new DomainError(409, 'CONFLICT', 'You cannot lock yourself out');
       await find(id);
+      const granted = await checkGrant(change.merchants);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(operators)
           .set({
             ...(change.role ? { role: change.role } : {}),
+            ...(granted ? { merchants: granted } : {}),
             ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? new Date() : null }),
           })
           .where(eq(operators.id, id))
           .returning();
-        // A disabled account or a new role starts from a fresh login.
+        // A disabled account, a new role or new grants start from a fresh login.
         await tx
           .update(operatorSessions)
           .set({ revokedAt: new Date() })

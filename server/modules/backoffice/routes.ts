@@ -14,6 +14,10 @@ import {
   opsMembers,
   opsMerchants,
   opsOperators,
+  opsResetTotp,
+  opsTotpConfirm,
+  opsTotpDisable,
+  opsTotpEnrol,
   opsUpdateOperator,
 } from '../../../contract/backoffice.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +26,7 @@ import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Operators } from './operators.ts';
+import { grantedMerchants } from './scope.ts';
 import { createBackoffice } from './service.ts';
 
 /** Failed or not, 10 operator logins per address in 10 minutes. */
@@ -30,20 +35,38 @@ export const OPS_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 /** The back office's own calls: operator login and accounts, members, banners, draws and the audit log. */
 export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operators, audit: AuditLog): void {
   const office = createBackoffice(db, audit);
-  route(app, opsLogin, async ({ body }) => okValue(await operators.login(body.username, body.password)), {
-    rateLimit: OPS_LOGIN_RATE_LIMIT,
-  });
+  route(
+    app,
+    opsLogin,
+    async ({ body }) => okValue(await operators.login(body.username, body.password, body.code)),
+    { rateLimit: OPS_LOGIN_RATE_LIMIT },
+  );
   route(app, opsLogout, async ({ auth }) => {
     await operators.logout(auth.tokenHash);
     return okValue(null);
   });
-  route(app, opsMe, async ({ auth }) => okValue({ operator: await operators.me(auth.operator) }));
+  route(app, opsMe, async ({ auth }) =>
+    okValue({
+      operator: await operators.me(auth.operator),
+      totpRequired: operators.mustEnrol(auth.operator),
+    }),
+  );
+  route(app, opsTotpEnrol, async ({ auth }) => okValue(await operators.enrolTotp(auth.operator)));
+  route(app, opsTotpConfirm, async ({ auth, body }) =>
+    okValue({ operator: await operators.confirmTotp(auth.operator, body.code) }),
+  );
+  route(app, opsTotpDisable, async ({ auth, body }) =>
+    okValue({ operator: await operators.disableTotp(auth.operator, body.code) }),
+  );
+  route(app, opsResetTotp, async ({ params }) => okValue({ operator: await operators.resetTotp(params.id) }));
   route(app, opsOperators, async () => okValue({ list: await operators.list() }));
   route(app, opsCreateOperator, async ({ body }) => okValue({ operator: await operators.create(body) }));
   route(app, opsUpdateOperator, async ({ params, body, auth }) =>
     okValue({ operator: await operators.update(params.id, body, auth.operator) }),
   );
-  route(app, opsMerchants, async () => okValue({ list: await office.merchants() }));
+  route(app, opsMerchants, async ({ auth }) =>
+    okValue({ list: await office.merchants(grantedMerchants(auth.operator)) }),
+  );
   route(app, opsMembers, async ({ params, query }) => okValue(await office.members(params.code, query)));
   route(app, opsLockMember, async ({ params, body }) =>
     okValue({ member: await office.lock(params.id, body.locked, body.remark) }),
@@ -61,6 +84,10 @@ export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operat
   route(app, opsDeleteBanner, async ({ params }) =>
     okValue({ id: await office.removeBanner(params.code, params.id) }),
   );
-  route(app, opsDraws, async ({ query }) => okValue(await office.draws(query)));
-  route(app, opsAudit, async ({ query }) => okValue(await office.audit(query)));
+  route(app, opsDraws, async ({ query, auth }) =>
+    okValue(await office.draws(query, grantedMerchants(auth.operator))),
+  );
+  route(app, opsAudit, async ({ query, auth }) =>
+    okValue(await office.audit(query, grantedMerchants(auth.operator))),
+  );
 }

@@ -76,9 +76,14 @@ export function createBackoffice(db: Db, audit: AuditLog) {
   }
 
   return {
-    async merchants(): Promise<OpsMerchant[]> {
+    /** `granted`: the operator's merchants (undefined: every one). */
+    async merchants(granted?: string[]): Promise<OpsMerchant[]> {
       const [rows, doms] = await Promise.all([
-        db.select().from(merchants).orderBy(merchants.code),
+        db
+          .select()
+          .from(merchants)
+          .where(granted ? inArray(merchants.code, granted) : undefined)
+          .orderBy(merchants.code),
         db.select().from(domains),
       ]);
       return rows.map((m) => ({
@@ -206,16 +211,26 @@ export function createBackoffice(db: Db, audit: AuditLog) {
       });
     },
 
-    /** Draws with their bets; a draw not yet revealed keeps its numbers and salt hidden here too. */
-    async draws(q: Query<typeof opsDraws>): Promise<{ list: OpsDraw[]; totalPages: number }> {
+    /**
+     * Draws (the platform's, shared by every merchant) with the bets of the operator's merchants (`granted`,
+     * undefined: every one); a draw not yet revealed keeps its numbers and salt hidden here too.
+     */
+    async draws(
+      q: Query<typeof opsDraws>,
+      granted?: string[],
+    ): Promise<{ list: OpsDraw[]; totalPages: number }> {
       const where = q.game ? eq(lotteryDraws.gameCode, q.game) : undefined;
+      const betsOf = and(
+        sql`${lotteryBets.drawId} = ${lotteryDraws.id}`,
+        granted ? inArray(lotteryBets.merchantCode, granted) : undefined,
+      );
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(lotteryDraws).where(where),
         db
           .select({
             draw: lotteryDraws,
-            bets: sql<number>`(select count(*)::int from ${lotteryBets} where ${lotteryBets.drawId} = ${lotteryDraws.id})`,
-            stake: sql<string>`(select coalesce(sum(${lotteryBets.stake}), 0)::text from ${lotteryBets} where ${lotteryBets.drawId} = ${lotteryDraws.id})`,
+            bets: sql<number>`(select count(*)::int from ${lotteryBets} where ${betsOf})`,
+            stake: sql<string>`(select coalesce(sum(${lotteryBets.stake}), 0)::text from ${lotteryBets} where ${betsOf})`,
           })
           .from(lotteryDraws)
           .where(where)
@@ -242,8 +257,13 @@ export function createBackoffice(db: Db, audit: AuditLog) {
       };
     },
 
-    async audit(q: Query<typeof opsAudit>): Promise<{ list: OpsAuditEntry[]; totalPages: number }> {
+    /** `granted`: the operator's merchants (undefined: every one, and the platform's own rows). */
+    async audit(
+      q: Query<typeof opsAudit>,
+      granted?: string[],
+    ): Promise<{ list: OpsAuditEntry[]; totalPages: number }> {
       const where = and(
+        granted ? inArray(auditLog.merchantCode, granted) : undefined,
         q.merchant ? eq(auditLog.merchantCode, q.merchant) : undefined,
         q.actor ? ilike(auditLog.actor, likeText(q.actor)) : undefined,
         q.action ? ilike(auditLog.action, likeText(q.action)) : undefined,

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/ops.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
+import { grantedMerchants } from '../backoffice/scope.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
@@ -52,7 +53,9 @@ export function opsRoutes(
   }
   const { payments, audit, messages, tickets } = more;
   if (payments) {
-    route(app, opsPayments, async ({ query }) => okValue({ list: await payments.opsList(query) }));
+    route(app, opsPayments, async ({ query, auth }) =>
+      okValue({ list: await payments.opsList({ ...query, merchants: grantedMerchants(auth.operator) }) }),
+    );
     route(app, opsApprovePayment, async ({ params, body }) =>
       okValue(await payments.approve(params.id, body?.remark)),
     );

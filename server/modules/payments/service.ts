@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, count, desc, eq, gt, gte, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { opsPaymentOrder } from '../../../contract/ops.ts';
 import type {
@@ -412,7 +412,14 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
 
     // ── Operators ──────────────────────────────────────────────────────────────────────────────────
 
-    async opsList(q: { status?: PaymentStatus; kind?: PaymentKind; merchant?: string; limit: number }) {
+    /** `merchants`: the operator's grant (undefined: every merchant). */
+    async opsList(q: {
+      status?: PaymentStatus;
+      kind?: PaymentKind;
+      merchant?: string;
+      merchants?: string[];
+      limit: number;
+    }) {
       const rows = await db
         .select({ o: paymentOrders, account: members.account })
         .from(paymentOrders)
@@ -422,6 +429,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             q.status ? eq(paymentOrders.status, q.status) : undefined,
             q.kind ? eq(paymentOrders.kind, q.kind) : undefined,
             q.merchant ? eq(paymentOrders.merchantCode, q.merchant) : undefined,
+            q.merchants ? inArray(paymentOrders.merchantCode, q.merchants) : undefined,
           ),
         )
         .orderBy(asc(paymentOrders.id))

@@ -30,6 +30,8 @@ export const operator = (role: OpsRole, o: Partial<Operator> = {}): Operator => 
   role,
   disabled: false,
   lastLoginAt: null,
+  merchants: '*',
+  totp: false,
   ...o,
 });
 

@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { MerchantGrant } from '../../../contract/backoffice.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  members,
+  paymentOrders,
+  pointRedemptions,
+  promotionEntries,
+  promotions,
+} from '../../db/schema/index.ts';
+import { DomainError } from '../../http/errors.ts';
+
+/**
+ * Which merchants an operator call may reach. Every operator call is one of:
+ * - about the operator's own account (`OWN`): open to all;
+ * - the platform's (`PLATFORM`): managing operators, adding merchants, walking the whole audit chain — only for an
+ *   operator of every merchant;
+ * - about one merchant named in its path (`:code`) or query (`merchant`);
+ * - about one object named by id, whose merchant `OWNERS` looks up;
+ * - a list across merchants (`LISTS`), whose handler leaves out what is not granted (`grantedMerchants`).
+ * A call that is none of these is refused to an operator with a narrower grant, so a new operator call is closed to
+ * them until it is placed here (server/modules/backoffice/scope.test.ts walks every one).
+ */
+export const OWN = new Set([
+  '/ops/logout',
+  '/ops/me',
+  '/ops/totp/enrol',
+  '/ops/totp/confirm',
+  '/ops/totp/disable',
+]);
+
+export const PLATFORM = new Set([
+  'GET /ops/operators',
+  'POST /ops/operators',
+  'PATCH /ops/operators/:id',
+  'DELETE /ops/operators/:id/totp',
+  'POST /ops/merchants',
+  'GET /ops/audit/verify',
+]);
+
+export const LISTS = new Set([
+  'GET /ops/merchants',
+  'GET /ops/payments',
+  'GET /ops/audit',
+  'GET /ops/lottery/draws',
+]);
+
+type Owner = (db: Db, ref: string) => Promise<string | undefined>;
+const byId =
+  (table: PgTable, id: PgColumn, merchant: PgColumn): Owner =>
+  async (db, ref) => {
+    const [row] = await db
+      .select({ code: merchant })
+      .from(table)
+      .where(eq(id, Number(ref)));
+    return row?.code as string | undefined;
+  };
+
+/** The merchant of an object an operator call names by id (by the path's second part: `/ops/<kind>/:id/…`). */
+export const OWNERS: Record<string, Owner> = {
+  payments: byId(paymentOrders, paymentOrders.id, paymentOrders.merchantCode),
+  members: byId(members, members.id, members.merchantCode),
+  promotions: byId(promotions, promotions.id, promotions.merchantCode),
+  'promotion-entries': byId(promotionEntries, promotionEntries.id, promotionEntries.merchantCode),
+  redemptions: byId(pointRedemptions, pointRedemptions.id, pointRedemptions.merchantCode),
+  // An application's picture: the entry it was sent with.
+  uploads: async (db, name) => {
+    const [row] = await db
+      .select({ code: promotionEntries.merchantCode })
+      .from(promotionEntries)
+      .where(sql`${promotionEntries.uploads} @> ${JSON.stringify([name])}::jsonb`)
+      .limit(1);
+    return row?.code;
+  },
+};
+
+export const mayReach = (grant: MerchantGrant, code: string) => grant === '*' || grant.includes(code);
+
+/** The merchants a list call may show: undefined for every merchant. */
+export const grantedMerchants = (who: { merchants: MerchantGrant }): string[] | undefined =>
+  who.merchants === '*' ? undefined : [...who.merchants];
+
+/** A merchant outside the grant is answered as one that does not exist: its existence is not told either. */
+const hidden = () => new DomainError(404, 'NOT_FOUND', 'Not found');
+
+export function requireMerchant(who: { merchants: MerchantGrant }, code: string): void {
+  if (!mayReach(who.merchants, code)) throw hidden();
+}
+
+/** Ids the routes take (positive 32-bit integers); anything else is left to the route's own validation. */
+const ID = /^[1-9]\d{0,9}$/;
+const MAX_ID = 2_147_483_647;
+
+/** Refuses a call that reaches a merchant outside the operator's grant (run before the call's input is read). */
+export async function checkScope(
+  db: Db,
+  req: FastifyRequest,
+  who: { merchants: MerchantGrant },
+): Promise<void> {
+  if (who.merchants === '*') return;
+  const url = req.routeOptions.url ?? '';
+  if (OWN.has(url)) return;
+  const call = `${req.method} ${url}`;
+  if (PLATFORM.has(call))
+    throw new DomainError(403, 'FORBIDDEN', 'Only an operator of every merchant may do this');
+  const params = (req.params ?? {}) as Record<string, string | undefined>;
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  let placed = false;
+  if (params.code !== undefined) {
+    requireMerchant(who, params.code);
+    placed = true;
+  }
+  if (typeof query.merchant === 'string') requireMerchant(who, query.merchant);
+  const owner = OWNERS[url.split('/')[2] ?? ''];
+  const ref = params.id ?? params.name;
+  if (owner && ref !== undefined && !placed) {
+    const numeric = params.id !== undefined;
+    if (numeric && (!ID.test(ref) || Number(ref) > MAX_ID)) return;
+    const code = await owner(db, ref);
+    // An unknown id is the handler's 404; another merchant's is the same 404.
+    if (code !== undefined) requireMerchant(who, code);
+    return;
+  }
+  if (!placed && !LISTS.has(call))
+    throw new DomainError(403, 'FORBIDDEN', 'This call is not open to operators of some merchants');
+}
