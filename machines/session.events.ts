@@ -15,13 +15,19 @@ export const demoMember = {
   memberLabel: [],
 };
 
+/** A member whose default password is still to be changed (member info says so on every load). */
+export const memberToChange = { ...demoMember, mustChangePassword: 'default' as const };
+
 const events = [
   doneEvent<M>('loadMemberInfo', demoMember),
+  doneEvent<M>('loadMemberInfo', memberToChange),
   errorEvent<M>('loadMemberInfo', { code: 'UNAUTHORIZED' }),
   errorEvent<M>('loadMemberInfo', { code: 'NETWORK' }),
   { type: 'session.loggedIn', token: 't-new' },
   { type: 'session.retry' },
   { type: 'session.expired' },
+  { type: 'session.passwordChangeRequired' },
+  { type: 'password.changed' },
   { type: 'logout.request' },
   { type: 'logout.cancel' },
   { type: 'logout.confirm' },

@@ -3,7 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import type { MemberInfo } from '../contract/member.ts';
 import { demoMember, sessionWalks } from './session.events.ts';
 import { type SessionInput, sessionMachine } from './session.machine.ts';
-import { selectIsAgent, selectIsLoggedIn, selectIsTrial, selectLogoutDialog } from './session.selectors.ts';
+import {
+  selectIsAgent,
+  selectIsLoggedIn,
+  selectIsTrial,
+  selectLogoutDialog,
+  selectPasswordChangeDue,
+} from './session.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 
@@ -17,6 +23,7 @@ describe('session: generated paths', () => {
       '{"loggedIn":"confirming"}',
       '{"loggedIn":"idle"}',
       '{"loggedIn":"loggingOut"}',
+      '{"loggedIn":"passwordChange"}',
     ]);
     const seen = walked(sessionMachine, paths);
     // `starting` only decides where to begin (an eventless transition): no snapshot ever rests in it.
@@ -136,6 +143,32 @@ describe('session: behaviour', () => {
     await flush();
     expect(calls.loadMemberInfo).toEqual(['t-new']);
     expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a password still to be changed holds the session in the change until member info says it is done', async () => {
+    let due = true;
+    const { actor, calls } = startSession(
+      {},
+      {
+        stored: 't-stored',
+        info: () => (due ? { ...demoMember, mustChangePassword: 'default' } : demoMember),
+      },
+    );
+    await flush();
+    expect(selectPasswordChangeDue(actor.getSnapshot())).toBe('default');
+    // A reload or a link cannot skip it: member info says it on every load.
+    due = false;
+    actor.send({ type: 'password.changed' });
+    await flush();
+    expect(calls.loadMemberInfo).toEqual(['t-stored', 't-stored']);
+    expect(selectPasswordChangeDue(actor.getSnapshot())).toBeNull();
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+    // Any call the server refused for it brings the change back (an expiry that came due meanwhile).
+    actor.send({ type: 'session.passwordChangeRequired' });
+    expect(selectPasswordChangeDue(actor.getSnapshot())).toBe('default');
+    actor.send({ type: 'logout.confirm' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
   });
 
   it('logout asks first; cancel keeps the session', async () => {

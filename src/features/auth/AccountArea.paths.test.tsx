@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventFromLogic, StateValue } from 'xstate';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
+import { passwordRule } from '../../../machines/login.events.ts';
 import { demoMember, sessionWalks } from '../../../machines/session.events.ts';
 import {
   type SessionInput,
@@ -16,9 +17,11 @@ import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { AccountArea } from './AccountArea.tsx';
 import { liveSession } from './liveSession.ts';
+import { registerSettingsQuery } from './queries.ts';
 import {
   answerActorEvent,
   expectFullCoverage,
+  flush,
   type InternalEvent,
   mount,
   server,
@@ -41,14 +44,18 @@ type Event = EventFromLogic<M> | InternalEvent;
 
 /**
  * Exclusions — nothing in the app sends these events:
- *   - `session.expired` (in `loggedIn.idle` and `loggedIn.confirming`): sent by useSessionExpiry when any call is
+ *   - `session.expired` (in `loggedIn.idle`, `.confirming` and `.passwordChange`): sent by useSessionExpiry when any call is
  *     refused with UNAUTHORIZED (its own test, useSessionExpiry.test.tsx), not by a control of this view.
  * `starting` only decides where to begin (an eventless transition): no snapshot rests in it.
  */
 const NO_CONTROL = new Set<string>(['session.expired']);
 const EXCLUDED = {
   states: ['starting'],
-  transitions: ['loggedIn.idle:session.expired', 'loggedIn.confirming:session.expired'],
+  transitions: [
+    'loggedIn.idle:session.expired',
+    'loggedIn.confirming:session.expired',
+    'loggedIn.passwordChange:session.expired',
+  ],
 };
 
 /** The walks of session.events.ts: a visitor, a token kept in session storage, a token in the query string. */
@@ -80,6 +87,7 @@ function mountAccountArea(input: SessionInput) {
       router: true,
       queryData: [
         [whitelabelQuery().queryKey, { features: { FREE_PLAY: true }, firebase: null } as WhitelabelInfo],
+        [registerSettingsQuery().queryKey, { fields: [passwordRule], ageLimit: 18, countries: [] }],
       ],
     },
   );
@@ -87,6 +95,9 @@ function mountAccountArea(input: SessionInput) {
 
 const userMenu = () => screen.queryByRole('button', { name: new RegExp(demoMember.nickname) });
 const signOutDialog = () => screen.queryByRole('dialog', { name: 'Sign out' });
+const changeDialog = () => screen.queryByRole('dialog', { name: 'Change password' });
+const BALANCE = '/wps/v2/wallets/balance';
+const CHANGE = '/wps/member/password';
 
 async function perform(event: Event) {
   const user = visitor();
@@ -106,7 +117,25 @@ async function perform(event: Event) {
     case 'logout.cancel':
       return user.click(within(signOutDialog()!).getByRole('button', { name: 'Cancel' }));
     case 'logout.confirm':
+      // Closing the forced password change logs out; else the sign-out dialog confirms.
+      if (changeDialog()) return user.click(within(changeDialog()!).getByRole('button', { name: 'Log out' }));
       return user.click(within(signOutDialog()!).getByRole('button', { name: 'Sign out' }));
+    case 'session.passwordChangeRequired':
+      // Any call the server refuses for a password still to be changed: here the header's balance.
+      return server.fail(
+        BALANCE,
+        new ApiError('PASSWORD_CHANGE_REQUIRED', 'Please change your password first', {}, 403),
+      );
+    case 'password.changed': {
+      const dialog = within(changeDialog()!);
+      // The form's code loads when the dialog opens.
+      while (!dialog.queryByLabelText('Old password')) await flush();
+      await user.type(dialog.getByLabelText('Old password'), 'Welcome123');
+      await user.type(dialog.getByLabelText('New password'), 'Changed123');
+      await user.type(dialog.getByLabelText('Confirm new password'), 'Changed123');
+      await user.click(dialog.getByRole('button', { name: 'Change password' }));
+      return server.reply(CHANGE, null);
+    }
     default:
       return answerActorEvent(event, ENDPOINTS, toApiError);
   }
@@ -129,7 +158,15 @@ function expectScreen(path: WalkPath<M>, state: AnyMachineSnapshot, i: number) {
     for (const b of visitorButtons) expect(b).toBeNull();
     // Spec §4 Logout: a confirm dialog; its buttons wait while the logout call runs.
     const dialog = signOutDialog();
-    if (state.matches({ loggedIn: 'idle' })) expect(dialog).toBeNull();
+    // Spec §4 forced change: a dialog over everything, on every load, until the password is changed.
+    if (state.matches({ loggedIn: 'passwordChange' })) {
+      expect(dialog).toBeNull();
+      expect(
+        within(changeDialog()!).getByText('Please change the default password to continue.'),
+      ).toBeVisible();
+    } else expect(changeDialog()).toBeNull();
+    if (state.matches({ loggedIn: 'idle' }) || state.matches({ loggedIn: 'passwordChange' }))
+      expect(dialog).toBeNull();
     else {
       expect(within(dialog!).getByText('Do you want to sign out?')).toBeInTheDocument();
       const confirm = within(dialog!).getByRole('button', { name: 'Sign out' });

@@ -6,7 +6,7 @@ import { AccountForm } from './AuthModalsHost.tsx';
 
 /**
  * Spec §4 forced change, on every load: while the server says the default or an expired password is in use, this
- * dialog stays over every page (a reload or a link does not skip it); closing it logs out.
+ * dialog stays over every page (a reload or a link does not skip it); the only other way out is to log out.
  */
 export function PasswordChangeGate() {
   const { t } = useLingui();
@@ -29,6 +29,13 @@ export function PasswordChangeGate() {
         )}
       </p>
       <AccountForm form="changePassword" onDone={() => session.send({ type: 'password.changed' })} />
+      <button
+        type="button"
+        className="mt-3 h-11 w-full rounded-full border border-line font-semibold"
+        onClick={() => session.send({ type: 'logout.confirm' })}
+      >
+        <Trans>Log out</Trans>
+      </button>
     </Modal>
   );
 }
