@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
+import { change } from './changes.ts';
 import { featureFlag, merchantCode, theme, tyLanguage } from './merchant.ts';
 import { messageCategory, messageText } from './messages.ts';
 import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
@@ -152,30 +153,35 @@ export const ruleTopicName = z.enum([
 ]);
 export type RuleTopicName = z.infer<typeof ruleTopicName>;
 const ruleParams = z.object({ code: merchantCode, topic: ruleTopicName });
-const rulesReply = wpsReply(
-  z.object({
-    topic: ruleTopicName,
-    rules: z.record(z.string(), z.unknown()),
-    /** False while the merchant uses the defaults. */
-    custom: z.boolean(),
-  }),
-);
 
 export const opsGetRules = defineCall({
   method: 'GET',
   path: '/ops/merchants/:code/rules/:topic',
-  summary: 'Operator: a merchant’s rules of one topic (the defaults until set)',
+  summary:
+    'Operator: a merchant’s rules of one topic (the defaults until set) and the draft waiting for approval',
   auth: 'ops',
+  opsRoles: ['FINANCE'],
   params: ruleParams,
-  response: rulesReply,
+  response: wpsReply(
+    z.object({
+      topic: ruleTopicName,
+      rules: z.record(z.string(), z.unknown()),
+      /** False while the merchant uses the defaults. */
+      custom: z.boolean(),
+      pending: change.nullable(),
+    }),
+  ),
 });
 
+/** Every topic pays members or says where their money goes: a new value is a draft until another operator approves it. */
 export const opsSetRules = defineCall({
   method: 'PUT',
   path: '/ops/merchants/:code/rules/:topic',
-  summary: 'Operator: replace a merchant’s rules of one topic (checked whole; nothing stored when invalid)',
+  summary:
+    'Operator: draft a merchant’s rules of one topic (checked whole; nothing stored when invalid); in force once approved',
   auth: 'ops',
+  opsRoles: ['FINANCE'],
   params: ruleParams,
   body: z.record(z.string(), z.unknown()),
-  response: rulesReply,
+  response: wpsReply(z.object({ change })),
 });

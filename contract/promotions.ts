@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
+import { change } from './changes.ts';
 import { PROMOTION_CATEGORIES } from './constants.ts';
 import { locale, merchantCode } from './merchant.ts';
 import { perLanguage } from './texts.ts';
@@ -194,6 +195,8 @@ export const opsPromotion = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   hidden: z.boolean(),
+  /** Its reward and terms were approved by a FINANCE or ADMIN operator; until then it does not run. */
+  approved: z.boolean(),
   sort: z.number().int(),
   /** Entries so far, and how many wait for review. */
   entries: z.number().int(),
@@ -230,18 +233,20 @@ const promotionInput = z.object({
 export const opsCreatePromotion = defineCall({
   method: 'POST',
   path: '/ops/merchants/:code/promotions',
-  summary: 'Operator: add a promotion (a CODE promotion’s code is unique in the merchant)',
+  summary:
+    'Operator: add a promotion (a CODE promotion’s code is unique in the merchant); it runs once another operator approves its reward and terms',
   auth: 'ops',
   opsRoles: ['CONTENT'],
   params: merchantParams,
   body: promotionInput,
-  response: wpsReply(z.object({ promotion: opsPromotion })),
+  response: wpsReply(z.object({ promotion: opsPromotion, change })),
 });
 
 export const opsUpdatePromotion = defineCall({
   method: 'PATCH',
   path: '/ops/promotions/:id',
-  summary: 'Operator: change a promotion’s texts, dates, order, or hide it (its kind and settings stay)',
+  summary:
+    'Operator: change a promotion’s texts, dates, order, or hide it at once (its kind and settings stay); a new reward is a draft until approved',
   auth: 'ops',
   opsRoles: ['CONTENT'],
   params: promotionParams,
@@ -250,7 +255,8 @@ export const opsUpdatePromotion = defineCall({
     .partial()
     .extend({ hidden: z.boolean().optional() })
     .refine((b) => Object.keys(b).length > 0, 'Nothing to change'),
-  response: wpsReply(z.object({ promotion: opsPromotion })),
+  /** `change`: the reward's draft, when the reward was changed. */
+  response: wpsReply(z.object({ promotion: opsPromotion, change: change.nullable() })),
 });
 
 export const entryStatus = z.enum(['APPLYING', 'REJECTED', 'ISSUED', 'CLAIMED', 'JOINED', 'WON', 'LOST']);

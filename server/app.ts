@@ -26,6 +26,8 @@ import { createSmsService } from './modules/auth/sms.ts';
 import { opsGate } from './modules/backoffice/gate.ts';
 import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { buildChanges } from './modules/changes/module.ts';
+import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -177,6 +179,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the operator's merchants and, where it is required, once two-factor login is on.
   app.decorate('authenticateOps', opsGate(db, operators));
   const rules = createRulesStore(db);
+  // What pays members is drafted by one operator and approved by another (maker-checker).
+  const changes = buildChanges(db, { audit, rules });
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const messages = createMessageService(db);
   const responsible = createResponsibleGambling(db, audit);
@@ -240,7 +244,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await helpRoutes(app, { db, sessions });
   await pointsRoutes(app, { db, ledger, audit, rules, sessions });
-  await promotionRoutes(app, { db, ledger, audit, sessions, uploadsDir: opts.uploadsDir });
+  await promotionRoutes(app, { db, ledger, audit, changes, sessions, uploadsDir: opts.uploadsDir });
   noticeRoutes(app, { db, audit });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
@@ -251,7 +255,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     messages,
     tickets: rewards.tickets,
     rules,
+    changes,
   });
+  changeRoutes(app, changes);
   backofficeRoutes(app, db, operators, audit);
   if (opts.distDir) await registerSpa(app, opts.distDir);
   const merchants = merchantCacheOf(db);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { approveChange } from '../../test/changes.ts';
 import { newMember } from '../../test/play.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -218,6 +219,9 @@ describe('rules', () => {
       payload: rules,
     });
     expect(set.statusCode).toBe(200);
+    // A draft: members see it once another operator approves it.
+    expect((await api.send('GET', '/lgw/vn/games/rules')).body.data.rules).toEqual(initial.body.data.rules);
+    await approveChange(t.app, set.json().value.change.id);
     const after = await api.send('GET', '/lgw/vn/games/rules');
     expect(after.body.data.rules).toContainEqual({
       playType: 'DE',

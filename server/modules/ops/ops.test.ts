@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/app.ts';
+import { approveChange } from '../../test/changes.ts';
 
 const OPS = 'ops-secret-for-tests';
 let t: TestApp;
@@ -187,13 +188,17 @@ describe('merchant rules', () => {
   const rules = (method: 'GET' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `/ops/merchants/${url}`, headers: auth, ...(payload ? { payload } : {}) });
 
-  it('shows the defaults, replaces a topic checked whole, and changes what members are offered', async () => {
+  it('shows the defaults, replaces a topic checked whole once approved, and changes what members are offered', async () => {
     const before = await rules('GET', 'LOTUS/rules/rebate');
     expect(before.json().value).toMatchObject({ topic: 'rebate', custom: false, rules: { minClaim: 100 } });
     const own = { rates: { RNG: 100, LIVE: 20 }, minClaim: 500 };
     const set = await rules('PUT', 'LOTUS/rules/rebate', own);
-    expect(set.json().value).toEqual({ topic: 'rebate', custom: true, rules: own });
-    expect((await rules('GET', 'LOTUS/rules/rebate')).json().value.rules).toEqual(own);
+    expect(set.json().value.change).toMatchObject({ status: 'DRAFT', proposed: own });
+    await approveChange(t.app, set.json().value.change.id);
+    expect((await rules('GET', 'LOTUS/rules/rebate')).json().value).toMatchObject({
+      custom: true,
+      rules: own,
+    });
     // Another merchant keeps the defaults.
     expect((await rules('GET', 'PORTICO/rules/rebate')).json().value.custom).toBe(false);
   });

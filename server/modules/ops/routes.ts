@@ -15,6 +15,7 @@ import {
 import { okValue, route } from '../../http/route.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { grantedMerchants } from '../backoffice/scope.ts';
+import type { Changes } from '../changes/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
@@ -32,24 +33,31 @@ export function opsRoutes(
     messages?: MessageService;
     tickets?: TicketService;
     rules?: RulesStore;
+    /** Rules are drafted here and take effect once another operator approves them. */
+    changes?: Changes;
   } = {},
 ): void {
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
-  if (more.rules) {
-    const { rules } = more;
-    route(app, opsGetRules, async ({ params }) => {
+  if (more.rules && more.changes) {
+    const { rules, changes } = more;
+    route(app, opsGetRules, async ({ params, auth }) => {
       const read = await rules.read(params.code, RULE_TOPICS[params.topic]);
       return okValue({
         topic: params.topic,
         rules: read.rules as Record<string, unknown>,
         custom: read.custom,
+        pending: await changes.pendingOf(params.code, 'RULES', params.topic, auth.operator),
       });
     });
-    route(app, opsSetRules, async ({ params, body }) => {
-      const set = await rules.set(params.code, RULE_TOPICS[params.topic], body);
-      return okValue({ topic: params.topic, rules: set as Record<string, unknown>, custom: true });
-    });
+    route(app, opsSetRules, async ({ params, body, auth }) =>
+      okValue({
+        change: await changes.draftNow(
+          { merchantCode: params.code, kind: 'RULES', ref: params.topic, value: body },
+          auth.operator,
+        ),
+      }),
+    );
   }
   const { payments, audit, messages, tickets } = more;
   if (payments) {

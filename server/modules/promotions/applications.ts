@@ -12,7 +12,7 @@ import { localized } from '../content/service.ts';
 import type { Tx } from '../wallet/ledger.ts';
 import type { Pay } from './payout.ts';
 import type { PromotionService } from './service.ts';
-import { conflict, type PromotionRow, settingsOf } from './view.ts';
+import { conflict, offeredWhere, type PromotionRow, settingsOf } from './view.ts';
 
 const codeError = (status: 404 | 409, message: string) =>
   new DomainError(status, status === 404 ? 'NOT_FOUND' : 'CONFLICT', message, { code: message });
@@ -100,10 +100,9 @@ export function createApplications(
         .from(promotions)
         .where(
           and(
-            eq(promotions.merchantCode, merchant.code),
+            offeredWhere(merchant.code),
             eq(promotions.code, code.toUpperCase()),
             eq(promotions.kind, 'CODE'),
-            eq(promotions.hidden, false),
           ),
         );
       if (!p) throw codeError(404, 'Unknown promo code');

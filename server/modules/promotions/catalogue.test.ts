@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { members, promotionEntries, promotions } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { approveReply } from '../../test/changes.ts';
 import { invariantBreaches } from '../../test/play.ts';
 import { caller, OPS, player, promotionInput } from './testing.ts';
 
@@ -196,7 +197,7 @@ describe('operator calls', () => {
     expect(noToken.statusCode).toBe(401);
   });
 
-  it('changes texts, dates and order; keeps kind and settings', async () => {
+  it('changes texts, dates and order at once, the reward once approved; keeps kind and settings', async () => {
     const id = await api.create(promotionInput({ settings: { kind: 'DAILY_TASK', target: 5_000 } }));
     const changed = await api.ops('PATCH', `/ops/promotions/${id}`, {
       titles: { en: 'Renamed', vi: 'Đổi tên' },
@@ -209,10 +210,13 @@ describe('operator calls', () => {
       titles: { en: 'Renamed', vi: 'Đổi tên' },
       contents: { en: '<p>New <b>terms</b></p>' },
       sort: 7,
-      reward: 250,
+      reward: 1_000,
       endsAt: '2099-01-01T00:00:00.000Z',
       settings: { kind: 'DAILY_TASK', target: 5_000 },
     });
+    await approveReply(t.app, changed);
+    const listed = (await api.ops('GET', '/ops/merchants/PORTICO/promotions')).body.value.list;
+    expect(listed.find((p: { id: number }) => p.id === id)).toMatchObject({ reward: 250, approved: true });
     expect((await api.ops('PATCH', `/ops/promotions/${id}`, { endsAt: '2000-01-01T00:00:00Z' })).status).toBe(
       400,
     );

@@ -28,7 +28,7 @@ let clock = NOON;
 const STARTED = '2031-01-01T00:00:00Z';
 
 const add = async (input: Parameters<typeof promotionInput>[0]) =>
-  (await mod.catalogue.create('PORTICO', promotionInput({ startsAt: STARTED, ...input }))).promotion.id;
+  mod.add('PORTICO', promotionInput({ startsAt: STARTED, ...input }));
 const stateOf = async (m: Awaited<ReturnType<typeof player>>, id: number) =>
   (await mod.promotions.mine(merchant, m.row)).list.find((s) => s.promotionId === id)!;
 const promoRewards = async (memberId: number) =>
@@ -140,16 +140,14 @@ describe('raffle', () => {
       () => clock,
       (max) => max - 1,
     );
-    const id = (
-      await rigged.catalogue.create(
-        'PORTICO',
-        promotionInput({
-          startsAt: STARTED,
-          reward: 8_800,
-          settings: { kind: 'RAFFLE', drawAt, winners: 2 },
-        }),
-      )
-    ).promotion.id;
+    const id = await rigged.add(
+      'PORTICO',
+      promotionInput({
+        startsAt: STARTED,
+        reward: 8_800,
+        settings: { kind: 'RAFFLE', drawAt, winners: 2 },
+      }),
+    );
     const people = await Promise.all(['pr_raf_a', 'pr_raf_b', 'pr_raf_c'].map((a) => player(db, a, 0n)));
     const late = await player(db, 'pr_raf_late', 0n);
     expect(await stateOf(people[0]!, id)).toMatchObject({ status: 'JOIN' });

@@ -5,8 +5,10 @@ import { type Db, pgErrorCode } from '../../db/client.ts';
 import { merchants, promotionEntries, promotions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
+import type { ChangeActor, Changes } from '../changes/service.ts';
 import { cleanContents } from '../notices/service.ts';
 import type { Tx } from '../wallet/ledger.ts';
+import { moneyOf, rewardOf } from './money.ts';
 import { type PromotionRow, settingsOf, toOpsPromotion } from './view.ts';
 
 type NewPromotion = z.output<typeof opsCreatePromotion.body>;
@@ -60,9 +62,16 @@ async function withCounts(tx: Db | Tx, rows: PromotionRow[]) {
   });
 }
 
-/** The operator's side of the promotions themselves: list (with entry counts), add, change. */
-export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: () => Date }) {
-  const { audit, now } = deps;
+/**
+ * The operator's side of the promotions themselves: list (with entry counts), add, change. What a promotion pays is
+ * drafted (modules/changes): a new promotion does not run until a FINANCE or ADMIN operator other than its author
+ * approves its reward and terms, and a new reward of a running one takes effect only when approved.
+ */
+export function createPromotionCatalogue(
+  db: Db,
+  deps: { audit: AuditLog; changes: Changes; now: () => Date },
+) {
+  const { audit, changes, now } = deps;
 
   return {
     async list(code: string) {
@@ -75,13 +84,14 @@ export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: (
       return { list: await withCounts(db, rows) };
     },
 
-    async create(code: string, input: NewPromotion) {
+    async create(code: string, input: NewPromotion, by: ChangeActor) {
       const contents = cleanContents(input.contents ?? {});
       const startsAt = input.startsAt ? new Date(input.startsAt) : now();
       const endsAt = input.endsAt ? new Date(input.endsAt) : null;
       checkDates(startsAt, endsAt);
       const s = input.settings;
-      const row = await unlessCodeTaken(() =>
+      const money = { reward: rewardOf({ reward: input.reward, settings: s }), settings: s };
+      return unlessCodeTaken(() =>
         db.transaction(async (tx) => {
           await mustExist(tx, code);
           const [made] = await tx
@@ -93,9 +103,9 @@ export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: (
               titles: input.titles,
               summaries: input.summaries ?? {},
               contents,
-              // The rescue fund pays a share of the loss; its cap is what the list shows as its reward.
-              reward: BigInt(s.kind === 'RESCUE' ? s.maxReward : input.reward),
+              reward: BigInt(money.reward),
               settings: s,
+              approvedAt: null,
               code: s.kind === 'CODE' ? s.code : null,
               startsAt,
               endsAt,
@@ -108,13 +118,17 @@ export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: (
             action: 'promotion.create',
             subject: { id: made!.id, kind: s.kind, title: input.titles.en, reward: made!.reward },
           });
-          return made!;
+          const draft = await changes.draft(
+            tx,
+            { merchantCode: code, kind: 'PROMOTION', ref: String(made!.id), value: money },
+            by,
+          );
+          return { promotion: toOpsPromotion(made!), change: draft };
         }),
       );
-      return { promotion: toOpsPromotion(row) };
     },
 
-    async update(id: number, change: PromotionChange) {
+    async update(id: number, change: PromotionChange, by: ChangeActor) {
       return db.transaction(async (tx) => {
         const [p] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
         if (!p) throw new DomainError(404, 'NOT_FOUND', `No promotion ${id}`);
@@ -122,14 +136,17 @@ export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: (
         const endsAt =
           change.endsAt === undefined ? p.endsAt : change.endsAt === null ? null : new Date(change.endsAt);
         checkDates(startsAt, endsAt);
-        const rescue = settingsOf(p).kind === 'RESCUE';
+        // The rescue fund's reward is its cap (settings): a reward given for it is ignored.
+        const newReward =
+          change.reward !== undefined &&
+          settingsOf(p).kind !== 'RESCUE' &&
+          (p.approvedAt === null || BigInt(change.reward) !== p.reward);
         const [row] = await tx
           .update(promotions)
           .set({
             ...(change.titles ? { titles: change.titles } : {}),
             ...(change.summaries ? { summaries: change.summaries } : {}),
             ...(change.contents ? { contents: cleanContents(change.contents) } : {}),
-            ...(change.reward !== undefined && !rescue ? { reward: BigInt(change.reward) } : {}),
             ...(change.sort !== undefined ? { sort: change.sort } : {}),
             ...(change.hidden !== undefined ? { hidden: change.hidden } : {}),
             startsAt,
@@ -143,8 +160,20 @@ export function createPromotionCatalogue(db: Db, deps: { audit: AuditLog; now: (
           action: 'promotion.update',
           subject: { id, fields: Object.keys(change) },
         });
+        const draft = newReward
+          ? await changes.draft(
+              tx,
+              {
+                merchantCode: p.merchantCode,
+                kind: 'PROMOTION',
+                ref: String(id),
+                value: { ...moneyOf(p), reward: change.reward },
+              },
+              by,
+            )
+          : null;
         const [promotion] = await withCounts(tx, [row!]);
-        return { promotion: promotion! };
+        return { promotion: promotion!, change: draft };
       });
     },
   };

@@ -27,6 +27,7 @@ import { sessionScope } from '../../http/sessionScope.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
+import type { Changes } from '../changes/service.ts';
 import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { createApplications } from './applications.ts';
@@ -39,6 +40,8 @@ export interface PromotionModuleDeps {
   db: Db;
   ledger: Ledger;
   audit: AuditLog;
+  /** Where a promotion's reward and terms are drafted for a second operator's approval. */
+  changes: Changes;
   sessions: ReturnType<typeof createSessionService>;
   /** Where uploads go (default ./data/uploads); applications' pictures in its `promotions` folder. */
   uploadsDir?: string;
@@ -66,7 +69,7 @@ export function createPromotions(deps: PromotionModuleDeps) {
     uploadsDir,
     promotions,
     applications: createApplications(db, { promotions, pay, uploadsDir, now }),
-    catalogue: createPromotionCatalogue(db, { audit, now }),
+    catalogue: createPromotionCatalogue(db, { audit, changes: deps.changes, now }),
     decisions: createEntryDecisions(db, { audit, pay, random: deps.random ?? cryptoRandom, now }),
   };
 }
@@ -114,11 +117,11 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionModul
   });
 
   route(app, opsPromotions, async ({ params }) => okValue(await catalogue.list(params.code)));
-  route(app, opsCreatePromotion, async ({ params, body }) =>
-    okValue(await catalogue.create(params.code, body)),
+  route(app, opsCreatePromotion, async ({ params, body, auth }) =>
+    okValue(await catalogue.create(params.code, body, auth.operator)),
   );
-  route(app, opsUpdatePromotion, async ({ params, body }) =>
-    okValue(await catalogue.update(params.id, body)),
+  route(app, opsUpdatePromotion, async ({ params, body, auth }) =>
+    okValue(await catalogue.update(params.id, body, auth.operator)),
   );
   route(app, opsPromotionEntries, async ({ params, query }) =>
     okValue(await decisions.list(params.code, query)),

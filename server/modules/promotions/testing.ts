@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { opsCreatePromotion } from '../../../contract/promotions.ts';
+import { opsCreatePromotion } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
-import { members, merchants } from '../../db/schema/index.ts';
+import { members, merchants, operators } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { TestApp } from '../../test/app.ts';
+import { approveChange } from '../../test/changes.ts';
 import { memberWithToken } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { createSessionService } from '../auth/sessions.ts';
+import { buildChanges } from '../changes/module.ts';
+import type { ChangeActor } from '../changes/service.ts';
 import type { RandomInt } from '../inhouse/random.ts';
+import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { createPromotions } from './routes.ts';
 
@@ -65,10 +69,18 @@ export function caller(t: TestApp) {
     send,
     ops: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
       send(method, url, { ops: true, payload }),
-    /** Adds a promotion through the operator call; returns its id. */
-    async create(input: z.input<typeof opsCreatePromotion.body>, merchant = 'PORTICO') {
+    /**
+     * Adds a promotion through the operator call and, unless told not to, has the FINANCE operator approve its
+     * reward and terms so that it runs; returns its id.
+     */
+    async create(
+      input: z.input<typeof opsCreatePromotion.body>,
+      merchant = 'PORTICO',
+      o: { approve?: boolean } = {},
+    ) {
       const r = await send('POST', `/ops/merchants/${merchant}/promotions`, { ops: true, payload: input });
       if (r.status !== 200) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
+      if (o.approve !== false) await approveChange(t.app, r.body.value.change.id);
       return r.body.value.promotion.id as number;
     },
   };
@@ -85,13 +97,39 @@ export async function player(db: Db, account: string, credit = 0n, merchantCode 
 export const merchantRow = async (db: Db, code = 'PORTICO') =>
   (await db.select().from(merchants).where(eq(merchants.code, code)))[0] as Merchant;
 
-/** The module on its own clock (and raffle random), as the routes build it. */
-export const moduleAt = (db: Db, at: () => Date, random?: RandomInt) =>
-  createPromotions({
+/** A seeded operator as the server knows it once logged in. */
+export async function operatorNamed(db: Db, username: string): Promise<ChangeActor> {
+  const [o] = await db.select().from(operators).where(eq(operators.username, username));
+  return { id: o!.id, username: o!.username };
+}
+
+/**
+ * The module on its own clock (and raffle random), as the routes build it; `add` makes a promotion as the content
+ * editor and has the finance operator approve it, so that it runs.
+ */
+export const moduleAt = (db: Db, at: () => Date, random?: RandomInt) => {
+  const audit = createAuditLog(db);
+  const changes = buildChanges(db, { audit, rules: createRulesStore(db), now: at });
+  const mod = createPromotions({
     db,
     ledger: createLedger(db),
-    audit: createAuditLog(db),
+    audit,
+    changes,
     sessions: createSessionService(db),
     now: at,
     random,
   });
+  return {
+    ...mod,
+    changes,
+    async add(code: string, input: z.input<typeof opsCreatePromotion.body>) {
+      const made = await mod.catalogue.create(
+        code,
+        opsCreatePromotion.body.parse(input),
+        await operatorNamed(db, 'editor'),
+      );
+      await changes.approve(made.change.id, await operatorNamed(db, 'finance'));
+      return made.promotion.id;
+    },
+  };
+};

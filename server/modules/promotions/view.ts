@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
 import type {
   OpsPromotion,
@@ -30,11 +30,18 @@ export function daysOf(merchant: Merchant, at: Date): { today: Period; yesterday
   return { today, yesterday: currentPeriod('DAILY', zone, new Date(today.start.getTime() - 1)) };
 }
 
-/** Running: not withdrawn, started, not ended. */
-export const runningWhere = (merchantCode: string, at: Date) =>
+/** Offered to members: its reward and terms approved (modules/changes), not withdrawn. */
+export const offeredWhere = (merchantCode: string) =>
   and(
     eq(promotions.merchantCode, merchantCode),
+    isNotNull(promotions.approvedAt),
     eq(promotions.hidden, false),
+  );
+
+/** Running: offered, started, not ended. */
+export const runningWhere = (merchantCode: string, at: Date) =>
+  and(
+    offeredWhere(merchantCode),
     lte(promotions.startsAt, at),
     or(isNull(promotions.endsAt), gt(promotions.endsAt, at)),
   );
@@ -75,6 +82,7 @@ export const toOpsPromotion = (
   startsAt: p.startsAt.toISOString(),
   endsAt: p.endsAt?.toISOString() ?? null,
   hidden: p.hidden,
+  approved: p.approvedAt !== null,
   sort: p.sort,
   ...counts,
 });

@@ -41,18 +41,24 @@ export function createRulesStore(db: Db) {
         : { rules: topic.defaults, custom: false };
     },
 
-    /** Validates the whole topic and stores it; a bad value is a 400 with the schema's messages, nothing stored. */
-    async set<T>(merchantCode: string, topic: RuleTopic<T>, value: unknown): Promise<T> {
+    /** The whole topic checked; a bad value is a 400 with the schema's messages. */
+    check<T>(topic: RuleTopic<T>, value: unknown): T {
       const parsed = topic.schema.safeParse(value);
-      if (!parsed.success) {
-        const fields = Object.fromEntries(
-          parsed.error.issues.map((i) => [i.path.join('.') || topic.name, i.message]),
-        );
-        throw new DomainError(400, 'VALIDATION', z.prettifyError(parsed.error), fields);
-      }
-      const rules = parsed.data as Record<string, unknown>;
+      if (parsed.success) return parsed.data;
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((i) => [i.path.join('.') || topic.name, i.message]),
+      );
+      throw new DomainError(400, 'VALIDATION', z.prettifyError(parsed.error), fields);
+    },
+
+    /**
+     * Validates the whole topic and stores it (nothing stored when invalid). Operators do not call this directly:
+     * their value is a draft (modules/changes) that another operator approves, and the approval stores it.
+     */
+    async set<T>(merchantCode: string, topic: RuleTopic<T>, value: unknown, exec: Db | Tx = db): Promise<T> {
+      const rules = this.check(topic, value) as Record<string, unknown>;
       try {
-        await db
+        await exec
           .insert(merchantRules)
           .values({ merchantCode, topic: topic.name, rules })
           .onConflictDoUpdate({
@@ -65,7 +71,7 @@ export function createRulesStore(db: Db) {
           throw new DomainError(404, 'NOT_FOUND', `No merchant ${merchantCode}`);
         throw err;
       }
-      return parsed.data;
+      return rules as T;
     },
   };
 }
