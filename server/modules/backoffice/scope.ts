@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MerchantGrant } from '../../../contract/backoffice.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  changes,
   members,
   paymentOrders,
   pointRedemptions,
@@ -48,23 +49,26 @@ export const LISTS = new Set([
 ]);
 
 type Owner = (db: Db, ref: string) => Promise<string | undefined>;
+/** Tables are named when asked (not at load: the schema may still be loading when this module is). */
 const byId =
-  (table: PgTable, id: PgColumn, merchant: PgColumn): Owner =>
+  (table: () => PgTable & { id: PgColumn; merchantCode: PgColumn }): Owner =>
   async (db, ref) => {
+    const t = table();
     const [row] = await db
-      .select({ code: merchant })
-      .from(table)
-      .where(eq(id, Number(ref)));
+      .select({ code: t.merchantCode })
+      .from(t)
+      .where(eq(t.id, Number(ref)));
     return row?.code as string | undefined;
   };
 
 /** The merchant of an object an operator call names by id (by the path's second part: `/ops/<kind>/:id/…`). */
 export const OWNERS: Record<string, Owner> = {
-  payments: byId(paymentOrders, paymentOrders.id, paymentOrders.merchantCode),
-  members: byId(members, members.id, members.merchantCode),
-  promotions: byId(promotions, promotions.id, promotions.merchantCode),
-  'promotion-entries': byId(promotionEntries, promotionEntries.id, promotionEntries.merchantCode),
-  redemptions: byId(pointRedemptions, pointRedemptions.id, pointRedemptions.merchantCode),
+  payments: byId(() => paymentOrders),
+  members: byId(() => members),
+  promotions: byId(() => promotions),
+  'promotion-entries': byId(() => promotionEntries),
+  redemptions: byId(() => pointRedemptions),
+  changes: byId(() => changes),
   // An application's picture: the entry it was sent with.
   uploads: async (db, name) => {
     const [row] = await db
