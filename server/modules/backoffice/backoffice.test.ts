@@ -68,7 +68,7 @@ describe('operator login', () => {
         method: 'POST',
         url: '/ops/login',
         headers: { 'x-forwarded-for': '10.77.0.1' },
-        payload: { username: 'admin', password: 'guess-number-' + i },
+        payload: { username: 'admin', password: `guess-number-${i}` },
       });
       statuses.push(res.statusCode);
     }

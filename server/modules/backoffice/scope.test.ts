@@ -95,11 +95,8 @@ const send = async (method: string, url: string, token: string, payload?: object
     headers: { 'x-forwarded-for': `10.31.${ip >> 8}.${ip & 255}`, authorization: `Bearer ${token}` },
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: payload ?? {} }),
   });
-  const text = res.body;
-  return {
-    status: res.statusCode,
-    body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, any>,
-  };
+  // A picture's bytes are not JSON; every other reply is read as the envelope it is.
+  return { status: res.statusCode, body: res.body.startsWith('{') ? res.json() : {} };
 };
 
 /** One object of each kind an operator call names by id, per merchant. */
@@ -188,7 +185,8 @@ describe('an operator granted some merchants', () => {
     expect(opsCalls.map((c) => c.name).filter((n) => !(n in EXPECTED))).toEqual([]);
     for (const c of opsCalls) {
       const expected = EXPECTED[c.name]!;
-      if (expected === 'object') expect([c.name, c.call.path.split('/')[2]! in OWNERS]).toEqual([c.name, true]);
+      if (expected === 'object')
+        expect([c.name, c.call.path.split('/')[2]! in OWNERS]).toEqual([c.name, true]);
       if (expected === 'own') expect([c.name, OWN.has(c.call.path)]).toEqual([c.name, true]);
     }
   });
