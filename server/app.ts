@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
+import { refuseControlCharacters } from './http/controls.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { BOOT_SCRIPT_HASH } from './http/firstScreen.ts';
 import { resolveMerchant } from './http/merchant.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  refuseControlCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

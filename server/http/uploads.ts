@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTROL_MESSAGE, controlCharacterAt } from './controls.ts';
 import { DomainError } from './errors.ts';
 
 /** An uploaded picture, its type taken from its bytes. */
@@ -66,6 +67,9 @@ export async function readUploads(
         files.push({ ext, data });
       } else if (part.fieldname === 'remark') {
         remark = String(part.value ?? '').trim() || null;
+        // A multipart form is read here, past the request hook that refuses control characters elsewhere.
+        if (controlCharacterAt(remark, true))
+          throw new DomainError(400, 'VALIDATION', CONTROL_MESSAGE, { remark: CONTROL_MESSAGE });
         if (part.valueTruncated || (remark?.length ?? 0) > limits.maxRemark)
           throw new DomainError(400, 'VALIDATION', 'Remark is too long', {
             remark: `At most ${limits.maxRemark} characters`,

@@ -296,3 +296,52 @@ export function hostile(s: Schema, hints: Hints = {}): fc.Arbitrary<unknown> {
   }
   return fc.oneof(...variants);
 }
+
+/**
+ * The control characters refused in any request string (tab, line feed and carriage return may stay in a body's
+ * multi-line text, so they are left out here). A NUL reaching PostgreSQL was a 500 on about 20 calls.
+ */
+export const CONTROL_CHARACTERS = [...Array.from({ length: 32 }, (_, c) => c), 0x7f]
+  .filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d)
+  .map((c) => String.fromCharCode(c));
+
+type Path = (string | number)[];
+
+function stringPaths(value: unknown, path: Path = []): Path[] {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    stringPaths(v, [...path, Array.isArray(value) ? Number(k) : k]),
+  );
+}
+
+function replaceAt(value: unknown, [head, ...rest]: Path, put: (s: string) => string): unknown {
+  if (head === undefined) return put(value as string);
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head] = replaceAt(copy[head], rest, put);
+  return copy;
+}
+
+/**
+ * `value` with a control character put into one of its strings, and the dotted path of that string; `at` is
+ * undefined when `value` holds no string.
+ */
+export function withControlCharacter(
+  value: fc.Arbitrary<unknown>,
+): fc.Arbitrary<{ value: unknown; at?: string }> {
+  return fc
+    .tuple(value, fc.nat(), fc.nat(), fc.constantFrom(...CONTROL_CHARACTERS))
+    .map(([v, pick, position, char]) => {
+      const paths = stringPaths(v);
+      if (paths.length === 0) return { value: v };
+      const path = paths[pick % paths.length]!;
+      const put = (s: string) => {
+        const at = position % (s.length + 1);
+        return s.slice(0, at) + char + s.slice(at);
+      };
+      return { value: replaceAt(v, path, put), at: path.join('.') };
+    });
+}

@@ -10,7 +10,14 @@ import { inhouseGames, launchToken } from '../test/play.ts';
 import type { Hints } from './arbitraries.ts';
 import { callerOf, contractCalls, type NamedCall } from './calls.ts';
 import { report } from './report.ts';
-import { hostileRequest, type Input, passesSchemas, toInject, validRequest } from './requests.ts';
+import {
+  controlRequest,
+  hostileRequest,
+  type Input,
+  passesSchemas,
+  toInject,
+  validRequest,
+} from './requests.ts';
 import { type WriteWatch, writeWatch } from './writes.ts';
 
 /**
@@ -50,7 +57,7 @@ const WRITTEN_ON_REFUSAL: Record<string, { calls: readonly string[]; why: string
 };
 const mayWrite = (call: string, table: string) => WRITTEN_ON_REFUSAL[table]?.calls.includes(call) ?? false;
 
-const RUNS = { valid: 8, hostile: 12 };
+const RUNS = { valid: 8, hostile: 12, control: 3 };
 const OPS = 'ops-token-for-fuzz';
 // Visitors, then members and agents, then operators: an operator's valid-ish call (a merchant's maintenance, a
 // locked member) must not hide the member calls' own behaviour.
@@ -63,7 +70,20 @@ let t: TestApp;
 let watch: WriteWatch;
 let hints: Hints;
 let credentials: (c: AnyCall) => Promise<Record<string, string>>;
-const totals = { requests: 0, serverErrors: 0, badEnvelopes: 0, writesOn4xx: 0, passedSchemas: 0 };
+const totals = {
+  requests: 0,
+  serverErrors: 0,
+  badEnvelopes: 0,
+  writesOn4xx: 0,
+  passedSchemas: 0,
+  controlsPassed: 0,
+};
+/** A control character anywhere is a 400 naming its field, whatever the call (server/http/controls.ts). */
+const refusesControl = (res: { statusCode: number; body: string }, field: string) => {
+  if (res.statusCode !== 400) return false;
+  const body = errorEnvelope.safeParse(JSON.parse(res.body));
+  return body.success && body.data.code === 'VALIDATION' && field in (body.data.fields ?? {});
+};
 
 beforeAll(async () => {
   t = await testApp({ opsToken: OPS });
@@ -129,7 +149,8 @@ afterAll(async () => {
   report(
     `fuzz: ${fuzzed.length} calls, ${totals.requests} requests (${totals.passedSchemas} past the schemas), ` +
       `${totals.serverErrors} server errors, ${totals.badEnvelopes} 4xx without the envelope, ` +
-      `${totals.writesOn4xx} writes on 4xx; ${Object.keys(SKIPPED).length} calls skipped`,
+      `${totals.writesOn4xx} writes on 4xx, ${totals.controlsPassed} control characters let through; ` +
+      `${Object.keys(SKIPPED).length} calls skipped`,
   );
   await t?.close();
 });
@@ -166,6 +187,7 @@ describe('contract fuzzing', () => {
     const inputs: Input[] = [
       ...fc.sample(validRequest(call, hints), { seed, numRuns: RUNS.valid }),
       ...fc.sample(hostileRequest(call, hints), { seed: seed + 1, numRuns: RUNS.hostile }),
+      ...fc.sample(controlRequest(call, hints), { seed: seed + 2, numRuns: RUNS.control }),
     ];
     const auth = await credentials(call);
     const problems: string[] = [];
@@ -183,6 +205,12 @@ describe('contract fuzzing', () => {
       const written = await watch.writtenSince(mark);
       totals.requests += 1;
       const what = `${res.statusCode} ${request.method} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)}`;
+      if (input.controlAt !== undefined && !refusesControl(res, input.controlAt)) {
+        totals.controlsPassed += 1;
+        problems.push(
+          `control character in ${input.controlAt} not refused: ${what} → ${res.body.slice(0, 200)}`,
+        );
+      }
       if (res.statusCode >= 500) {
         totals.serverErrors += 1;
         problems.push(`server error: ${what} → ${res.body.slice(0, 200)}`);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { z } from 'zod';
 import type { AnyCall } from '../../contract/call.ts';
-import { type Hints, hostile, validish } from './arbitraries.ts';
+import { CONTROL_CHARACTERS, type Hints, hostile, validish, withControlCharacter } from './arbitraries.ts';
 
 /** One request's parts as generated, before they are put on the wire. */
 export interface Input {
@@ -13,6 +13,8 @@ export interface Input {
   raw?: { contentType: string; payload: string };
   /** Put in place of every path parameter as it is, not %-encoded: broken escapes, dot segments. */
   rawParam?: string;
+  /** A control character was put here (the field's dotted path in its part): the reply must be 400 naming it. */
+  controlAt?: string;
 }
 
 const parts = ['params', 'query', 'body'] as const;
@@ -61,6 +63,23 @@ export function hostileRequest(c: AnyCall, hints: Hints): fc.Arbitrary<Input> {
   return fc.oneof(...variants);
 }
 
+/**
+ * A valid-ish request with a control character in one of its strings (query, path or body); a call without any
+ * string gets it in an undeclared query value, which the server reads as well.
+ */
+export function controlRequest(c: AnyCall, hints: Hints): fc.Arbitrary<Input> {
+  const valid = validRequest(c, hints).map(({ params, query, body }) => ({ params, query, body }));
+  return fc
+    .tuple(withControlCharacter(valid), fc.constantFrom(...CONTROL_CHARACTERS))
+    .map(([{ value, at }, char]) => {
+      const input = value as Input;
+      if (at === undefined)
+        return { ...input, query: { ...(input.query as object), q: `x${char}` }, controlAt: 'q' };
+      const [, ...field] = at.split('.');
+      return { ...input, controlAt: field.join('.') || '_' };
+    });
+}
+
 // A stand-in schema for parts a call does not declare: some object.
 const validishShape = z.object({ x: z.string() });
 
@@ -99,7 +118,7 @@ export function toInject(c: AnyCall, input: Input, headers: Record<string, strin
 
 /** Whether generated parts pass the call's own schemas (the server's first gate). */
 export function passesSchemas(c: AnyCall, input: Input): boolean {
-  if (input.raw || input.rawParam !== undefined) return false;
+  if (input.raw || input.rawParam !== undefined || input.controlAt !== undefined) return false;
   for (const part of parts) {
     const schema = c[part];
     if (!schema) continue;

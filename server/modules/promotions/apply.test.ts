@@ -72,6 +72,7 @@ describe('applying', () => {
       ],
       ['4 files', form([png('1.png'), png('2.png'), png('3.png'), png('4.png')]), 'files'],
       ['a 141-character remark', form([png()], { remark: 'x'.repeat(141) }), 'remark'],
+      ['a NUL in the remark', form([png()], { remark: 'my\u0000deposit' }), 'remark'],
       ['no file', form([], { remark: 'here is my deposit' }), 'files'],
       ['an empty file', form([{ name: 'e.png', type: 'image/png', data: Buffer.alloc(0) }]), 'files'],
     ];
