@@ -22,7 +22,7 @@ export const gamblingLimit = z.object({
   /** A raise that applies from `pendingFrom`. */
   pendingAmount: minorUnits.nullable(),
   pendingFrom: z.string().nullable(),
-  /** Deposited or lost so far in the current period. */
+  /** Counted so far in the current period: deposits credited or pending; losses settled plus open stakes. */
   used: minorUnits,
 });
 

@@ -19,7 +19,11 @@ type Payload = z.output<typeof launchPayload>;
 /** Spec §3 Game launch and §4 Starting a game: who may open which game, and where it opens. */
 /** What play must pass besides the game's own rules (responsible gambling: breaks, loss limits). */
 export interface PlayGuard {
-  checkPlay(memberId: number): Promise<void>;
+  /**
+   * `stake`: the bet about to be taken (none when a game opens: something of every loss limit must be left);
+   * `tx`: the transaction that takes it, once the member's main wallet is locked.
+   */
+  checkPlay(memberId: number, stake?: bigint, tx?: Db): Promise<void>;
 }
 
 export function createLaunchService(

@@ -350,8 +350,6 @@ export function createLotteryService(
         throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', fields);
       const total = body.bets.reduce((s, b) => s + BigInt(b.stake), 0n);
 
-      // Breaks and loss limits, as for any game; outside the transaction (PGlite has one connection).
-      await guard.checkPlay(member.id);
       const draw = await engine.ensureDraw(l, slot);
       const vendor = l.vendor;
 
@@ -368,6 +366,8 @@ export function createLotteryService(
         // A twin of this slip may have committed while this one waited for the wallets.
         const twin = await slip(tx, member.id, body.requestId);
         if (twin.length > 0) return { bets: twin, balance: Number(w.balance) };
+        // Breaks and loss limits with this slip's stake, under the wallet lock: two slips at once cannot both fit.
+        await guard.checkPlay(member.id, total, tx);
 
         const [placed] = await tx
           .select({ sum: sql<string>`coalesce(sum(${lotteryBets.stake}), 0)` })

@@ -5,7 +5,7 @@ import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/
 import { createAuditLog } from '../audit/log.ts';
 import { createRulesStore, type RulesStore } from '../rules/store.ts';
 import { createPaymentPasswords } from './paymentPassword.ts';
-import { createPaymentsService, type PaymentsDeps } from './service.ts';
+import { createPaymentsService, type DepositCheck, type PaymentsDeps } from './service.ts';
 
 export interface PaymentsOptions {
   production?: boolean;
@@ -14,7 +14,7 @@ export interface PaymentsOptions {
   /** Where proof uploads go (default ./data/uploads). */
   uploadsDir?: string;
   /** Responsible gambling's deposit check (breaks and deposit limits), when wired in. */
-  checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  checkDeposit?: DepositCheck;
   /** Where the merchants' payment rules are read (default: a store on `db`). */
   rules?: RulesStore;
   onOrder?: PaymentsDeps['onOrder'];

@@ -39,6 +39,16 @@ export interface Proof {
   data: Buffer;
 }
 
+/**
+ * Responsible gambling's check of a deposit, in the caller's transaction with the member's row locked: when it is
+ * requested (breaks; deposit limits counting pending deposits) and again when it is credited (`credit`).
+ */
+export type DepositCheck = (
+  memberId: number,
+  amount: bigint,
+  opts?: { tx?: Db; credit?: boolean },
+) => Promise<void>;
+
 /** Steps of an order that concern more than payments. */
 export type OrderEvent = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_DISBURSED' | 'WITHDRAWAL_REJECTED';
 
@@ -49,8 +59,8 @@ export interface PaymentsDeps {
   drivers: Partial<PaymentDrivers>;
   /** Where proof uploads are written. */
   uploadsDir: string;
-  /** Responsible gambling's check before a deposit (breaks, deposit limits), when that module is wired in. */
-  checkDeposit?: (memberId: number, amount: bigint) => Promise<void>;
+  /** Responsible gambling's deposit check (breaks, deposit limits), when that module is wired in. */
+  checkDeposit?: DepositCheck;
   rules: RulesStore;
   /** What else an order's step brings (referral bonus, reward ticket, the member's message), in its transaction. */
   onOrder?: (tx: Tx, event: OrderEvent, order: Order) => Promise<void>;
@@ -127,6 +137,19 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
   const lockMember = (tx: Tx, memberId: number) =>
     tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
 
+  /** The refusal of crediting `o` past the member's deposit limit (checked under the member's lock), if it would. */
+  async function overLimit(tx: Tx, o: Order): Promise<DomainError | undefined> {
+    if (!deps.checkDeposit) return undefined;
+    await lockMember(tx, o.memberId);
+    try {
+      await deps.checkDeposit(o.memberId, o.amount, { tx, credit: true });
+      return undefined;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'LIMIT_EXCEEDED') return err;
+      throw err;
+    }
+  }
+
   const byRequest = async (tx: Tx, member: Member, requestId: string, kind: PaymentKind) => {
     const [found] = await tx
       .select()
@@ -192,6 +215,17 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         await record(tx, o, actor, 'DEPOSIT_FAILED', { ref: result.orderRef });
         return { credited: false, order: failed };
       }
+      // Paid, but past the member's deposit limit (lowered since the request): not credited, the payer refunded.
+      const over = await overLimit(tx, o);
+      if (over) {
+        const remark = over.message;
+        await record(tx, o, actor, 'DEPOSIT_REJECTED', {
+          ref: result.orderRef,
+          remark,
+          limit: over.extra.limit,
+        });
+        return { credited: false, order: await setStatus(tx, o, 'REJECTED', { remark }) };
+      }
       await move(
         tx,
         o,
@@ -235,11 +269,12 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       if (input.amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
       if (await excluded(member.id))
         throw new DomainError(403, 'FORBIDDEN', 'Deposits are paused during your break from play');
-      await deps.checkDeposit?.(member.id, amount);
       const order = await db.transaction(async (tx) => {
         await lockMember(tx, member.id);
         const seen = await byRequest(tx, member, input.requestId, 'DEPOSIT');
         if (seen) return seen;
+        // Under the member's lock: two deposits at once cannot both fit in what is left of a limit.
+        await deps.checkDeposit?.(member.id, amount, { tx });
         const details: Record<string, string> = {};
         if (input.payerName) details.payerName = input.payerName;
         if (input.reference) details.reference = input.reference;
@@ -443,6 +478,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         if (o.kind === 'DEPOSIT') {
           if (o.status === 'CREDITED') return o;
           if (o.status !== 'PENDING') throw conflict(`A ${o.status} deposit cannot be approved`);
+          const over = await overLimit(tx, o);
+          if (over) throw over;
           await move(
             tx,
             o,

@@ -75,7 +75,8 @@ describe('limits', () => {
     await expect(rg.checkDeposit(m.id, 30_000n)).resolves.toBeUndefined();
     await expect(rg.checkDeposit(m.id, 30_001n)).rejects.toMatchObject({
       statusCode: 400,
-      fields: { amount: expect.any(String) },
+      code: 'LIMIT_EXCEEDED',
+      fields: { amount: 'You can deposit 300.00 more this week (weekly deposit limit 1,000.00)' },
     });
   });
 
@@ -101,7 +102,8 @@ describe('limits', () => {
     await expect(rg.checkPlay(m.id)).resolves.toBeUndefined();
     await round('rg3-2', 4_000n, 1_000n);
     await expect(rg.checkPlay(m.id)).rejects.toMatchObject({
-      message: 'You have reached your loss limit for this period',
+      code: 'LIMIT_EXCEEDED',
+      message: 'You have reached your daily loss limit of 100.00: no more bets today',
     });
     expect((await rg.status(asMember(m))).limits[0]).toMatchObject({ used: 11_000 });
   });
@@ -137,7 +139,7 @@ describe('play guard on the seamless wallet', () => {
     const before = await createLedger(db).memberBalance('PORTICO', m.id);
     const refused = await spin();
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You have reached your loss limit for this period');
+    expect(refused.json()).toMatchObject({ code: 'LIMIT_EXCEEDED', limit: { remaining: 0 } });
     expect(await createLedger(db).memberBalance('PORTICO', m.id)).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type breakLength,
@@ -20,6 +20,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { periodStart } from './periods.ts';
+import { creditRefused, limitExceeded } from './refusal.ts';
 
 type Kind = z.infer<typeof limitKind>;
 type Period = z.infer<typeof limitPeriod>;
@@ -35,8 +36,8 @@ const BREAK_MS: Record<z.infer<typeof breakLength>, number | null> = {
 /** Responsible gambling: limits, breaks, and the checks play and deposits go through. */
 export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Date = () => new Date()) {
   /** A raise whose 24 h are over is the limit now (a pending removal deletes it). */
-  async function current(memberId: number): Promise<LimitRow[]> {
-    const rows = await db.select().from(gamblingLimits).where(eq(gamblingLimits.memberId, memberId));
+  async function current(ex: Db, memberId: number): Promise<LimitRow[]> {
+    const rows = await ex.select().from(gamblingLimits).where(eq(gamblingLimits.memberId, memberId));
     const out: LimitRow[] = [];
     for (const r of rows) {
       if (r.pendingFrom && r.pendingFrom <= now()) {
@@ -46,10 +47,10 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
           eq(gamblingLimits.period, r.period),
         );
         if (r.pendingAmount === null) {
-          await db.delete(gamblingLimits).where(where);
+          await ex.delete(gamblingLimits).where(where);
           continue;
         }
-        await db
+        await ex
           .update(gamblingLimits)
           .set({ amount: r.pendingAmount, pendingAmount: null, pendingFrom: null })
           .where(where);
@@ -59,39 +60,65 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
     return out;
   }
 
-  /** Deposited (credited) or lost (bets − wins of settled rounds, not below 0) since the period began. */
-  async function used(memberId: number, kind: Kind, period: Period): Promise<bigint> {
+  /**
+   * What counts against a limit since its period began. DEPOSIT: credited deposits, and pending ones too unless
+   * `creditedOnly` (a pending deposit is money on its way). LOSS: bets − wins of settled and open rounds (an open
+   * round's stake is at risk until it settles), not below 0.
+   */
+  async function used(
+    ex: Db,
+    memberId: number,
+    kind: Kind,
+    period: Period,
+    creditedOnly = false,
+  ): Promise<bigint> {
     const since = periodStart(period, now());
     if (kind === 'DEPOSIT') {
-      const [row] = await db
+      const credited = and(eq(paymentOrders.status, 'CREDITED'), gte(paymentOrders.updatedAt, since));
+      const pending = and(eq(paymentOrders.status, 'PENDING'), gte(paymentOrders.createdAt, since));
+      const [row] = await ex
         .select({ sum: sql<string>`coalesce(sum(${paymentOrders.amount}), 0)` })
         .from(paymentOrders)
         .where(
           and(
             eq(paymentOrders.memberId, memberId),
             eq(paymentOrders.kind, 'DEPOSIT'),
-            eq(paymentOrders.status, 'CREDITED'),
-            gte(paymentOrders.updatedAt, since),
+            creditedOnly ? credited : or(credited, pending),
           ),
         );
       return BigInt(row?.sum ?? 0);
     }
-    const [row] = await db
+    const [row] = await ex
       .select({ sum: sql<string>`coalesce(sum(${gameRounds.bet} - ${gameRounds.win}), 0)` })
       .from(gameRounds)
       .where(
         and(
           eq(gameRounds.memberId, memberId),
           gte(gameRounds.createdAt, since),
-          eq(gameRounds.status, 'SETTLED'),
+          inArray(gameRounds.status, ['OPEN', 'SETTLED']),
         ),
       );
     const lost = BigInt(row?.sum ?? 0);
     return lost > 0n ? lost : 0n;
   }
 
-  async function activeBreak(memberId: number) {
-    const [row] = await db
+  /**
+   * The limit of `kind` that `amount` more would pass (the one with least left), with what is left of it, or
+   * undefined when every limit holds. `amount` 0 asks whether anything is left at all.
+   */
+  async function passed(ex: Db, memberId: number, kind: Kind, amount: bigint, creditedOnly = false) {
+    let worst: { limit: LimitRow; left: bigint } | undefined;
+    for (const l of await current(ex, memberId)) {
+      if (l.kind !== kind) continue;
+      const u = await used(ex, memberId, kind, l.period, creditedOnly);
+      const left = l.amount > u ? l.amount - u : 0n;
+      if ((amount > left || left === 0n) && (!worst || left < worst.left)) worst = { limit: l, left };
+    }
+    return worst;
+  }
+
+  async function activeBreak(ex: Db, memberId: number) {
+    const [row] = await ex
       .select()
       .from(exclusions)
       .where(
@@ -112,13 +139,13 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
   return {
     /** The break in force, for the standing check (server/http/standing.ts). */
     async breakOf(memberId: number) {
-      const b = await activeBreak(memberId);
+      const b = await activeBreak(db, memberId);
       return b ? { kind: b.kind, until: b.endsAt?.toISOString() ?? null } : null;
     },
 
     async status(member: Member) {
-      const limits = await current(member.id);
-      const b = await activeBreak(member.id);
+      const limits = await current(db, member.id);
+      const b = await activeBreak(db, member.id);
       return {
         limits: await Promise.all(
           limits.map(async (l) => ({
@@ -127,7 +154,7 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
             amount: Number(l.amount),
             pendingAmount: l.pendingAmount === null ? null : Number(l.pendingAmount),
             pendingFrom: l.pendingFrom?.toISOString() ?? null,
-            used: Number(await used(member.id, l.kind, l.period)),
+            used: Number(await used(db, member.id, l.kind, l.period)),
           })),
         ),
         break: b ? { kind: b.kind, endsAt: b.endsAt?.toISOString() ?? null } : null,
@@ -136,7 +163,7 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
 
     /** Lowering (or a first limit) applies at once; raising or removing waits 24 h. */
     async setLimit(member: Member, kind: Kind, period: Period, amount: number | null) {
-      const existing = (await current(member.id)).find((l) => l.kind === kind && l.period === period);
+      const existing = (await current(db, member.id)).find((l) => l.kind === kind && l.period === period);
       const next = amount === null ? null : BigInt(amount);
       const tighter = next !== null && (!existing || next <= existing.amount);
       if (!existing && next === null) throw new DomainError(404, 'NOT_FOUND', 'There is no such limit');
@@ -203,24 +230,38 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
       return { endsAt: endsAt?.toISOString() ?? null };
     },
 
-    /** Before a game opens or a bet is taken: no break, loss limits not reached. */
-    async checkPlay(memberId: number): Promise<void> {
-      const b = await activeBreak(memberId);
+    /**
+     * Before a game opens (no stake: something must be left) or a bet is taken: no break, and the stake within every
+     * loss limit (stake + open stakes + settled losses ≤ limit). A bet is checked in the transaction that takes it,
+     * once the member's main wallet is locked, so two bets at once cannot both slip under the limit.
+     */
+    async checkPlay(memberId: number, stake = 0n, ex: Db = db): Promise<void> {
+      const b = await activeBreak(ex, memberId);
       if (b) throw breakError(b.endsAt);
-      for (const l of await current(memberId))
-        if (l.kind === 'LOSS' && (await used(memberId, 'LOSS', l.period)) >= l.amount)
-          throw new DomainError(403, 'FORBIDDEN', 'You have reached your loss limit for this period');
+      const over = await passed(ex, memberId, 'LOSS', stake);
+      if (over) throw limitExceeded(403, over.limit, over.left);
     },
 
-    /** Before a deposit: no break, and the deposit keeps every deposit limit. */
-    async checkDeposit(memberId: number, amount: bigint): Promise<void> {
-      const b = await activeBreak(memberId);
-      if (b) throw breakError(b.endsAt);
-      for (const l of await current(memberId))
-        if (l.kind === 'DEPOSIT' && (await used(memberId, 'DEPOSIT', l.period)) + amount > l.amount) {
-          const message = 'This deposit would go over your deposit limit';
-          throw new DomainError(400, 'VALIDATION', message, { amount: message });
-        }
+    /**
+     * A deposit must keep every deposit limit. When it is requested (in the transaction that writes it, the member's
+     * row locked): no break, and its amount with the period's credited and pending deposits. When it is credited
+     * (`credit`): its amount with the period's credited deposits, so a deposit requested under a limit that was
+     * lowered since, or in an earlier period, is not credited past it.
+     */
+    async checkDeposit(
+      memberId: number,
+      amount: bigint,
+      opts: { tx?: Db; credit?: boolean } = {},
+    ): Promise<void> {
+      const ex = opts.tx ?? db;
+      if (!opts.credit) {
+        const b = await activeBreak(ex, memberId);
+        if (b) throw breakError(b.endsAt);
+      }
+      const over = await passed(ex, memberId, 'DEPOSIT', amount, opts.credit);
+      if (!over) return;
+      if (opts.credit) throw creditRefused(over.limit, over.left, amount);
+      throw limitExceeded(400, over.limit, over.left);
     },
   };
 }

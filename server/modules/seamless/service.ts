@@ -160,13 +160,15 @@ export function createSeamlessWallet(db: Db, guard?: PlayGuard) {
     ): Promise<SeamlessReply> {
       if (input.amount <= 0n)
         throw new DomainError(400, 'VALIDATION', 'Invalid bet', { amount: 'Must be more than 0' });
-      // A new bet must pass the member's breaks and loss limits; a replay answers as it did. Checked before the
-      // transaction: PGlite has one connection, which the transaction holds.
-      if (guard && !(await stored(db as unknown as Tx, p, txKey(p.vassalage, input.txId))))
-        await guard.checkPlay(p.memberId);
       return movement(p, input.txId, 'bet', async (tx, ledger, w) => {
         if (await stored(tx, p, voidKey(p.vassalage, input.txId)))
           throw new DomainError(409, 'CONFLICT', 'This bet was already rolled back');
+        // Breaks, and this stake within the loss limits, under the wallet lock: two bets at once cannot both fit.
+        await guard?.checkPlay(p.memberId, input.amount, tx).catch((err: unknown) => {
+          if (!(err instanceof DomainError)) throw err;
+          const extra = { ...err.extra, balance: Number(w.balance) };
+          throw new DomainError(err.statusCode, err.code, err.message, err.fields, extra);
+        });
         if (w.balance < input.amount) throw insufficientFunds(w.balance);
         const round = await openRound(tx, p, input);
         await addBet(tx, round, input.amount);
