@@ -9,7 +9,7 @@ async function allCalls(): Promise<[string, AnyCall][]> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const out: [string, AnyCall][] = [];
   for (const f of files) {
-    const mod: Record<string, unknown> = await import(`./${f}`);
+    const mod: Record<string, unknown> = await import(/* @vite-ignore */ `./${f}`);
     for (const [name, value] of Object.entries(mod)) {
       const c = value as Partial<AnyCall> | null;
       if (
