@@ -105,8 +105,9 @@ describe('Back office menu by role', () => {
   it('shows ADMIN every page', async () => {
     await signedIn('ADMIN', '/ops');
     await screen.findByRole('heading', { name: 'Members & agents', level: 1 });
-    expect(navNames()).toHaveLength(14);
+    expect(navNames()).toHaveLength(15);
     expect(navNames()).toContain('Deposits');
+    expect(navNames()).toContain('Pending changes');
     expect(navNames()).toContain('Operators');
   });
 

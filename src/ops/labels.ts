@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ContractKind, ContractPeriod } from '../../contract/agent.ts';
 import type { OpsRole } from '../../contract/backoffice.ts';
+import type { ChangeStatus } from '../../contract/changes.ts';
 import type { MessageCategory } from '../../contract/messages.ts';
 import type { PaymentStatus } from '../../contract/payments.ts';
 import type { RedemptionStatus } from '../../contract/points.ts';
@@ -34,6 +35,13 @@ export const REDEMPTION_STATUS_LABEL: Record<RedemptionStatus, MessageDescriptor
   IN_PROCESS: msg`In process`,
   APPROVED: msg`Approved`,
   REJECTED: msg`Rejected`,
+};
+
+export const CHANGE_STATUS_LABEL: Record<ChangeStatus, MessageDescriptor> = {
+  DRAFT: msg`Pending`,
+  APPROVED: msg`Approved`,
+  REJECTED: msg`Rejected`,
+  REPLACED: msg`Replaced`,
 };
 
 /** Spec §3 announcement types. */

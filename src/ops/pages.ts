@@ -11,6 +11,7 @@ import {
   opsMerchants,
   opsOperators,
 } from '../../contract/backoffice.ts';
+import { opsChanges } from '../../contract/changes.ts';
 import { opsFeedback } from '../../contract/help.ts';
 import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
@@ -18,6 +19,7 @@ import { opsRedemptions } from '../../contract/points.ts';
 import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts';
 import { Audit } from './pages/Audit.tsx';
 import { Banners } from './pages/Banners.tsx';
+import { Changes } from './pages/Changes.tsx';
 import { Contracts } from './pages/Contracts.tsx';
 import { Draws } from './pages/Draws.tsx';
 import { Feedback } from './pages/Feedback.tsx';
@@ -46,6 +48,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
   { path: 'deposits', label: msg`Deposits`, roles: rolesOf(opsPayments), component: Deposits },
   { path: 'withdrawals', label: msg`Withdrawals`, roles: rolesOf(opsPayments), component: Withdrawals },
   { path: 'redemptions', label: msg`Redemptions`, roles: rolesOf(opsRedemptions), component: Redemptions },
+  { path: 'changes', label: msg`Pending changes`, roles: rolesOf(opsChanges), component: Changes },
   { path: 'announcements', label: msg`Announcements`, roles: rolesOf(opsNotices), component: Notices },
   { path: 'banners', label: msg`Banners`, roles: rolesOf(opsBanners), component: Banners },
   {

@@ -24,6 +24,7 @@ const promotion = (p: Partial<OpsPromotion> = {}): OpsPromotion => ({
   startsAt: '2030-01-01T00:00:00.000Z',
   endsAt: null,
   hidden: false,
+  approved: true,
   sort: 0,
   entries: 3,
   pending: 1,

@@ -67,20 +67,25 @@ describe('Announcements', () => {
 describe('Rules', () => {
   it('shows a JSON mistake under the editor and the server’s refusals by path', async () => {
     await signedIn('ADMIN', '/ops?page=rules');
-    await answer(RULES, { topic: 'payments', rules: { deposit: { min: 1000 } }, custom: false });
+    await answer(RULES, {
+      topic: 'payments',
+      rules: { deposit: { min: 1000 } },
+      custom: false,
+      pending: null,
+    });
     const editor = await screen.findByLabelText('Rules (payments)');
     expect(editor).toHaveValue(JSON.stringify({ deposit: { min: 1000 } }, null, 2));
     expect(screen.getByText('PORTICO uses the default rules of this topic.')).toBeInTheDocument();
 
     await userEvent.clear(editor);
     await userEvent.paste('{"deposit": {"min": }');
-    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
     expect(editor).toHaveAccessibleDescription(/^This is not valid JSON/);
     expect(server.sent(RULES).filter((r) => r.method === 'PUT')).toHaveLength(0);
 
     await userEvent.clear(editor);
     await userEvent.paste('{"deposit": {"min": -5}}');
-    await userEvent.click(screen.getByRole('button', { name: 'Save rules' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() => expect(server.pending(RULES)).toHaveLength(1));
     expect(server.next(RULES).input).toEqual({
       params: { code: 'PORTICO', topic: 'payments' },
@@ -99,6 +104,41 @@ describe('Rules', () => {
       'deposit.min: Too small: expected number to be >0',
     );
     expect(editor).toHaveValue('{"deposit": {"min": -5}}');
+  });
+
+  it('shows the pending draft to edit, and a saved value is a draft waiting for approval', async () => {
+    const draft = (id: number, proposed: object) => ({
+      id,
+      merchantCode: 'PORTICO',
+      kind: 'RULES' as const,
+      ref: 'payments',
+      label: 'payments',
+      current: { deposit: { min: 1000 } },
+      proposed,
+      status: 'DRAFT' as const,
+      draftedBy: 'finance',
+      draftedAt: '2030-01-02T03:04:05.000Z',
+      decidedBy: null,
+      decidedAt: null,
+      remark: null,
+      mine: false,
+    });
+    await signedIn('FINANCE', '/ops?page=rules');
+    await answer(RULES, {
+      topic: 'payments',
+      rules: { deposit: { min: 1000 } },
+      custom: true,
+      pending: draft(4, { deposit: { min: 2000 } }),
+    });
+    const editor = await screen.findByLabelText('Rules (payments)');
+    expect(editor).toHaveValue(JSON.stringify({ deposit: { min: 2000 } }, null, 2));
+    expect(screen.getByRole('note')).toHaveTextContent('the draft by finance, waiting for approval');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(server.pending(RULES)).toHaveLength(1));
+    await server.reply(RULES, { change: draft(5, { deposit: { min: 2000 } }) });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Draft saved: it takes effect once another finance operator or administrator approves it.',
+    );
   });
 });
 

@@ -27,7 +27,10 @@ export function usePromotions() {
   });
 }
 
-/** Every promotion of the merchant (hidden and ended too) with its entries; add, hide or show, draw a raffle. */
+/**
+ * Every promotion of the merchant (hidden and ended too) with its entries; add, hide or show, draw a raffle. A new
+ * promotion runs once its reward is approved on the Pending changes page.
+ */
 export function PromotionList({ onReview }: { onReview: (promotionId: number) => void }) {
   const { t, i18n } = useLingui();
   const may = useMay();
@@ -69,7 +72,9 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
               onDone={(p) => {
                 close();
                 const name = title(p);
-                setDone(t`Promotion "${name}" added.`);
+                setDone(
+                  t`Promotion "${name}" added. It runs once a finance operator or an administrator approves its reward (Pending changes).`,
+                );
               }}
             />
           )}
@@ -112,7 +117,14 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
                 </div>
               )}
             </td>
-            <td className={cell}>{p.hidden ? <Trans>Hidden</Trans> : <Trans>Shown</Trans>}</td>
+            <td className={cell}>
+              {p.hidden ? <Trans>Hidden</Trans> : <Trans>Shown</Trans>}
+              {!p.approved && (
+                <div className="text-xs text-warning">
+                  <Trans>Not running: reward awaiting approval</Trans>
+                </div>
+              )}
+            </td>
             <td className={cell}>
               <div className="flex flex-wrap gap-1">
                 {may(opsUpdatePromotion) && (

@@ -9,7 +9,10 @@ import { opsCall } from '../api.ts';
 import { useMay, useOps } from '../session.ts';
 import { Filters, opsPrimary, SelectField, TextAreaField } from '../ui.tsx';
 
-/** A merchant's rules of one topic as JSON (the defaults until set); the server checks them whole before storing. */
+/**
+ * A merchant's rules of one topic as JSON (the defaults until set). What is saved is a draft the server checks whole;
+ * it takes effect once another finance operator or administrator approves it (Pending changes).
+ */
 export function Rules() {
   const { merchant } = useOps();
   const [topic, setTopic] = useState<RuleTopicName>('payments');
@@ -37,13 +40,30 @@ export function Rules() {
       ) : !rules.data ? (
         <Skeleton className="h-64 w-full" />
       ) : (
-        <Editor key={topic} topic={topic} custom={rules.data.custom} rules={rules.data.rules} />
+        <Editor
+          key={topic}
+          topic={topic}
+          custom={rules.data.custom}
+          rules={rules.data.pending?.proposed ?? rules.data.rules}
+          pendingBy={rules.data.pending?.draftedBy ?? null}
+        />
       )}
     </>
   );
 }
 
-function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolean; rules: object }) {
+function Editor({
+  topic,
+  custom,
+  rules,
+  pendingBy,
+}: {
+  topic: RuleTopicName;
+  custom: boolean;
+  /** The pending draft's rules when there is one (a new draft replaces it), else those in force. */
+  rules: object;
+  pendingBy: string | null;
+}) {
   const { t } = useLingui();
   const may = useMay();
   const { merchant } = useOps();
@@ -53,9 +73,9 @@ function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolea
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) =>
       (await opsCall(opsSetRules, { params: { code: merchant.code, topic }, body })).value,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['ops', 'rules', merchant.code, topic], saved);
-      setText(JSON.stringify(saved.rules, null, 2));
+    onSuccess: ({ change }) => {
+      setText(JSON.stringify(change.proposed, null, 2));
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'changes', merchant.code] });
     },
   });
   const problems = save.error instanceof ApiError ? Object.entries(save.error.fields) : [];
@@ -80,12 +100,20 @@ function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolea
       }}
     >
       <p className="text-muted">
-        {custom || save.isSuccess ? (
+        {custom ? (
           <Trans>{merchant.code} has its own rules of this topic.</Trans>
         ) : (
           <Trans>{merchant.code} uses the default rules of this topic.</Trans>
         )}
       </p>
+      {pendingBy && !save.isSuccess && (
+        <p role="note" className="rounded-md bg-warning/10 p-2 text-sm">
+          <Trans>
+            Shown: the draft by {pendingBy}, waiting for approval. Saving again replaces it; the rules in
+            force stay until a draft is approved.
+          </Trans>
+        </p>
+      )}
       <TextAreaField
         mono
         label={<Trans>Rules ({topic})</Trans>}
@@ -114,11 +142,13 @@ function Editor({ topic, custom, rules }: { topic: RuleTopicName; custom: boolea
         </div>
       )}
       {problems.length === 0 && <CallError error={save.error} />}
-      {save.isSuccess && <Done>{t`Rules saved.`}</Done>}
+      {save.isSuccess && (
+        <Done>{t`Draft saved: it takes effect once another finance operator or administrator approves it.`}</Done>
+      )}
       {editable && (
         <div>
           <button type="submit" className={opsPrimary} disabled={save.isPending}>
-            <Trans>Save rules</Trans>
+            <Trans>Submit for approval</Trans>
           </button>
         </div>
       )}
