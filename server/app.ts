@@ -198,11 +198,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
   const captcha = createCaptchaService(db);
   const content = createContentService(db);
-  const sms = createSmsService(db, messaging);
+  const sms = createSmsService(db, messaging, captcha);
   const auth = createAuthService(db, {
     sessions,
     captcha,
     sms,
+    audit,
     firebase: opts.firebase ?? firebaseVerifier(),
     referrer: referrals.referrer,
   });

@@ -1,9 +1,16 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/call.ts';
+import { members } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/password.ts';
 import { teamMember } from '../modules/agent/testTeam.ts';
+import { CAPTCHA_AFTER_FAILURES } from '../modules/auth/logins.ts';
+import { SMS_RULES } from '../modules/auth/sms.ts';
 import { OPS_LOGIN_RATE_LIMIT } from '../modules/backoffice/routes.ts';
 import { FEEDBACK_RATE_LIMIT } from '../modules/help/routes.ts';
+import { PAYMENT_PASSWORD_TRIES } from '../modules/payments/paymentPassword.ts';
 import { type TestApp, testApp } from '../test/app.ts';
+import { memberWithToken } from '../test/wallet.ts';
 import { report } from './report.ts';
 
 /**
@@ -17,7 +24,7 @@ interface Limited {
   max: number;
   method: 'GET' | 'POST' | 'PUT';
   url: string;
-  as?: 'member' | 'agent';
+  as?: 'member' | 'agent' | 'payer' | 'unset';
   /** The i-th request's body (distinct numbers and names, so no other rule answers first). */
   body?: (i: number) => object;
 }
@@ -83,6 +90,13 @@ const LIMITS: Limited[] = [
     body: (i) => ({ username: `nobody${i}`, email: 'no@example.com' }),
   },
   {
+    what: 'password reset with an e-mailed code',
+    max: 10,
+    method: 'POST',
+    url: '/wps/member/password/reset',
+    body: (i) => ({ username: `nobody${i}`, code: 'WRONG234', newPassword: 'Newpass123' }),
+  },
+  {
     what: 'password reset by phone',
     max: 10,
     method: 'POST',
@@ -137,7 +151,7 @@ const LIMITS: Limited[] = [
     max: 30,
     method: 'POST',
     url: '/wps/wallet/transferUpline',
-    as: 'member',
+    as: 'unset',
     body: () => ({ requestId: crypto.randomUUID(), amount: 100, paymentPassword: '000000' }),
   },
   {
@@ -145,7 +159,7 @@ const LIMITS: Limited[] = [
     max: 30,
     method: 'POST',
     url: '/wps/payment/withdraw',
-    as: 'member',
+    as: 'unset',
     body: () => ({
       requestId: crypto.randomUUID(),
       amount: 10_000,
@@ -184,7 +198,9 @@ const LIMITS: Limited[] = [
 const GLOBAL_MAX = 1200;
 
 let t: TestApp;
-const tokens = { member: '', agent: '' };
+const tokens = { member: '', agent: '', payer: '', unset: '' };
+/** The member whose payment password the guessing test locks (its own, so no other limit test meets the lock). */
+let payer = 0;
 const counts = { tried: 0, proven: 0, requests: 0 };
 let address = 0;
 const nextAddress = () => {
@@ -196,6 +212,11 @@ beforeAll(async () => {
   t = await testApp({ opsToken: 'ops-token-for-limits' });
   tokens.member = (await teamMember(t.database.db, 'limitmember', { credit: 100_000n })).token;
   tokens.agent = (await teamMember(t.database.db, 'limitagent', { agentType: 1 })).token;
+  // The payment-password calls' address limit is proven with a member who has none: the account's own lock
+  // (5 wrong tries, proven below) must not answer first.
+  tokens.unset = (await memberWithToken(t.database.db, 'limitunset', 0n, { paymentPassword: false })).token;
+  const m = await teamMember(t.database.db, 'limitpayer');
+  [tokens.payer, payer] = [m.token, m.id];
 });
 afterAll(async () => {
   report(
@@ -241,5 +262,105 @@ describe('rate limits', () => {
 
   it(`every other API call: ${GLOBAL_MAX} a minute per address`, async () => {
     await prove({ method: 'GET', url: '/wps/system/status' }, GLOBAL_MAX);
+  });
+});
+
+/** A fresh captcha and its answer (the demo merchants are in captcha mode 'dev'). */
+async function solvedCaptcha(ip: string) {
+  const issued = await send({ method: 'GET', url: '/wps/captcha' }, ip, 0);
+  const captchaId = issued.body.value.captchaId as string;
+  const dev = await t.app.inject({ method: 'GET', url: `/__dev/captcha/${captchaId}` });
+  return { captchaId, captcha: dev.json().value.answer as string };
+}
+
+/**
+ * Limits of an account or a number rather than of an address: a guesser who rotates addresses meets them all the
+ * same (every request below comes from an address of its own), and the refusal is the error envelope.
+ */
+describe('guessing limits, whatever the address', () => {
+  const refusedWith = (body: unknown, code: string) => {
+    const envelope = errorEnvelope.parse(body);
+    expect(envelope.code).toBe(code);
+    return envelope;
+  };
+
+  it(`payment password: locked after ${PAYMENT_PASSWORD_TRIES} wrong tries, the right one included`, async () => {
+    counts.tried += 1;
+    await t.database.db
+      .update(members)
+      .set({ paymentPasswordHash: await hashPassword('135790') })
+      .where(eq(members.id, payer));
+    const transfer = (paymentPassword: string) =>
+      send(
+        {
+          method: 'POST',
+          url: '/wps/wallet/transferUpline',
+          as: 'payer',
+          body: () => ({ requestId: crypto.randomUUID(), amount: 100, paymentPassword }),
+        },
+        nextAddress(),
+        0,
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < PAYMENT_PASSWORD_TRIES; i += 1) statuses.push((await transfer('000000')).status);
+    expect(statuses).toEqual([...Array(PAYMENT_PASSWORD_TRIES - 1).fill(400), 429]);
+    const right = await transfer('135790');
+    expect(right.status).toBe(429);
+    expect(refusedWith(right.body, 'RATE_LIMITED').until).toBeTruthy();
+    counts.proven += 1;
+  });
+
+  it(`login: a captcha after ${CAPTCHA_AFTER_FAILURES} wrong passwords`, async () => {
+    counts.tried += 1;
+    const login = (password: string, extra: object = {}) =>
+      send(
+        {
+          method: 'POST',
+          url: '/wps/session/login',
+          body: () => ({ type: 'username', username: 'limitcaptcha', password, ...extra }),
+        },
+        nextAddress(),
+        0,
+      );
+    for (let i = 1; i <= CAPTCHA_AFTER_FAILURES; i += 1) {
+      const res = await login('Wrong-pass1');
+      expect(res.status).toBe(401);
+      expect(res.body.captchaRequired).toBe(i >= CAPTCHA_AFTER_FAILURES);
+    }
+    const next = await login('Wrong-pass1');
+    expect(refusedWith(next.body, 'UNAUTHORIZED')).toMatchObject({ captchaRequired: true });
+    expect(next.body.fields.captcha).toBeTruthy();
+    counts.proven += 1;
+  });
+
+  it(`SMS codes: a solved captcha each, and ${SMS_RULES.perNumberDay} a day to one number`, async () => {
+    counts.tried += 1;
+    const number = { countryDialingCode: '84', mobileNo: '951000001' };
+    const without = await send(
+      { method: 'POST', url: '/wps/verification/sms/register', body: () => number },
+      nextAddress(),
+      0,
+    );
+    expect(refusedWith(without.body, 'VALIDATION').fields?.captcha).toBeTruthy();
+    for (let i = 0; i <= SMS_RULES.perNumberDay; i += 1) {
+      const ip = nextAddress();
+      const captcha = await solvedCaptcha(ip);
+      const res = await send(
+        { method: 'POST', url: '/wps/verification/sms/register', body: () => ({ ...number, ...captcha }) },
+        ip,
+        0,
+      );
+      if (i < SMS_RULES.perNumberDay) {
+        expect(res.status).toBe(200);
+        // Past the one-a-minute resend interval, so the daily cap is what answers.
+        await t.database.db.execute(
+          sql`update sms_sends set last_sent_at = last_sent_at - interval '2 minutes' where key = 'mobile:84951000001'`,
+        );
+      } else {
+        expect(res.status).toBe(429);
+        expect(refusedWith(res.body, 'RATE_LIMITED').until).toBeTruthy();
+      }
+    }
+    counts.proven += 1;
   });
 });

@@ -131,6 +131,7 @@ describe('register by mobile with an SMS code', () => {
     const sent = await api.send('POST', '/wps/verification/sms/register', {
       countryDialingCode: '+84',
       mobileNo: '0912000111',
+      ...(await api.solvedCaptcha()),
     });
     expect(sent.body.value.expiredMinutes).toBe(5);
     expect(Date.parse(sent.body.value.expirationTime)).toBeGreaterThan(Date.now());
@@ -158,8 +159,10 @@ describe('register by mobile with an SMS code', () => {
 
   it('throttles codes per number and refuses a wrong code', async () => {
     const to = { countryDialingCode: '+84', mobileNo: '0912000222' };
-    expect((await api.send('POST', '/wps/verification/sms/register', to)).status).toBe(200);
-    const soon = await api.send('POST', '/wps/verification/sms/register', to);
+    const ask = async () =>
+      api.send('POST', '/wps/verification/sms/register', { ...to, ...(await api.solvedCaptcha()) });
+    expect((await ask()).status).toBe(200);
+    const soon = await ask();
     expect(soon.status).toBe(429);
     expect(soon.body.code).toBe('RATE_LIMITED');
     const wrong = await api.send('PUT', '/wps/member/register/mobile', {
@@ -175,7 +178,7 @@ describe('register by mobile with an SMS code', () => {
 
   it('refuses an expired code', async () => {
     const to = { countryDialingCode: '+84', mobileNo: '0912000333' };
-    await api.send('POST', '/wps/verification/sms/register', to);
+    await api.send('POST', '/wps/verification/sms/register', { ...to, ...(await api.solvedCaptcha()) });
     const code = await api.smsCode('84912000333');
     await t.database.db.execute(
       "update sms_codes set expires_at = now() - interval '1 minute' where mobile = '84912000333'",
@@ -232,6 +235,7 @@ describe('login', () => {
     await api.send('POST', '/wps/verification/sms/noLogin', {
       countryDialingCode: '+84',
       mobileNo: '0901234567',
+      ...(await api.solvedCaptcha()),
     });
     const code = await api.smsCode('84901234567');
     const res = await api.send('POST', '/wps/session/login', {

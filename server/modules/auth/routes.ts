@@ -11,12 +11,11 @@ import {
   registerSettings,
   registerSms,
 } from '../../../contract/auth.ts';
-import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { AuthService } from './service.ts';
 import type { SessionService } from './sessions.ts';
-import { normaliseMobile, type SmsService } from './sms.ts';
+import type { SmsService } from './sms.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
@@ -40,25 +39,13 @@ export function authRoutes(
   route(
     app,
     registerSms,
-    async ({ merchant, body, req }) => {
-      // A captcha guards the SMS gateway when the merchant asks for one.
-      if (merchant.settings.registerFields.find((r) => r.field === 'captcha')?.enabled && body.captchaId)
-        if (!(await s.captcha.verify(merchant, body.captchaId, body.captcha)))
-          throw new DomainError(400, 'VALIDATION', 'Captcha is incorrect', {
-            captcha: 'Captcha is incorrect',
-          });
-      const mobile = normaliseMobile(body.countryDialingCode, body.mobileNo);
-      return okValue(await s.sms.send(merchant, 'register', mobile, req.ip));
-    },
+    async ({ merchant, body, req }) => okValue(await s.sms.send(merchant, 'register', body, req.ip)),
     perMinute(10),
   );
   route(
     app,
     loginSms,
-    async ({ merchant, body, req }) =>
-      okValue(
-        await s.sms.send(merchant, 'login', normaliseMobile(body.countryDialingCode, body.mobileNo), req.ip),
-      ),
+    async ({ merchant, body, req }) => okValue(await s.sms.send(merchant, 'login', body, req.ip)),
     perMinute(10),
   );
   route(
@@ -76,8 +63,18 @@ export function authRoutes(
   route(app, affiliateCheck, async ({ merchant, query }) =>
     okValue({ valid: await s.auth.affiliateValid(merchant, query.code) }),
   );
-  route(app, login, async ({ merchant, body }) => okValue(await s.auth.login(merchant, body)), perMinute(20));
-  route(app, freePlay, async ({ merchant }) => okValue(await s.auth.freePlay(merchant)), perMinute(10));
+  route(
+    app,
+    login,
+    async ({ merchant, body, req }) => okValue(await s.auth.login(merchant, body, req.ip)),
+    perMinute(20),
+  );
+  route(
+    app,
+    freePlay,
+    async ({ merchant, req }) => okValue(await s.auth.freePlay(merchant, req.ip)),
+    perMinute(10),
+  );
   route(app, logout, async ({ auth }) => {
     await s.sessions.revoke(auth.tokenHash);
     return okValue(null);

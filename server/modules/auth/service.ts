@@ -1,25 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { login, RegisterField, register, registerMobile } from '../../../contract/auth.ts';
 import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, members } from '../../db/schema/index.ts';
+import { members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { passwordChangeOf } from '../../http/standing.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
+import type { AuditLog } from '../audit/log.ts';
 import type { Tx } from '../wallet/ledger.ts';
 import type { CaptchaService } from './captcha.ts';
+import { CAPTCHA_AFTER_FAILURES, createLogins, type LoginAttempt } from './logins.ts';
 import { enforceRules, ruleOf } from './rules.ts';
 import type { Member, SessionService } from './sessions.ts';
 import { normaliseMobile, type SmsService } from './sms.ts';
-
-/** After this many failed logins in the window, the next login needs a captcha (spec §4). */
-export const CAPTCHA_AFTER_FAILURES = 3;
-const FAILURE_WINDOW_MS = 15 * 60_000;
 
 type RegisterBody = z.output<typeof register.body>;
 type RegisterMobileBody = z.output<typeof registerMobile.body>;
@@ -53,6 +51,8 @@ export function createAuthService(
     sessions: SessionService;
     captcha: CaptchaService;
     sms: SmsService;
+    /** Where logins and refused logins are recorded. */
+    audit: AuditLog;
     firebase?: FirebasePort;
     /** The member a referral code belongs to (spec §2 referral), or null. */
     referrer?: (merchantCode: string, code: string) => Promise<number | null>;
@@ -60,6 +60,7 @@ export function createAuthService(
   now: () => Date = () => new Date(),
 ) {
   const { sessions, captcha, sms } = deps;
+  const logins = createLogins(db, deps.audit, now);
 
   /** The Firebase user behind an ID token of the merchant's Firebase project. */
   async function firebaseIdentity(m: Merchant, idToken: string) {
@@ -150,35 +151,23 @@ export function createAuthService(
     };
   }
 
-  /** Counts a refused login towards the captcha threshold; `refusal` replaces the wrong-password answer. */
-  async function failedLogin(m: Merchant, account: string, refusal?: DomainError): Promise<never> {
-    const [row] = await db
-      .insert(loginFailures)
-      .values({ merchantCode: m.code, account, failures: 1, lastFailureAt: now() })
-      .onConflictDoUpdate({
-        target: [loginFailures.merchantCode, loginFailures.account],
-        set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now() },
-      })
-      .returning({ failures: loginFailures.failures });
-    if (refusal) throw refusal;
-    throw new DomainError(401, 'UNAUTHORIZED', 'Incorrect username or password', undefined, {
-      captchaRequired: (row?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES,
-    });
+  /** A refused login: its audit row, then `refusal`. */
+  async function refused(
+    m: Merchant,
+    who: { account: string; member?: Member },
+    attempt: LoginAttempt,
+    reason: string,
+    refusal: DomainError,
+  ): Promise<never> {
+    await logins.failed(m, who, attempt, reason);
+    throw refusal;
   }
 
-  async function recentFailures(m: Merchant, account: string) {
-    const [row] = await db
-      .select({ failures: loginFailures.failures })
-      .from(loginFailures)
-      .where(
-        and(
-          eq(loginFailures.merchantCode, m.code),
-          eq(loginFailures.account, account),
-          gt(loginFailures.lastFailureAt, new Date(now().getTime() - FAILURE_WINDOW_MS)),
-        ),
-      );
-    return row?.failures ?? 0;
-  }
+  /** `tries`: this account's tries in the window, this one included (logins.take). */
+  const wrongPassword = (tries: number) =>
+    new DomainError(401, 'UNAUTHORIZED', 'Incorrect username or password', undefined, {
+      captchaRequired: tries >= CAPTCHA_AFTER_FAILURES,
+    });
 
   /** Spec §4: the default password or an expired one must be changed (username logins only). */
   function changeReason(m: Merchant, member: Member, password: string): 'default' | 'expired' | null {
@@ -186,23 +175,37 @@ export function createAuthService(
     return passwordChangeOf(m, member, now());
   }
 
-  async function opened(member: Member, mustChangePassword: 'default' | 'expired' | null) {
+  async function opened(
+    m: Merchant,
+    member: Member,
+    mustChangePassword: 'default' | 'expired' | null,
+    attempt: LoginAttempt,
+  ) {
     // Checked once the credentials are proven, so a locked account reveals nothing to a guesser.
     if (member.lockedAt)
-      throw new DomainError(403, 'ACCOUNT_LOCKED', 'This account is locked, please contact customer service');
+      return refused(
+        m,
+        { account: member.account, member },
+        attempt,
+        'locked',
+        new DomainError(403, 'ACCOUNT_LOCKED', 'This account is locked, please contact customer service'),
+      );
     const firstTimeLogin = member.firstLoginAt === null;
     // The default password is known only now, from the login itself: kept, so the server refuses everything but
     // the change until it is made (server/http/standing.ts), whatever the browser does.
     const mark = mustChangePassword === 'default' && !member.mustChangePassword;
-    if (firstTimeLogin || mark)
-      await db
-        .update(members)
-        .set({
-          ...(firstTimeLogin ? { firstLoginAt: now() } : {}),
-          ...(mark ? { mustChangePassword: true } : {}),
-        })
-        .where(eq(members.id, member.id));
-    return { token: await sessions.open(member), firstTimeLogin, mustChangePassword };
+    const token = await logins.succeeded(m, member, attempt, async (tx) => {
+      if (firstTimeLogin || mark)
+        await tx
+          .update(members)
+          .set({
+            ...(firstTimeLogin ? { firstLoginAt: now() } : {}),
+            ...(mark ? { mustChangePassword: true } : {}),
+          })
+          .where(eq(members.id, member.id));
+      return sessions.open(member, tx);
+    });
+    return { token, firstTimeLogin, mustChangePassword };
   }
 
   const findMember = async (m: Merchant, where: ReturnType<typeof eq>) =>
@@ -297,43 +300,76 @@ export function createAuthService(
       );
     },
 
-    async login(m: Merchant, body: LoginBody) {
-      if (body.type === 'firebase') return opened(await firebaseMember(m, body.idToken), null);
+    /** `address`: the client's, for the audit row. */
+    async login(m: Merchant, body: LoginBody, address: string) {
+      if (body.type === 'firebase') {
+        const attempt = { method: 'social', address } as const;
+        const member = await firebaseMember(m, body.idToken).catch((err: unknown) =>
+          err instanceof DomainError && err.code === 'UNAUTHORIZED'
+            ? refused(m, { account: '' }, attempt, 'token', err)
+            : Promise.reject(err),
+        );
+        return opened(m, member, null, attempt);
+      }
       if (body.type === 'sms') {
         if (!m.settings.features.MOBILEVERCODELOGIN3)
           throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
+        const attempt = { method: 'sms', address } as const;
         const mobile = normaliseMobile(body.countryDialingCode, body.mobileNo);
-        await sms.verify(m, 'login', mobile, body.verificationCode);
         const member = await findMember(m, eq(members.mobile, mobile));
-        if (!member) throw fieldError(400, 'VALIDATION', 'mobileNo', 'This phone number is not registered');
-        return opened(member, null);
+        const who = { account: member?.account ?? mobile, member };
+        // The code's own attempts count the tries (sms.verify): a wrong one is only recorded here.
+        await sms
+          .verify(m, 'login', mobile, body.verificationCode)
+          .catch((err: unknown) =>
+            err instanceof DomainError ? refused(m, who, attempt, 'code', err) : Promise.reject(err),
+          );
+        if (!member)
+          return refused(
+            m,
+            who,
+            attempt,
+            'unknown number',
+            fieldError(400, 'VALIDATION', 'mobileNo', 'This phone number is not registered'),
+          );
+        return opened(m, member, null, attempt);
       }
       const account = body.username.toLowerCase();
-      if ((await recentFailures(m, account)) >= CAPTCHA_AFTER_FAILURES) {
-        const solved = await captcha.verify(m, body.captchaId, body.captcha);
-        if (!solved)
-          throw new DomainError(
+      const attempt = { method: 'username', address } as const;
+      // Counted before anything is checked: the returned count alone decides whether a captcha is needed.
+      const tries = await logins.take(m, account);
+      if (tries > CAPTCHA_AFTER_FAILURES && !(await captcha.verify(m, body.captchaId, body.captcha)))
+        return refused(
+          m,
+          { account },
+          attempt,
+          'captcha',
+          new DomainError(
             401,
             'UNAUTHORIZED',
             'Captcha is incorrect, please try again',
             { captcha: 'Captcha is incorrect' },
             { captchaRequired: true },
-          );
-      }
+          ),
+        );
       const member = await findMember(m, eq(members.account, account));
       // An unknown name costs the same scrypt work as a known one, so timing does not reveal accounts.
       const valid =
         (await verifyPassword(body.password, member?.passwordHash ?? (await unknownAccountHash))) &&
         member !== undefined &&
         member.agentType !== TRIAL_AGENT_TYPE;
-      if (!member || !valid) return failedLogin(m, account);
+      if (!member || !valid)
+        return refused(m, { account, member }, attempt, 'password', wrongPassword(tries));
       // Spec §6: the agent login is for agents; checked after the password so it reveals nothing to a guesser.
       if (body.agent && !(AGENT_TYPES as readonly number[]).includes(member.agentType))
-        return failedLogin(m, account, new DomainError(403, 'FORBIDDEN', 'Non-agents cannot log in'));
-      await db
-        .delete(loginFailures)
-        .where(and(eq(loginFailures.merchantCode, m.code), eq(loginFailures.account, account)));
-      return opened(member, changeReason(m, member, body.password));
+        return refused(
+          m,
+          { account, member },
+          attempt,
+          'not an agent',
+          new DomainError(403, 'FORBIDDEN', 'Non-agents cannot log in'),
+        );
+      return opened(m, member, changeReason(m, member, body.password), attempt);
     },
 
     /**
@@ -365,7 +401,7 @@ export function createAuthService(
     },
 
     /** Trial (free play): a fresh account of agent type 4 with a password nobody knows. */
-    async freePlay(m: Merchant) {
+    async freePlay(m: Merchant, address: string) {
       if (!m.settings.features.FREE_PLAY) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
       const account = `trial${String(randomInt(10_000_000, 100_000_000))}`;
       const [member] = await db
@@ -379,7 +415,10 @@ export function createAuthService(
           firstLoginAt: now(),
         })
         .returning();
-      return { token: await sessions.open(member!), account };
+      const token = await logins.succeeded(m, member!, { method: 'trial', address }, (tx) =>
+        sessions.open(member!, tx),
+      );
+      return { token, account };
     },
   };
 }

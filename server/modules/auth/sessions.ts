@@ -32,9 +32,10 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
     .prepare('session_resolve');
 
   return {
-    async open(member: Member): Promise<string> {
+    /** `exec`: a transaction the session commits with (the login's audit row). */
+    async open(member: Member, exec: Db | Tx = db): Promise<string> {
       const token = newToken();
-      await db
+      await exec
         .insert(sessions)
         .values({ tokenHash: sha256(token), memberId: member.id, merchantCode: member.merchantCode });
       return token;
