@@ -74,5 +74,12 @@ export const PAGE_SIZE = {
 export const AGENT_TYPES = [1, 2, 41, 42] as const;
 export const TRIAL_AGENT_TYPE = 4;
 
+/** How long a forgot-password code (and the link carrying it) can be used. */
+export const PASSWORD_RESET_MINUTES = 15;
+/** Wrong tries that end a forgot-password code. */
+export const PASSWORD_RESET_TRIES = 5;
+/** The e-mailed link's search parameters that open the reset step with the code filled in. */
+export const RESET_LINK_PARAMS = { code: 'resetCode', username: 'username' } as const;
+
 export const PLAY_TYPES = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'] as const;
 export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'VIP', 'OTHER'] as const;

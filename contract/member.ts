@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineCall, emptyQuery, wpsReply } from './call.ts';
 
 /** Agent types of spec §2/§6: 1, 2, 41, 42 are agents (agent centre); 4 is a trial account; 0 a plain member. */
-export { AGENT_TYPES, TRIAL_AGENT_TYPE } from './constants.ts';
+export {
+  AGENT_TYPES,
+  PASSWORD_RESET_MINUTES,
+  PASSWORD_RESET_TRIES,
+  RESET_LINK_PARAMS,
+  TRIAL_AGENT_TYPE,
+} from './constants.ts';
 
 export const clubLabel = z.object({
   labelName: z.string(),
@@ -59,8 +65,23 @@ export const forgotByEmail = defineCall({
   method: 'POST',
   path: '/wps/member/password/email',
   class: 'account',
-  summary: 'Forgot password: a temporary password is e-mailed to the account’s address',
+  summary:
+    'Forgot password: when the username and e-mail match an account, a single-use code (and a link carrying it) valid 15 minutes is e-mailed to it; nothing changes until resetPassword uses it. The reply is the same whether or not they match.',
   body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(3).max(100) }),
+  response: wpsReply(z.null()),
+});
+
+export const resetPassword = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/reset',
+  class: 'account',
+  summary:
+    'Forgot password, second step: the e-mailed code sets the new password, once; 5 wrong tries end the code. Every session of the account ends.',
+  body: z.object({
+    username: z.string().trim().min(1).max(64),
+    code: z.string().trim().min(1, 'Please enter the code').max(32),
+    newPassword: z.string().max(64),
+  }),
   response: wpsReply(z.null()),
 });
 
@@ -68,7 +89,8 @@ export const forgotByPhone = defineCall({
   method: 'POST',
   path: '/wps/member/password/verification',
   class: 'account',
-  summary: 'Forgot password: set a new one with an SMS code sent to the account’s number',
+  summary:
+    'Forgot password by phone: the SMS code sent to the account’s number (the SMS code call) sets the new password; every session of the account ends',
   body: z.object({
     countryDialingCode: z
       .string()

@@ -77,6 +77,10 @@ export const forgotByPhone: Route<typeof member.forgotByPhone> = {
   method: 'POST',
   path: '/wps/member/password/verification',
 };
+export const resetPassword: Route<typeof member.resetPassword> = {
+  method: 'POST',
+  path: '/wps/member/password/reset',
+};
 export const memberInfo: Route<typeof member.memberInfo> = { method: 'GET', path: '/wps/member/info' };
 
 export const messageList: Route<typeof messages.messageList> = {

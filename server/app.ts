@@ -48,6 +48,8 @@ import { createDrawEngine } from './modules/lottery/draws.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { createLotteryService } from './modules/lottery/service.ts';
 import { memberRoutes } from './modules/member/routes.ts';
+import { createPasswordStore } from './modules/member/passwords.ts';
+import { createPasswordRecovery } from './modules/member/recovery.ts';
 import { createMemberService } from './modules/member/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { createMessageService } from './modules/messages/service.ts';
@@ -220,7 +222,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     launchRoutes(api, createLaunchService(db, drivers, responsible));
     contentRoutes(api, content);
     authRoutes(api, { auth, captcha, sms, sessions, devTools });
-    memberRoutes(api, createMemberService(db, { sessions, sms, messaging }));
+    const passwords = createPasswordStore(db, { sessions, audit });
+    memberRoutes(
+      api,
+      createMemberService(passwords),
+      createPasswordRecovery(db, { passwords, sms, messaging, audit }),
+    );
     agentRoutes(api, db, { auth, audit });
     walletRoutes(api, db, ledger, drivers);
     const seamless = createSeamlessWallet(db, responsible);

@@ -14,6 +14,8 @@ declare module 'vitest' {
 
 /** Migrate and seed once; every test file then starts from a copy (cheap) instead of migrating again. */
 export default async function setup(project: TestProject) {
+  // The project's `env` (vite.config.ts) reaches the test workers, not this process: the seed hashes at the same cost.
+  process.env.PORTICO_SCRYPT_N ??= project.config.env.PORTICO_SCRYPT_N;
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = `portico_tpl_${process.pid}`;

@@ -8,7 +8,7 @@ import { members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { passwordChangeOf } from '../../http/standing.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
 import type { AuditLog } from '../audit/log.ts';
@@ -369,6 +369,12 @@ export function createAuthService(
           'not an agent',
           new DomainError(403, 'FORBIDDEN', 'Non-agents cannot log in'),
         );
+      // A hash of a lower cost than today's is upgraded now that the password is known (unless it just changed).
+      if (needsRehash(member.passwordHash))
+        await db
+          .update(members)
+          .set({ passwordHash: await hashPassword(body.password) })
+          .where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)));
       return opened(m, member, changeReason(m, member, body.password), attempt);
     },
 

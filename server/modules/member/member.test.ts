@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, members, outbox, passwordResets } from '../../db/schema/index.ts';
+import { hashPassword, needsRehash, scryptCost, verifyPassword } from '../../lib/password.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { createAuditLog } from '../audit/log.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -68,6 +72,7 @@ describe('change password', () => {
     expect((await api.login('reset01', 'Welcome123')).status).toBe(401);
     expect((await api.send('GET', '/wps/member/info', undefined, token)).status).toBe(200);
     expect((await api.send('GET', '/wps/member/info', undefined, other)).status).toBe(401);
+    expect(await auditRows((await memberRow('reset01')).id, 'PASSWORD_CHANGED')).toHaveLength(1);
   });
 
   it('a trial account cannot change a password', async () => {
@@ -82,39 +87,180 @@ describe('change password', () => {
   });
 });
 
-describe('forgot password', () => {
-  it('by e-mail: a temporary password arrives in the outbox and must be changed at login', async () => {
-    await api.send('PUT', '/wps/member/register', {
-      username: 'mailer01',
-      password: 'abc12345',
-      confirmPassword: 'abc12345',
-      email: 'Mailer01@Example.com',
-      ...(await api.solvedCaptcha()),
-    });
-    const unknown = await api.send('POST', '/wps/member/password/email', {
-      username: 'mailer01',
-      email: 'x@y.zz',
-    });
-    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'Username/Email does not exist' });
-    expect(
-      (
-        await api.send('POST', '/wps/member/password/email', {
-          username: 'mailer01',
-          email: 'mailer01@example.com',
-        })
-      ).status,
-    ).toBe(200);
-    const outbox = (await t.app.inject({ method: 'GET', url: '/__dev/outbox' })).json().value;
-    const mail = outbox.find((m: { channel: string; recipient: string }) => m.channel === 'email');
-    const temporary = mail.body.match(/temporary password is (\S+)\./)[1];
-    expect((await api.login('mailer01', 'abc12345')).status).toBe(401);
-    expect((await api.login('mailer01', temporary)).body.value.mustChangePassword).toBe('default');
+/** The newest e-mail to `address` in the dev outbox, with the code and link it carries. */
+async function resetMail(address: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/__dev/outbox' });
+  const mails = (res.json().value as { recipient: string; body: string }[]).filter(
+    (m) => m.recipient.toLowerCase() === address,
+  );
+  const mail = mails[0];
+  return {
+    count: mails.length,
+    body: mail?.body ?? '',
+    code: mail?.body.match(/reset code is (\S+)\./)?.[1] ?? '',
+    link: mail?.body.match(/(https?:\/\/\S+)/)?.[1] ?? '',
+  };
+}
+
+const auditRows = async (memberId: number, action: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actor, `member:${memberId}`), eq(auditLog.action, action)));
+
+const memberRow = async (account: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, 'PORTICO'), eq(members.account, account)))
+  )[0]!;
+
+/** A member with an e-mail address, logged in once. */
+async function mailMember(username: string) {
+  const registered = await api.send('PUT', '/wps/member/register', {
+    username,
+    password: 'abc12345',
+    confirmPassword: 'abc12345',
+    email: `${username}@Example.com`,
+    login: true,
+    ...(await api.solvedCaptcha()),
+  });
+  expect(registered.status).toBe(200);
+  return { email: `${username}@example.com`, token: registered.body.value.token as string };
+}
+
+const forgot = (username: string, email: string) =>
+  api.send('POST', '/wps/member/password/email', { username, email });
+const reset = (username: string, code: string, newPassword = 'Fresh2024') =>
+  api.send('POST', '/wps/member/password/reset', { username, code, newPassword });
+
+describe('forgot password by e-mail', () => {
+  it('sends a code and a link, and changes nothing: the old password and sessions still work', async () => {
+    const { email, token } = await mailMember('mailer01');
+    const res = await forgot('mailer01', 'MAILER01@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, value: null });
+    const mail = await resetMail(email);
+    expect(mail.code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(mail.body).toContain('15 minutes');
+    // The link opens the SPA's reset step on the site the request was made on (a domain of the merchant).
+    const link = new URL(mail.link);
+    expect(link.searchParams.get('resetCode')).toBe(mail.code);
+    expect(link.searchParams.get('username')).toBe('mailer01');
+    expect((await api.login('mailer01', 'abc12345')).status).toBe(200);
+    expect((await api.send('GET', '/wps/member/info', undefined, token)).status).toBe(200);
+    expect((await memberRow('mailer01')).mustChangePassword).toBe(false);
+    const stored = await t.database.db.select().from(passwordResets);
+    expect(stored.map((r) => r.codeHash)).not.toContain(mail.code);
+    expect(JSON.stringify(stored)).not.toContain(mail.code);
   });
 
-  it('by phone: an SMS code sets a new password', async () => {
+  it('answers an unknown account or a wrong e-mail exactly as a match, and sends nothing', async () => {
+    await mailMember('mailer02');
+    const before = (await t.database.db.select().from(outbox)).length;
+    const replies = [
+      await forgot('mailer02', 'someone@else.example'),
+      await forgot('nobody-here', 'mailer02@example.com'),
+      await forgot('mailer02', 'mailer02@example.com'),
+    ];
+    expect(new Set(replies.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect((await t.database.db.select().from(outbox)).length).toBe(before + 1);
+    // And about the same time: every reply waits for the same floor, however little work it took.
+    const timed = async (username: string) => {
+      const started = performance.now();
+      await forgot(username, 'mailer02@example.com');
+      return performance.now() - started;
+    };
+    for (const ms of [await timed('nobody-here'), await timed('mailer02')])
+      expect(ms).toBeGreaterThanOrEqual(240);
+  });
+
+  it('sets the new password with the code, once; every session ends; audited', async () => {
+    const { email, token } = await mailMember('mailer03');
+    const other = await tokenOf('mailer03', 'abc12345');
+    await forgot('mailer03', email);
+    const { code } = await resetMail(email);
+    const weak = await reset('mailer03', code, 'short');
+    expect(weak.body.fields.password).toBe('Enter 6-20 characters combining letters and numbers');
+    // Typed from the e-mail: case and spaces do not matter.
+    const done = await reset('mailer03', ` ${code.slice(0, 4).toLowerCase()} ${code.slice(4)} `);
+    expect(done.status).toBe(200);
+    expect((await api.login('mailer03', 'abc12345')).status).toBe(401);
+    expect((await api.login('mailer03', 'Fresh2024')).body.value.mustChangePassword).toBeNull();
+    for (const session of [token, other])
+      expect((await api.send('GET', '/wps/member/info', undefined, session)).status).toBe(401);
+    const again = await reset('mailer03', code, 'Other2024');
+    expect(again.body).toMatchObject({
+      code: 'VALIDATION',
+      fields: { code: 'This code is not valid or has expired, please ask for a new one' },
+    });
+    expect((await api.login('mailer03', 'Other2024')).status).toBe(401);
+    const { id } = await memberRow('mailer03');
+    expect(await auditRows(id, 'PASSWORD_RESET_REQUESTED')).toHaveLength(1);
+    expect((await auditRows(id, 'PASSWORD_RESET'))[0]?.subject).toMatchObject({ channel: 'email' });
+    expect(await createAuditLog(t.database.db).verify()).toMatchObject({ ok: true });
+  });
+
+  it('refuses a code past its 15 minutes', async () => {
+    const { email } = await mailMember('mailer04');
+    await forgot('mailer04', email);
+    const { code } = await resetMail(email);
+    const { id } = await memberRow('mailer04');
+    const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.memberId, id));
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(15 * 60_000 - 5_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+    // Sent 15 minutes and a second ago.
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.id, row!.id));
+    expect((await reset('mailer04', code)).status).toBe(400);
+    expect((await api.login('mailer04', 'abc12345')).status).toBe(200);
+  });
+
+  it('ends a code after 5 wrong tries, even tried in parallel; the same refusal for an unknown account', async () => {
+    const { email } = await mailMember('mailer05');
+    await forgot('mailer05', email);
+    const { code } = await resetMail(email);
+    const wrong = await Promise.all(Array.from({ length: 8 }, () => reset('mailer05', 'WRONG234')));
+    expect(wrong.every((r) => r.status === 400)).toBe(true);
+    const refused = await reset('mailer05', code);
+    expect(refused.body).toEqual(wrong[0]!.body);
+    expect((await api.login('mailer05', 'abc12345')).status).toBe(200);
+    expect((await reset('nobody-here', code)).body).toEqual(wrong[0]!.body);
+    const { id } = await memberRow('mailer05');
+    const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.memberId, id));
+    expect(row!.attempts).toBe(5);
+  });
+
+  it('sends one code a minute to an account (the reply stays the same); only the newest code counts', async () => {
+    const { email } = await mailMember('mailer06');
+    await forgot('mailer06', email);
+    const first = await resetMail(email);
+    expect((await forgot('mailer06', email)).status).toBe(200);
+    expect((await resetMail(email)).count).toBe(first.count);
+    const { id } = await memberRow('mailer06');
+    // A minute later the member asks again: the first code no longer works.
+    await t.database.db
+      .update(passwordResets)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(passwordResets.memberId, id));
+    await forgot('mailer06', email);
+    const second = await resetMail(email);
+    expect(second.code).not.toBe(first.code);
+    expect((await reset('mailer06', first.code)).status).toBe(400);
+    expect((await reset('mailer06', second.code)).status).toBe(200);
+  });
+});
+
+describe('forgot password by phone', () => {
+  it('an SMS code sets a new password; every session ends; audited', async () => {
+    const session = await tokenOf('player01', 'Player123');
     await api.send('POST', '/wps/verification/sms/noLogin', {
       countryDialingCode: '+84',
       mobileNo: '901234567',
+      ...(await api.solvedCaptcha()),
     });
     const code = await api.smsCode('84901234567');
     const wrong = await api.send('POST', '/wps/member/password/verification', {
@@ -124,6 +270,7 @@ describe('forgot password', () => {
       newPassword: 'Phone2024',
     });
     expect(wrong.status).toBe(400);
+    expect((await api.login('player01', 'Player123')).status).toBe(200);
     const ok = await api.send('POST', '/wps/member/password/verification', {
       countryDialingCode: '+84',
       mobileNum: '901234567',
@@ -132,6 +279,26 @@ describe('forgot password', () => {
     });
     expect(ok.status).toBe(200);
     expect((await api.login('player01', 'Phone2024')).status).toBe(200);
+    expect((await api.send('GET', '/wps/member/info', undefined, session)).status).toBe(401);
+    const { id } = await memberRow('player01');
+    expect((await auditRows(id, 'PASSWORD_RESET'))[0]?.subject).toMatchObject({ channel: 'sms' });
+  });
+});
+
+describe('login', () => {
+  it('rehashes a password hash of a lower cost than today’s', async () => {
+    const { id } = await memberRow('vip01');
+    await t.database.db
+      .update(members)
+      .set({ passwordHash: await hashPassword('Player123', 2 ** 12) })
+      .where(eq(members.id, id));
+    expect((await api.login('vip01', 'Player123')).status).toBe(200);
+    const { passwordHash } = await memberRow('vip01');
+    expect(Number(passwordHash.split('$')[1])).toBe(scryptCost());
+    expect(await verifyPassword('Player123', passwordHash)).toBe(true);
+    expect((await api.login('vip01', 'Player123')).status).toBe(200);
+    // The seed hashes at the configured cost too, so ordinary logins rehash nothing.
+    expect(needsRehash((await memberRow('agent01')).passwordHash)).toBe(false);
   });
 });
 

@@ -1,10 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { changePassword, forgotByEmail, forgotByPhone, memberInfo } from '../../../contract/member.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  changePassword,
+  forgotByEmail,
+  forgotByPhone,
+  memberInfo,
+  resetPassword,
+} from '../../../contract/member.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { passwordChangeOf } from '../../http/standing.ts';
+import type { PasswordRecovery, RequestSite } from './recovery.ts';
 import { memberInfo as infoOf, type MemberService } from './service.ts';
 
-export function memberRoutes(app: FastifyInstance, members: MemberService): void {
+const siteOf = (req: FastifyRequest): RequestSite => ({ ip: req.ip, protocol: req.protocol, host: req.host });
+
+export function memberRoutes(app: FastifyInstance, members: MemberService, recovery: PasswordRecovery): void {
   route(app, memberInfo, async ({ auth, merchant }) =>
     okValue({
       ...infoOf(auth.member),
@@ -23,17 +32,26 @@ export function memberRoutes(app: FastifyInstance, members: MemberService): void
   route(
     app,
     forgotByEmail,
-    async ({ merchant, body }) => {
-      await members.forgotByEmail(merchant, body.username, body.email);
+    async ({ merchant, body, req }) => {
+      await recovery.forgotByEmail(merchant, body.username, body.email, siteOf(req));
       return okValue(null);
     },
     { rateLimit: { max: 5, timeWindow: '1 minute' } },
   );
   route(
     app,
+    resetPassword,
+    async ({ merchant, body, req }) => {
+      await recovery.reset(merchant, body, siteOf(req));
+      return okValue(null);
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+  route(
+    app,
     forgotByPhone,
-    async ({ merchant, body }) => {
-      await members.forgotByPhone(merchant, body);
+    async ({ merchant, body, req }) => {
+      await recovery.forgotByPhone(merchant, body, siteOf(req));
       return okValue(null);
     },
     { rateLimit: { max: 10, timeWindow: '1 minute' } },

@@ -1,22 +1,15 @@
-import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AGENT_TYPES,
   type changePassword,
-  type forgotByPhone,
   type MemberInfo,
   TRIAL_AGENT_TYPE,
 } from '../../../contract/member.ts';
-import type { Db } from '../../db/client.ts';
-import { members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { MessagingPort } from '../../ports/messaging.ts';
-import { enforceRules } from '../auth/rules.ts';
-import type { Member, SessionService } from '../auth/sessions.ts';
-import { normaliseMobile, type SmsService } from '../auth/sms.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import type { Member } from '../auth/sessions.ts';
+import { checkNewPassword, enforcePasswordRule, type PasswordStore } from './passwords.ts';
 
 /** Club labels by rank (rank above 4 is served by the VIP desk, spec §6). */
 const CLUBS = [
@@ -27,11 +20,6 @@ const CLUBS = [
   { labelName: 'Diamond', color: '#3a7bd5', color2: '#9fd3ff' },
   { labelName: 'Crown', color: '#6142bf', color2: '#c1a7ff' },
 ];
-
-const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** A temporary password that satisfies the letters-and-digits rule: 8 letters/digits plus one digit. */
-const temporaryPassword = () =>
-  `${Array.from({ length: 8 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('')}${randomInt(10)}`;
 
 export function memberInfo(member: Member): MemberInfo {
   const rank = Math.max(1, member.clubRank);
@@ -54,25 +42,10 @@ export function memberInfo(member: Member): MemberInfo {
   };
 }
 
-export function createMemberService(
-  db: Db,
-  deps: { sessions: SessionService; sms: SmsService; messaging: MessagingPort },
-  now: () => Date = () => new Date(),
-) {
-  const passwordRules = (m: Merchant) => m.settings.registerFields.filter((r) => r.field === 'password');
-
-  async function setPassword(member: Member, password: string, mustChange: boolean) {
-    await db
-      .update(members)
-      .set({
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: now(),
-        mustChangePassword: mustChange,
-      })
-      .where(eq(members.id, member.id));
-  }
-
+/** The logged-in member's own account calls (the forgot-password ones, without a session, are in recovery.ts). */
+export function createMemberService(passwords: PasswordStore) {
   return {
+    /** The old password proves the member; every other session ends with the change. */
     async changePassword(
       m: Merchant,
       member: Member,
@@ -81,7 +54,7 @@ export function createMemberService(
     ) {
       if (member.agentType === TRIAL_AGENT_TYPE)
         throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
-      enforceRules(passwordRules(m), { password: body.newPassword });
+      enforcePasswordRule(m, body.newPassword);
       if (body.confirmNewPassword !== body.newPassword)
         throw new DomainError(400, 'VALIDATION', 'Incorrect confirmation input', {
           confirmNewPassword: 'Incorrect confirmation input',
@@ -90,51 +63,12 @@ export function createMemberService(
         throw new DomainError(400, 'VALIDATION', 'The old password is incorrect', {
           oldPassword: 'The old password is incorrect',
         });
-      if (body.newPassword === body.oldPassword || body.newPassword === m.settings.defaultPassword)
-        throw new DomainError(400, 'VALIDATION', 'Choose a new password', {
-          newPassword: 'Choose a new password',
-        });
-      await setPassword(member, body.newPassword, false);
-      await deps.sessions.revokeOthers(member.id, tokenHash);
-    },
-
-    /** Forgot by e-mail: a temporary password goes to the account's address; the next login must change it. */
-    async forgotByEmail(m: Merchant, username: string, email: string) {
-      const [member] = await db
-        .select()
-        .from(members)
-        .where(
-          and(
-            eq(members.merchantCode, m.code),
-            eq(members.account, username.toLowerCase()),
-            eq(sql`lower(${members.email})`, email.toLowerCase()),
-          ),
-        );
-      if (!member) throw new DomainError(404, 'NOT_FOUND', 'Username/Email does not exist');
-      const password = temporaryPassword();
-      await setPassword(member, password, true);
-      await deps.messaging.send(
-        m.code,
-        'email',
-        email,
-        `${m.brand.name}: your temporary password is ${password}. You will choose a new one when you log in.`,
-      );
-    },
-
-    async forgotByPhone(m: Merchant, body: z.output<typeof forgotByPhone.body>) {
-      const mobile = normaliseMobile(body.countryDialingCode, body.mobileNum);
-      enforceRules(passwordRules(m), { password: body.newPassword });
-      await deps.sms.verify(m, 'login', mobile, body.verificationCode);
-      const [member] = await db
-        .select()
-        .from(members)
-        .where(and(eq(members.merchantCode, m.code), eq(members.mobile, mobile)));
-      if (!member)
-        throw new DomainError(404, 'NOT_FOUND', 'This phone number is not registered', {
-          mobileNum: 'This phone number is not registered',
-        });
-      await setPassword(member, body.newPassword, false);
-      await deps.sessions.revokeOthers(member.id);
+      checkNewPassword(m, body.newPassword, body.oldPassword);
+      await passwords.replace(member, body.newPassword, {
+        action: 'PASSWORD_CHANGED',
+        subject: {},
+        keepTokenHash: tokenHash,
+      });
     },
   };
 }
