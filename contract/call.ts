@@ -82,6 +82,8 @@ export const errorCode = z.enum([
   'LIMIT_EXCEEDED',
   /** A request id reused with a different body. */
   'IDEMPOTENCY_CONFLICT',
+  /** Seamless wallet: a vendor's transaction id reused for another movement (Hub88's RS_ERROR_DUPLICATE_TRANSACTION). */
+  'DUPLICATE_TRANSACTION',
   /** An operator's login needs its two-factor code. */
   'TOTP_REQUIRED',
 ]);

@@ -3,12 +3,25 @@ import { defineCall, wpsReply } from './call.ts';
 import { minorUnits } from './wallet.ts';
 
 /**
- * Seamless wallet for third-party game vendors: the vendor's server moves a member's money round by round,
- * each movement keyed by its own transaction id (a replay answers the first reply and moves nothing).
- * Every request carries `X-Signature`: hex HMAC-SHA256 of the raw body with the merchant's seamless secret;
- * the merchant comes from the `Merchant` header (or the domain), never from the body.
+ * Seamless wallet for third-party game vendors (Hub88-style): the vendor's server moves a member's money round by
+ * round, each movement keyed by its own transaction id. The same id with the same body answers the first reply and
+ * moves nothing; the same id with anything else (amount, member, round, kind) answers 409 DUPLICATE_TRANSACTION.
+ *
+ * Every request is signed by one vendor with its own key: `X-Vendor` names the vendor (a vendor of the merchant's
+ * catalogue, and the body's `vassalage`), `X-Timestamp` is the signing time in Unix seconds (refused when more than
+ * 5 minutes old or more than 30 s ahead), and `X-Signature` is hex HMAC-SHA256 of `seamlessSignedText(timestamp,
+ * rawBody)` with the vendor's key. The merchant comes from the `Merchant` header (or the domain), never the body.
  */
 export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
+export const SEAMLESS_VENDOR_HEADER = 'x-vendor';
+export const SEAMLESS_TIMESTAMP_HEADER = 'x-timestamp';
+/** How old a signed request may be: a captured request cannot be sent again after this. */
+export const SEAMLESS_REPLAY_WINDOW_MS = 5 * 60_000;
+/** How far ahead of the server's clock a vendor's clock may run. */
+export const SEAMLESS_CLOCK_SKEW_MS = 30_000;
+
+/** What the signature covers: the timestamp and the raw body, so neither can be changed or reused alone. */
+export const seamlessSignedText = (timestamp: string, rawBody: string) => `${timestamp}.${rawBody}`;
 
 const id = (what: string) =>
   z
@@ -50,7 +63,7 @@ export const seamlessBet = defineCall({
   path: '/seamless/bet',
   class: 'open',
   summary:
-    'Seamless wallet: debit a bet and open (or add to) its round; 409 INSUFFICIENT_FUNDS carries the balance',
+    'Seamless wallet: debit a bet and open (or add to) its round; a refusal (INSUFFICIENT_FUNDS, a member who may not play) carries the balance',
   body: z.object({
     ...player,
     /** The game (catalogue node id). */
@@ -66,12 +79,17 @@ export const seamlessWin = defineCall({
   method: 'POST',
   path: '/seamless/win',
   class: 'open',
-  summary: 'Seamless wallet: credit a win (0 allowed) and settle its round',
+  summary: 'Seamless wallet: credit a win (0 allowed); settles its round unless roundClosed is false',
   body: z.object({
     ...player,
     txId: id('Transaction id'),
     roundId: id('Round id'),
     amount: minorUnits.nonnegative('Amount must not be negative').max(1e12, 'Amount is too large'),
+    /**
+     * Whether this win ends the round (Hub88's `round_closed`); false keeps it open for more wins (free spins,
+     * bonus features) until a win with true, 0 allowed, closes it.
+     */
+    roundClosed: z.boolean().default(true),
   }),
   response: movementReply,
 });

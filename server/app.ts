@@ -230,12 +230,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     );
     agentRoutes(api, db, { auth, audit });
     walletRoutes(api, db, ledger, drivers);
-    const seamless = createSeamlessWallet(db, responsible);
+    // In-house games audit their own rounds; a vendor's movements are audited by the wallet.
+    const seamless = createSeamlessWallet(db, { guard: responsible });
     api.decorate('authenticateLaunch', createLaunchResolver(db));
     const random = opts.gameRandom ?? cryptoRandom;
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');
     inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
-    if (opts.seamlessSecret) seamlessRoutes(api, db, seamless, opts.seamlessSecret);
+    if (opts.seamlessSecret)
+      seamlessRoutes(api, db, createSeamlessWallet(db, { guard: responsible, audit }), opts.seamlessSecret);
     vendorDemoRoutes(api, db, ledger, drivers);
     paymentRoutes(api, payments);
     referralRoutes(api, referrals);

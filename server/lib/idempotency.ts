@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '../http/errors.ts';
 
 /** A value of a request field: bigints hash as their decimal digits. */
-type Field = string | number | bigint | boolean | null | undefined;
+export type Field = string | number | bigint | boolean | null | undefined;
 
 /**
  * The fingerprint of a request's meaningful fields, stored with its idempotency key: sha256 of the fields as

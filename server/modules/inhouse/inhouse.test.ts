@@ -217,8 +217,26 @@ describe('slot spins', () => {
     const requestId = randomUUID();
     const first = await spin(p.token, bet, requestId);
     const before = [await entries(), await p.balance()];
-    const twins = await Promise.all([spin(p.token, bet, requestId), spin(p.token, bet * 2, requestId)]);
-    expect(twins).toEqual([first, first]);
+    expect(await spin(p.token, bet, requestId)).toEqual(first);
+    // The same request id with another bet is another request: refused, not answered with the first round.
+    const other = await spin(p.token, bet * 2, requestId);
+    expect([other.status, other.body.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    expect([await entries(), await p.balance()]).toEqual(before);
+  });
+
+  it('refuses a dice request id reused with another target or direction', async () => {
+    const p = await playerWith('ih_retry_dice', 100_000n, 'dice');
+    const bet = betSteps(games.dice.minBet)[0]!;
+    const requestId = randomUUID();
+    const body = { requestId, bet, target: 2500, direction: 'under' };
+    const first = await roll(p.token, body);
+    expect(first.status).toBe(200);
+    const before = [await entries(), await p.balance()];
+    expect(await roll(p.token, body)).toEqual(first);
+    for (const changed of [{ target: 3000 }, { direction: 'over' }]) {
+      const res = await roll(p.token, { ...body, ...changed });
+      expect([res.status, res.body.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    }
     expect([await entries(), await p.balance()]).toEqual(before);
   });
 

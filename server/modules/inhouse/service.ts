@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { Launch } from '../../http/route.ts';
+import { idempotencyConflict } from '../../lib/idempotency.ts';
 import { INHOUSE_VENDOR } from '../../ports/gameVendor.ts';
 import type { Player, SeamlessWallet } from '../seamless/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
@@ -64,7 +65,7 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
   async function play<O extends Outcome>(
     launch: Launch,
     game: InhouseGameInfo,
-    input: { requestId: string; bet: number },
+    input: { requestId: string; bet: number; target?: number; direction?: DiceDirection },
     draw: () => O,
   ): Promise<O & { roundId: string; bet: number; balance: number }> {
     if (!game.betSteps.includes(input.bet))
@@ -72,14 +73,22 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
     const p = playerOf(launch);
     const roundRef = `m${launch.memberId}-${input.requestId}`;
     const txId = (op: string) => `${roundRef}-${op}`;
-    await deps.seamless.bet(p, {
-      txId: txId('bet'),
-      roundRef,
-      amount: BigInt(input.bet),
-      nodeId: game.nodeId,
-      gameType: 'INHOUSE',
-      outcome: { ...draw(), bet: input.bet },
-    });
+    await deps.seamless
+      .bet(p, {
+        txId: txId('bet'),
+        roundRef,
+        amount: BigInt(input.bet),
+        nodeId: game.nodeId,
+        gameType: 'INHOUSE',
+        outcome: { ...draw(), bet: input.bet },
+        // A retry must be the same request: the page's request id reused for another bet or pick is refused.
+        request: { target: input.target, direction: input.direction },
+      })
+      .catch((err: unknown) => {
+        throw err instanceof DomainError && err.code === 'DUPLICATE_TRANSACTION'
+          ? idempotencyConflict()
+          : err;
+      });
     // A replayed bet kept the first request's outcome: the round holds it.
     const round = (await deps.seamless.round(p, roundRef))!;
     if (round.status === 'ROLLED_BACK')

@@ -87,6 +87,14 @@ export async function addBet(tx: Tx, round: Round, amount: bigint) {
     .where(eq(gameRounds.id, round.id));
 }
 
+/** A win that leaves its round open (free spins): the round's win grows, the vendor closes it later. */
+export async function addWin(tx: Tx, round: Round, amount: bigint) {
+  await tx
+    .update(gameRounds)
+    .set({ win: sql`${gameRounds.win} + ${amount}` })
+    .where(eq(gameRounds.id, round.id));
+}
+
 /** Settles a round with its win; a big win (not play money) goes on the winner board. */
 export async function settle(
   tx: Tx,
@@ -119,13 +127,16 @@ export async function settle(
   });
 }
 
-/** Takes a rolled-back bet off its round; a round left without bets is ROLLED_BACK. */
+/**
+ * Takes a rolled-back bet off its round; a round left without bets or wins is ROLLED_BACK. One that already paid a
+ * win (free spins of an open round) stays open for the vendor to close.
+ */
 export async function removeBet(tx: Tx, round: Round, amount: bigint) {
   const left = round.bet - amount;
   await tx
     .update(gameRounds)
     .set(
-      left > 0n
+      left > 0n || round.win > 0n
         ? { bet: left }
         : {
             bet: 0n,

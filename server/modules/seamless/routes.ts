@@ -3,32 +3,53 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import {
   SEAMLESS_SIGNATURE_HEADER,
+  SEAMLESS_TIMESTAMP_HEADER,
+  SEAMLESS_VENDOR_HEADER,
   seamlessBalance,
   seamlessBet,
   seamlessRollback,
   seamlessWin,
 } from '../../../contract/seamless.ts';
 import type { Db } from '../../db/client.ts';
-import { games, members } from '../../db/schema/index.ts';
+import { games, members, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { okValue, route } from '../../http/route.ts';
+import { INHOUSE_VENDOR } from '../../ports/gameVendor.ts';
 import type { SeamlessReply, SeamlessWallet } from './service.ts';
-import { merchantSecret, validSignature } from './signature.ts';
+import { freshTimestamp, validSignature, vendorKey } from './signature.ts';
+import { playRefusal } from './standing.ts';
 
-const badSignature = () => new DomainError(401, 'UNAUTHORIZED', 'Invalid signature');
+const unauthorized = (message: string) => new DomainError(401, 'UNAUTHORIZED', message);
 
 /**
  * The seamless wallet over HTTP for third-party vendors. The signature covers the raw body, so this scope reads
- * JSON itself: it checks the signature before parsing, and a bodiless request is checked against "".
+ * JSON itself: it checks the vendor's signature and the timestamp before parsing, and a bodiless request is
+ * checked against "". Then the vendor must be in the merchant's catalogue, and the body must speak for it alone.
  */
-export function seamlessRoutes(app: FastifyInstance, db: Db, wallet: SeamlessWallet, masterSecret: string) {
+export function seamlessRoutes(
+  app: FastifyInstance,
+  db: Db,
+  wallet: SeamlessWallet,
+  masterSecret: string,
+  now: () => number = Date.now,
+) {
   app.register(async (scope) => {
-    const verified = new WeakSet<FastifyRequest>();
+    /** The vendor whose key signed each request. */
+    const signer = new WeakMap<FastifyRequest, string>();
     const verify = (req: FastifyRequest, raw: string) => {
-      const secret = merchantSecret(masterSecret, req.merchant.code);
-      if (!validSignature(secret, raw, req.headers[SEAMLESS_SIGNATURE_HEADER])) throw badSignature();
-      verified.add(req);
+      const vendor = req.headers[SEAMLESS_VENDOR_HEADER];
+      const timestamp = req.headers[SEAMLESS_TIMESTAMP_HEADER];
+      if (typeof vendor !== 'string' || vendor === '' || vendor.length > 40)
+        throw unauthorized('Missing vendor');
+      const key = vendorKey(masterSecret, req.merchant.code, vendor);
+      const signed = typeof timestamp === 'string' ? timestamp : '';
+      if (!validSignature(key, signed, raw, req.headers[SEAMLESS_SIGNATURE_HEADER]))
+        throw unauthorized('Invalid signature');
+      // Checked once the signature holds, so the timestamp cannot have been moved into the window.
+      if (!freshTimestamp(timestamp, now()))
+        throw unauthorized('The request is outside its 5-minute window: sign it again with the current time');
+      signer.set(req, vendor);
     };
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -40,22 +61,43 @@ export function seamlessRoutes(app: FastifyInstance, db: Db, wallet: SeamlessWal
       }
     });
     scope.addHook('preValidation', async (req) => {
-      if (!verified.has(req)) verify(req, '');
+      if (!signer.has(req)) verify(req, '');
+      const vendor = signer.get(req)!;
+      // Our own games pay through the wallet in process: no key of the in-house code is ever handed out.
+      const [listed] =
+        vendor === INHOUSE_VENDOR
+          ? []
+          : await db
+              .select({ code: vendors.vassalage })
+              .from(vendors)
+              .where(and(eq(vendors.merchantCode, req.merchant.code), eq(vendors.vassalage, vendor)))
+              .limit(1);
+      if (!listed) throw new DomainError(403, 'FORBIDDEN', `No vendor ${vendor} in this site's catalogue`);
     });
 
-    const playerOf = async (merchant: Merchant, body: { account: string; vassalage: string }) => {
-      const [member] = await db
-        .select({ id: members.id, agentType: members.agentType })
-        .from(members)
-        .where(and(eq(members.merchantCode, merchant.code), eq(members.account, body.account)));
-      if (!member) throw new DomainError(404, 'NOT_FOUND', 'Unknown player', { account: 'Unknown player' });
-      return {
-        merchantCode: merchant.code,
-        memberId: member.id,
-        vassalage: body.vassalage,
-        trial: member.agentType === TRIAL_AGENT_TYPE,
-      };
+    /** The body's vendor must be the signer: a vendor's key moves money of its own rounds only. */
+    const vendorOf = (req: FastifyRequest, vassalage: string) => {
+      if (vassalage !== signer.get(req))
+        throw new DomainError(403, 'FORBIDDEN', 'The signing vendor may act for its own vendor code only', {
+          vassalage: 'Not the signing vendor',
+        });
+      return vassalage;
     };
+
+    const memberOf = async (merchant: Merchant, account: string) => {
+      const [member] = await db
+        .select()
+        .from(members)
+        .where(and(eq(members.merchantCode, merchant.code), eq(members.account, account)));
+      if (!member) throw new DomainError(404, 'NOT_FOUND', 'Unknown player', { account: 'Unknown player' });
+      return member;
+    };
+    const playerOf = (merchant: Merchant, member: { id: number; agentType: number }, vassalage: string) => ({
+      merchantCode: merchant.code,
+      memberId: member.id,
+      vassalage,
+      trial: member.agentType === TRIAL_AGENT_TYPE,
+    });
     const reply = (merchant: Merchant, r: SeamlessReply) =>
       okValue({
         txId: r.txId,
@@ -65,33 +107,50 @@ export function seamlessRoutes(app: FastifyInstance, db: Db, wallet: SeamlessWal
         currency: merchant.brand.currency,
       });
 
-    route(scope, seamlessBalance, async ({ merchant, body }) => {
-      const { balance } = await wallet.balance(await playerOf(merchant, body));
+    route(scope, seamlessBalance, async ({ req, merchant, body }) => {
+      const vendor = vendorOf(req, body.vassalage);
+      const member = await memberOf(merchant, body.account);
+      const { balance } = await wallet.balance(playerOf(merchant, member, vendor));
       return okValue({ account: body.account, balance, currency: merchant.brand.currency });
     });
-    route(scope, seamlessBet, async ({ merchant, body }) => {
+    route(scope, seamlessBet, async ({ req, merchant, body }) => {
+      const vendor = vendorOf(req, body.vassalage);
       const [game] = await db
         .select({ gameType: games.gameType })
         .from(games)
-        .where(and(eq(games.merchantCode, merchant.code), eq(games.nodeId, body.nodeId)));
+        .where(
+          and(
+            eq(games.merchantCode, merchant.code),
+            eq(games.nodeId, body.nodeId),
+            eq(games.vassalage, vendor),
+          ),
+        );
       if (!game) throw new DomainError(404, 'NOT_FOUND', 'Unknown game', { nodeId: 'Unknown game' });
-      const p = await playerOf(merchant, body);
-      const r = await wallet.bet(p, {
+      const member = await memberOf(merchant, body.account);
+      const r = await wallet.bet(playerOf(merchant, member, vendor), {
         txId: body.txId,
         roundRef: body.roundId,
         amount: BigInt(body.amount),
         nodeId: body.nodeId,
         gameType: game.gameType,
+        mayPlay: async () => playRefusal(merchant, member, new Date(now())),
       });
       return reply(merchant, r);
     });
-    route(scope, seamlessWin, async ({ merchant, body }) => {
-      const p = await playerOf(merchant, body);
-      const r = await wallet.win(p, { txId: body.txId, roundRef: body.roundId, amount: BigInt(body.amount) });
+    route(scope, seamlessWin, async ({ req, merchant, body }) => {
+      const vendor = vendorOf(req, body.vassalage);
+      const p = playerOf(merchant, await memberOf(merchant, body.account), vendor);
+      const r = await wallet.win(p, {
+        txId: body.txId,
+        roundRef: body.roundId,
+        amount: BigInt(body.amount),
+        close: body.roundClosed,
+      });
       return reply(merchant, r);
     });
-    route(scope, seamlessRollback, async ({ merchant, body }) => {
-      const p = await playerOf(merchant, body);
+    route(scope, seamlessRollback, async ({ req, merchant, body }) => {
+      const vendor = vendorOf(req, body.vassalage);
+      const p = playerOf(merchant, await memberOf(merchant, body.account), vendor);
       return reply(merchant, await wallet.rollback(p, { txId: body.txId, betTxId: body.betTxId }));
     });
   });

@@ -75,22 +75,25 @@ describe('seamless wallet', () => {
     expect((await round(p, 'zr')).status).toBe('SETTLED');
   });
 
-  it('answers a replayed transaction id with the first reply and moves nothing', async () => {
+  it('answers a replayed transaction id with the first reply and moves nothing; another body is a duplicate', async () => {
     const p = await player('sw_replay', 5_000n);
     const first = await bet(p, 'rb', 'rr', 2_000n);
     const won = await wallet.win(p, { txId: 'rw', roundRef: 'rr', amount: 3_000n });
     const [before, houseBefore] = [await entries(), await house()];
-    // Same ids, other amounts: still the first replies.
-    expect(await bet(p, 'rb', 'rr', 9_999n)).toEqual(first);
-    expect(await wallet.win(p, { txId: 'rw', roundRef: 'rr', amount: 1n })).toEqual(won);
+    const duplicate = { statusCode: 409, code: 'DUPLICATE_TRANSACTION' };
+    // Same ids, other amounts, rounds, games or kinds: refused, never the first reply.
+    await expect(bet(p, 'rb', 'rr', 9_999n)).rejects.toMatchObject(duplicate);
+    await expect(bet(p, 'rb', 'rr2', 2_000n)).rejects.toMatchObject(duplicate);
+    await expect(
+      wallet.bet(p, { txId: 'rb', roundRef: 'rr', amount: 2_000n, nodeId: 'OTHER', gameType: 'INHOUSE' }),
+    ).rejects.toMatchObject(duplicate);
+    await expect(wallet.win(p, { txId: 'rw', roundRef: 'rr', amount: 1n })).rejects.toMatchObject(duplicate);
+    await expect(wallet.win(p, { txId: 'rb', roundRef: 'rr', amount: 1n })).rejects.toMatchObject(duplicate);
+    expect(await wallet.win(p, { txId: 'rw', roundRef: 'rr', amount: 3_000n })).toEqual(won);
     const replays = await Promise.all([1, 2, 3].map(() => bet(p, 'rb', 'rr', 2_000n)));
     expect(replays).toEqual([first, first, first]);
     expect([await entries(), await house(), await balanceOf(p)]).toEqual([before, houseBefore, 6_000]);
     expect(await round(p, 'rr')).toMatchObject({ bet: 2_000n, win: 3_000n });
-    // An id used for one kind of movement cannot be used for another.
-    await expect(wallet.win(p, { txId: 'rb', roundRef: 'rr', amount: 1n })).rejects.toMatchObject({
-      code: 'CONFLICT',
-    });
   });
 
   it('rolls a bet back by its id, once, and closes a round left without bets', async () => {
@@ -162,7 +165,8 @@ describe('seamless wallet', () => {
     const b = await player('sw_other', 5_000n);
     await bet(a, 'ob', 'or', 1_000n);
     const before = await entries();
-    await expect(bet(b, 'ob', 'or', 1_000n)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // Its transaction id is a duplicate for anyone else; its round is not theirs.
+    await expect(bet(b, 'ob', 'or', 1_000n)).rejects.toMatchObject({ code: 'DUPLICATE_TRANSACTION' });
     await expect(bet(b, 'ob2', 'or', 1_000n)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(wallet.win(b, { txId: 'ow', roundRef: 'or', amount: 50_000n })).rejects.toMatchObject({
       code: 'FORBIDDEN',

@@ -1,18 +1,35 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  SEAMLESS_CLOCK_SKEW_MS,
+  SEAMLESS_REPLAY_WINDOW_MS,
+  seamlessSignedText,
+} from '../../../contract/seamless.ts';
 
 /**
- * Signed seamless requests: each merchant has its own secret, derived from the one master secret of the
- * environment (PORTICO_SEAMLESS_SECRET): secret = hex HMAC-SHA256(master, "seamless:" + merchant code).
+ * Signed seamless requests: each vendor of each merchant has its own key, derived from the one master secret of
+ * the environment (PORTICO_SEAMLESS_SECRET): key = hex HMAC-SHA256(master, "seamless:<merchant>:<vendor>"). A key
+ * handed to one vendor therefore signs for that vendor at that merchant only; nothing per vendor is stored, and
+ * rotating the master rotates every key.
  */
-export const merchantSecret = (master: string, merchantCode: string) =>
-  createHmac('sha256', master).update(`seamless:${merchantCode}`).digest('hex');
+export const vendorKey = (master: string, merchantCode: string, vendor: string) =>
+  createHmac('sha256', master).update(`seamless:${merchantCode}:${vendor}`).digest('hex');
 
-/** What a vendor sends in X-Signature: hex HMAC-SHA256 of the raw request body. */
-export const signBody = (secret: string, rawBody: string) =>
-  createHmac('sha256', secret).update(rawBody).digest('hex');
+/** What a vendor sends in X-Signature: hex HMAC-SHA256 of the timestamp and the raw request body. */
+export const signRequest = (key: string, timestamp: string, rawBody: string) =>
+  createHmac('sha256', key).update(seamlessSignedText(timestamp, rawBody)).digest('hex');
 
-export function validSignature(secret: string, rawBody: string, header: unknown): boolean {
+export function validSignature(key: string, timestamp: string, rawBody: string, header: unknown): boolean {
   if (typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) return false;
   // Constant time, so a wrong signature does not tell how much of it was right.
-  return timingSafeEqual(Buffer.from(signBody(secret, rawBody), 'hex'), Buffer.from(header, 'hex'));
+  return timingSafeEqual(
+    Buffer.from(signRequest(key, timestamp, rawBody), 'hex'),
+    Buffer.from(header, 'hex'),
+  );
+}
+
+/** A signing time (Unix seconds) within the replay window: not older than 5 minutes, not ahead beyond the skew. */
+export function freshTimestamp(header: unknown, now: number): header is string {
+  if (typeof header !== 'string' || !/^\d{1,12}$/.test(header)) return false;
+  const at = Number(header) * 1000;
+  return at >= now - SEAMLESS_REPLAY_WINDOW_MS && at <= now + SEAMLESS_CLOCK_SKEW_MS;
 }

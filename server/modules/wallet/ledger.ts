@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { assertSameRequest } from '../../lib/idempotency.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -97,13 +98,15 @@ export function createLedger(db: Db) {
       legs: Leg[],
       reply: Record<string, unknown> = {},
       inTx?: PostHook,
+      /** The request's fingerprint (`requestHash`): a replay of the key with another request is refused. */
+      requestHash?: string,
     ): Promise<Posted> {
       if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n)
         throw new Error(`unbalanced ${kind}: legs must sum to 0`);
       return db.transaction(async (tx) => {
         const [created] = await tx
           .insert(ledgerTransactions)
-          .values({ merchantCode, idempotencyKey, kind, reply })
+          .values({ merchantCode, idempotencyKey, kind, reply, requestHash })
           .onConflictDoNothing()
           .returning({ id: ledgerTransactions.id });
         if (!created) {
@@ -116,6 +119,7 @@ export function createLedger(db: Db) {
                 eq(ledgerTransactions.idempotencyKey, idempotencyKey),
               ),
             );
+          if (requestHash) assertSameRequest(first!.requestHash, requestHash);
           return { transactionId: first!.id, replayed: true, reply: first!.reply };
         }
         // Lock in id order, so two movements over the same wallets never wait on each other crosswise.
