@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOutsideLink, isSitePath } from './banners.ts';
 import { defineCall, paging, wpsReply } from './call.ts';
 import { bannerGroup } from './content.ts';
 import { drawResult } from './lottery.ts';
@@ -269,11 +270,11 @@ export const opsCreateBanner = defineCall({
       titles: perLanguage(80, 'Title'),
       sort: z.number().int().min(0).max(1_000_000).optional(),
     })
-    .refine((b) => b.linkageType !== 'ROUTE' || /^\/[\w\-/?=&#.]*$/.test(b.link), {
-      message: 'A route starts with /',
+    .refine((b) => b.linkageType !== 'ROUTE' || isSitePath(b.link), {
+      message: 'A route is a path of this site, starting with a single /',
       path: ['link'],
     })
-    .refine((b) => b.linkageType !== 'URL' || /^https:\/\/[^\s]+$/.test(b.link), {
+    .refine((b) => b.linkageType !== 'URL' || isOutsideLink(b.link), {
       message: 'A link is an https:// address',
       path: ['link'],
     }),

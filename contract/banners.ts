@@ -41,3 +41,12 @@ export function bannersFor<B extends { groupName: BannerGroup }>(
   }
   return banners.filter((b) => b.groupName === group);
 }
+
+/**
+ * A banner's in-site link (linkage ROUTE): a path of this site, never one a browser reads as another host
+ * (`//evil.example/login`, `/\evil.example`), a scheme (`javascript:`) or an absolute address.
+ */
+export const isSitePath = (link: string) => /^\/(?![/\\])[\w\-/?=&#.%~]*$/.test(link);
+
+/** A banner's outside link (linkage URL): an https address, opened in a new tab. */
+export const isOutsideLink = (link: string) => /^https:\/\/[^\s\\/]+(\/\S*)?$/.test(link);

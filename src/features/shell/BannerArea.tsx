@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
+import { isOutsideLink, isSitePath } from '../../../contract/banners.ts';
 import type { Banner } from '../../../contract/content.ts';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { bannerGroupOf, bannersFor } from '../../domain/routesMap.ts';
@@ -11,7 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 export const BANNER_AUTOPLAY_MS = 5000;
 
 /** The first banner is the largest thing on a page that has banners: fetched first; the others when shown. */
-function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+export function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
   const image = (
     <img
       src={banner.url}
@@ -21,13 +22,14 @@ function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
       loading={first ? 'eager' : 'lazy'}
     />
   );
-  if (banner.linkageType === 'URL')
+  // A link stored before links were checked, or written around the back office, is not followed.
+  if (banner.linkageType === 'URL' && isOutsideLink(banner.link))
     return (
       <a href={banner.link} target="_blank" rel="noreferrer">
         {image}
       </a>
     );
-  if (banner.linkageType === 'ROUTE') return <a href={banner.link}>{image}</a>;
+  if (banner.linkageType === 'ROUTE' && isSitePath(banner.link)) return <a href={banner.link}>{image}</a>;
   return image;
 }
 

@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Banner } from '../../../contract/content.ts';
+import { BannerSlide } from './BannerArea.tsx';
+
+const slide = (linkageType: Banner['linkageType'], link: string) =>
+  render(
+    <BannerSlide
+      banner={{ bannerId: 1, url: '/art/b.webp', linkageType, link, groupName: 'home', title: 'Offer' }}
+      first
+    />,
+  );
+
+describe('banner slide', () => {
+  it('follows an in-site link only when it is a path of this site', () => {
+    slide('ROUTE', '/promotions');
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/promotions');
+  });
+
+  it.each(['//evil.example/login', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example'])(
+    'shows the picture without a link for the in-site link %s',
+    (link) => {
+      slide('ROUTE', link);
+      expect(screen.getByRole('img', { name: 'Offer' })).toBeInTheDocument();
+      expect(screen.queryByRole('link')).toBeNull();
+    },
+  );
+
+  it('opens an https outside link in a new tab, and no other scheme', () => {
+    const { unmount } = slide('URL', 'https://partner.example/offer');
+    expect(screen.getByRole('link')).toHaveAttribute('target', '_blank');
+    unmount();
+    slide('URL', 'javascript:alert(1)');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});
