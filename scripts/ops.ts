@@ -11,8 +11,13 @@
 //   npm run ops -- audit:verify                                     (walks the audit log's hash chain)
 //   npm run ops -- message LOTUS player01 "Title" "Body"           (ALL instead of an account: every member)
 //   npm run ops -- ticket LOTUS player01 PRIZE_WHEEL                (RED_ENVELOPE | PRIZE_WHEEL | GOLDEN_EGG)
-//   npm run ops -- rules LOTUS payments                         (shows a merchant's rules of a topic)
-//   npm run ops -- rules LOTUS rebate '{"rates":{"RNG":100},"minClaim":100}'  (replaces them, checked whole)
+//   npm run ops -- rules LOTUS payments                         (shows a merchant's rules of a topic and its draft)
+//   npm run ops -- rules LOTUS rebate '{"rates":{"RNG":100},"minClaim":100}'  (drafts them, checked whole)
+//       A draft takes effect once a FINANCE or ADMIN operator other than its author approves it: this token is one
+//       operator ("ops"), so its drafts are approved by someone signed in to /ops (Pending changes).
+//   npm run ops -- changes LOTUS [DRAFT|APPROVED|REJECTED|REPLACED]  (drafts of rules and promotions' rewards)
+//   npm run ops -- approve-change 5 [--remark "…"]               (another operator's draft takes effect)
+//   npm run ops -- reject-change 5 [--remark "…"]                (the draft is dropped; what is in force stays)
 //   npm run ops -- contract LOTUS agent01 DAILY_SALARY '[{"activeMembers":0,"betAmount":0,"rateBp":30}]'
 //                  (DIVIDEND | DAILY_SALARY | HOURLY_SALARY | REALTIME_SALARY; a dividend adds its period D|W|H|M)
 //   npm run ops -- settle LOTUS [--until 2026-12-01T02:00:00Z]      (pays the contract windows ended by then)
@@ -24,6 +29,7 @@
 //   npm run ops -- reject-redemption 7 "Out of stock"             (the points go back to the member)
 //   npm run ops -- promotions PORTICO                               (every promotion with its entry counts)
 //   npm run ops -- promotion PORTICO '{"category":"DAILY","titles":{"en":"Sign in"},"reward":100,"settings":{"kind":"SIGN_IN"}}'
+//                  (it runs once another operator approves its reward: see changes)
 //   npm run ops -- entries PORTICO [APPLYING|REJECTED|ISSUED|CLAIMED|JOINED|WON|LOST] [--promotion 12]
 //   npm run ops -- approve-entry 7 [--reward 5000] [--remark "…"]  (an application: paid once, Issued)
 //   npm run ops -- reject-entry 7 "The screenshot is unreadable"   (the member sees the reason and may apply again)
@@ -113,6 +119,20 @@ const requests: Record<
     const path = `/ops/merchants/${encodeURIComponent(code)}/rules/${encodeURIComponent(rest[0] ?? '')}`;
     return rest[1] ? { method: 'PUT', path, body: JSON.parse(rest[1]) } : { method: 'GET', path };
   },
+  changes: () => ({
+    method: 'GET',
+    path: `/ops/merchants/${encodeURIComponent(code)}/changes${rest[0] ? `?status=${rest[0]}` : ''}`,
+  }),
+  'approve-change': () => ({
+    method: 'POST',
+    path: `/ops/changes/${encodeURIComponent(code)}/approve`,
+    body: remark,
+  }),
+  'reject-change': () => ({
+    method: 'POST',
+    path: `/ops/changes/${encodeURIComponent(code)}/reject`,
+    body: remark,
+  }),
   ticket: () => ({
     method: 'POST',
     path: `/ops/merchants/${encodeURIComponent(code)}/tickets`,
