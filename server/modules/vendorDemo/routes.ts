@@ -9,11 +9,14 @@ import type { Launch } from '../../http/route.ts';
 import { okValue, route } from '../../http/route.ts';
 import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
 import { artPath } from '../art/paths.ts';
+import { createAuditLog } from '../audit/log.ts';
 import { localized } from '../content/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
+import { auditedMove } from '../wallet/service.ts';
 
 /** The demo vendor's game server: what its page shows, and transfers through the game-vendor port. */
 export function vendorDemoRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drivers: VendorDrivers): void {
+  const audit = createAuditLog(db);
   const wallets = async (merchant: Merchant, launch: Launch) => {
     // In-house games pay through the seamless wallet: they have no vendor wallet to show or fill.
     if (launch.vassalage === INHOUSE_VENDOR)
@@ -58,7 +61,16 @@ export function vendorDemoRoutes(app: FastifyInstance, db: Db, ledger: Ledger, d
     await wallets(merchant, launch);
     const driver = drivers(launch.vassalage);
     const move = body.direction === 'in' ? driver.transferIn : driver.transferOut;
-    await move(merchant.code, launch.memberId, launch.vassalage, BigInt(body.amount), body.requestId);
+    const amount = BigInt(body.amount);
+    // The same record as the member centre's transfer, marked as made from the game's page.
+    const record = auditedMove(
+      audit,
+      { merchantCode: merchant.code, id: launch.memberId },
+      body.direction === 'in' ? 'WALLET_TRANSFER_IN' : 'WALLET_TRANSFER_OUT',
+      { vendor: launch.vassalage, amount, requestId: body.requestId, from: 'game' },
+    );
+    await move(merchant.code, launch.memberId, launch.vassalage, amount, body.requestId, record);
+    await audit.link();
     return okValue({ wallets: await wallets(merchant, launch) });
   });
 }

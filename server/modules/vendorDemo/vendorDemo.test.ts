@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { inhouseGames, invariantBreaches, launchToken, newMember } from '../../test/play.ts';
+import { createAuditLog } from '../audit/log.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +78,38 @@ describe('demo vendor (game-vendor port, demo driver)', () => {
     });
     expect(out.body.value.wallets).toMatchObject({ main: 35_000, vendor: 15_000 });
     expect(await invariantBreaches(db)).toBe(0);
+  });
+
+  it('writes the member’s audit record with each transfer from the game page, and the chain verifies', async () => {
+    const db = t.database.db;
+    const m = await newMember(db, 'demovendor3', 30_000n);
+    const { rng } = await inhouseGames(db);
+    const token = await launchToken(db, { memberId: m.id, nodeId: rng.nodeId });
+    const inId = randomUUID();
+    const outId = randomUUID();
+    const move = (requestId: string, direction: 'in' | 'out', amount: number) =>
+      send('POST', '/vendor-demo/transfer', token, { requestId, direction, amount });
+    expect((await move(inId, 'in', 12_000)).status).toBe(200);
+    expect((await move(inId, 'in', 12_000)).status).toBe(200);
+    expect((await move(outId, 'out', 2_000)).status).toBe(200);
+    expect((await move(randomUUID(), 'out', 99_000)).status).toBe(409);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, `member:${m.id}`))
+      .orderBy(auditLog.id);
+    expect(rows.map((r) => [r.action, r.subject])).toEqual([
+      [
+        'WALLET_TRANSFER_IN',
+        expect.objectContaining({ vendor: rng.vassalage, amount: '12000', requestId: inId, from: 'game' }),
+      ],
+      [
+        'WALLET_TRANSFER_OUT',
+        expect.objectContaining({ vendor: rng.vassalage, amount: '2000', requestId: outId, from: 'game' }),
+      ],
+    ]);
+    expect(rows.every((r) => r.merchantCode === 'PORTICO' && r.hash !== null)).toBe(true);
+    expect(await createAuditLog(db).verify()).toMatchObject({ ok: true });
   });
 
   it('refuses bad amounts, in-house launches and ended sessions, moving nothing', async () => {

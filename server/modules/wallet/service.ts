@@ -32,6 +32,26 @@ export type TransferInput =
   | { requestId: string; direction: 'in' | 'out'; vendor: string; amount: number }
   | { requestId: string; direction: 'consolidate' };
 
+/**
+ * The audit record of a member's money movement, written in the ledger transaction that moves it. Staged, not
+ * appended: the chain's lock would be held until the money transaction commits, and every transfer would queue
+ * behind it. Whoever moved money links the chain after the commit (`audit.link()`).
+ */
+export const auditedMove =
+  (
+    audit: AuditLog,
+    member: { merchantCode: string; id: number },
+    action: string,
+    subject: Record<string, unknown>,
+  ): PostHook =>
+  (tx, transactionId) =>
+    audit.stage(tx, {
+      merchantCode: member.merchantCode,
+      actor: `member:${member.id}`,
+      action,
+      subject: { ...subject, transactionId },
+    });
+
 const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
 const invalid = (field: string, message: string) =>
   new DomainError(400, 'VALIDATION', message, { [field]: message });
@@ -47,17 +67,8 @@ export function createWalletService(
 ) {
   const { ledger, drivers, audit } = deps;
 
-  // Staged, not appended: the chain's lock would be held until the money transaction commits, and every transfer
-  // would queue behind it. Whoever moved money links the chain after the commit (`audit.link()`).
-  const audited =
-    (member: Member, action: string, subject: Record<string, unknown>): PostHook =>
-    (tx, transactionId) =>
-      audit.stage(tx, {
-        merchantCode: member.merchantCode,
-        actor: `member:${member.id}`,
-        action,
-        subject: { ...subject, transactionId },
-      });
+  const audited = (member: Member, action: string, subject: Record<string, unknown>) =>
+    auditedMove(audit, member, action, subject);
 
   /** Vendor codes of the merchant that hold money at the vendor (every one but the in-house games). */
   const walletVendors = async (merchantCode: string) => {
