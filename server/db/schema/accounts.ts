@@ -27,8 +27,11 @@ export const members = pgTable(
     payeeName: text('payee_name'),
     /** The withdrawal password (scrypt), separate from the login password; null until the member sets one. */
     paymentPasswordHash: text('payment_password_hash'),
-    /** Payment-password tries since the last right one (counted before checking); at the limit it locks. */
+    /** Wrong payment passwords since the last right one; at the limit it locks. */
     paymentPasswordFailures: integer('payment_password_failures').notNull().default(0),
+    /** Payment-password checks under way (taken before the hash is compared) and when the last one began. */
+    paymentPasswordChecks: integer('payment_password_checks').notNull().default(0),
+    paymentPasswordCheckedAt: at('payment_password_checked_at'),
     /** While in the future, even the right payment password is refused. */
     paymentPasswordLockedUntil: at('payment_password_locked_until'),
     /** The other registration fields (qqNum, line, whatsapp …), as typed. */
