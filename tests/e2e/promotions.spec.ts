@@ -94,6 +94,15 @@ test('an operator posts a popup and a promotion; a member applies with a picture
       await request.patch(`/ops/promotions/${p.id}`, { headers, data: { hidden: true } });
   });
 
+  // Members see it once a second operator, finance, approves its reward (maker-checker).
+  const finance = await operator(browser, 'finance', 'Finance123');
+  await finance.getByRole('link', { name: 'Pending changes' }).click();
+  const draft = finance.getByRole('row').filter({ hasText: `Promotion: ${promoTitle}` });
+  await expect(draft.getByText('reward: — → 2500')).toBeVisible();
+  await draft.getByRole('button', { name: /^Approve change/ }).click();
+  await finance.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(finance.getByRole('status')).toContainText('is now Approved');
+
   // A visitor meets the popup on arrival; the member's login shows it once more, and once closed a reload does not
   // bring it back.
   await page.goto('/');
@@ -123,7 +132,6 @@ test('an operator posts a popup and a promotion; a member applies with a picture
   await expect(page.getByText('Your application is being reviewed.')).toBeVisible();
 
   // Finance approves it, looking at the picture.
-  const finance = await operator(browser, 'finance', 'Finance123');
   await finance.getByRole('link', { name: 'Promotions' }).click();
   await finance
     .getByRole('group', { name: 'Promotion views' })
