@@ -35,11 +35,10 @@ const events = [
   errorEvent<M>('logOut', { code: 'NETWORK' }),
 ] satisfies EventFromLogic<M>[];
 
-/** The session and representative events for its generated paths: a visitor, a stored token, a query token. */
+/** The session and representative events for its generated paths: a visitor, a stored token. */
 export const sessionWalks = (
   [
     { name: 'session', input: {} },
     { name: 'session (token in storage)', input: { storedToken: 't-stored' } },
-    { name: 'session (token in query)', input: { tokenFromQuery: 't-query' } },
   ] satisfies { name: string; input: SessionInput }[]
 ).map((w) => ({ ...w, machine: withInput(sessionMachine, w.input), events }));

@@ -7,9 +7,10 @@ import { type FlowError, readFlowError } from './form.ts';
  * is stored").
  *
  * States:
- *   - `starting` (passes at once): a token in the page's query string wins — `storeToken` keeps it and info
- *     loads; else the token the app read from session storage (`storedToken`) loads its info; with neither, the
- *     visitor is `loggedOut` from the first render (a header that drew a placeholder first would jump);
+ *   - `starting` (passes at once): the token the app read from session storage (`storedToken`) loads its info;
+ *     without one the visitor is `loggedOut` from the first render (a header that drew a placeholder first would
+ *     jump). A token in the page's address is never taken: a link would log its visitor into someone else's
+ *     account (whose deposits would then go to the link's author);
  *   - `loadingInfo`: actor `loadMemberInfo` { token } → `loggedIn` with `member`. 'UNAUTHORIZED' (expired or
  *     revoked token) runs `clearSession` and goes to `loggedOut`; any other failure to `failed`
  *     (`session.retry` tries again);
@@ -22,18 +23,16 @@ import { type FlowError, readFlowError } from './form.ts';
  *     `goHome`, `loggedOut`. `logout.cancel` returns to `loggedIn.idle`. `session.expired` (a call answered
  *     UNAUTHORIZED) runs `clearSession` and goes to `loggedOut` at once (ignored while a logout runs: it ends the session anyway).
  * Context the views read (see session.selectors.ts): `member`, `error` (why member info could not be read).
- * Actions the app provides: `storeToken` { token }, `clearSession` (session storage except the merchant, and the
- * login/agent/VIP state), `goHome`.
+ * Actions the app provides: `clearSession` (session storage except the merchant, and the login/agent/VIP state),
+ * `goHome`. The login and registration flows store the token they get before they send `session.loggedIn`.
  */
 
 export interface SessionInput {
-  tokenFromQuery?: string;
   /** The token session storage keeps from an earlier page of this tab. */
   storedToken?: string | null;
 }
 
 export interface SessionContext {
-  tokenFromQuery: string | null;
   storedToken: string | null;
   token: string | null;
   member: MemberInfo | null;
@@ -65,13 +64,11 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
-    hasQueryToken: ({ context }) => context.tokenFromQuery !== null,
     hasStoredToken: ({ context }) => context.storedToken !== null,
     isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
     mustChangePassword: ({ context }) => Boolean(context.member?.mustChangePassword),
   },
   actions: {
-    storeToken: (_, _params: { token: string }) => {},
     clearSession: () => {},
     goHome: () => {},
     keepToken: assign((_, token: string) => ({ token, error: null })),
@@ -83,7 +80,6 @@ export const sessionMachine = setup({
   id: 'session',
   initial: 'starting',
   context: ({ input }) => ({
-    tokenFromQuery: input.tokenFromQuery?.trim() || null,
     storedToken: input.storedToken || null,
     token: null,
     member: null,
@@ -92,14 +88,6 @@ export const sessionMachine = setup({
   states: {
     starting: {
       always: [
-        {
-          guard: 'hasQueryToken',
-          target: 'loadingInfo',
-          actions: [
-            { type: 'keepToken', params: ({ context }) => context.tokenFromQuery! },
-            { type: 'storeToken', params: ({ context }) => ({ token: context.tokenFromQuery! }) },
-          ],
-        },
         {
           guard: 'hasStoredToken',
           target: 'loadingInfo',

@@ -2,7 +2,7 @@ import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptFirstReplies } from './api/firstReplies.ts';
-import { adoptMerchantFromUrl, adoptTokenFromUrl, storedToken } from './api/session.ts';
+import { adoptMerchantFromUrl, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
@@ -38,7 +38,7 @@ async function start() {
     : prefetchFirstPage(queryClient, locale, window.location.pathname);
   await nextTask();
   const router = makeRouter(queryClient);
-  const session = { tokenFromQuery: adoptTokenFromUrl() ?? undefined, storedToken: storedToken() };
+  const session = { storedToken: storedToken() };
   // The server drew this page's first screen for a visitor in this language: the app takes it over (hydrates it)
   // instead of drawing the page again, and the visitor's screen stays as it is. A member, or another language, gets
   // the app's own first render.

@@ -35,14 +35,3 @@ export function clearSession(): void {
   sessionStorage.clear();
   if (merchant) sessionStorage.setItem(MERCHANT_KEY, merchant);
 }
-
-/** A token in the page's query string (spec §4) is taken over, and removed from the address bar. */
-export function adoptTokenFromUrl(): string | null {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (!token) return null;
-  storeToken(token);
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', url);
-  return token;
-}

@@ -43,7 +43,7 @@ export const createQueryClient = () =>
  * The session's start (machines/session.machine.ts): read before the first render, so that a visitor's header draws
  * its buttons at once. The server's first screen (src/ssr) starts as a visitor.
  */
-export type SessionStart = { tokenFromQuery?: string; storedToken?: string | null };
+export type SessionStart = { storedToken?: string | null };
 
 export function App({
   queryClient,

@@ -58,7 +58,7 @@ const EXCLUDED = {
   ],
 };
 
-/** The walks of session.events.ts: a visitor, a token kept in session storage, a token in the query string. */
+/** The walks of session.events.ts: a visitor, a token kept in session storage. */
 const WALKS = sessionWalks.map((w) => ({
   name: w.name,
   input: w.input,

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { logout } from '../../../contract/routes.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { call } from '../../api/client.ts';
-import { clearSession, storeToken } from '../../api/session.ts';
+import { clearSession } from '../../api/session.ts';
 import { loadMemberInfo } from './actors.ts';
 
 /** The session machine with the browser's storage and the real API (`onSignedOut` resets caches and goes home). */
@@ -15,7 +15,6 @@ export const liveSession = (onSignedOut: () => void, goHome: () => void) =>
       }),
     },
     actions: {
-      storeToken: (_, { token }) => storeToken(token),
       clearSession: () => {
         clearSession();
         onSignedOut();

@@ -77,7 +77,6 @@ function show(startToken: string | null) {
       loadMemberInfo: fromPromise(async () => member(agentType)),
       logOut: fromPromise(async () => {}),
     },
-    actions: { storeToken: () => {} },
   });
   const history = createMemoryHistory({ initialEntries: ['/rng'] });
   const router = createRouter({ routeTree: createRootRoute(), history });
