@@ -130,4 +130,14 @@ describe('payment password guessing limit', () => {
     expect(outcomes.filter((o) => o === 429)).toHaveLength(30 - (PAYMENT_PASSWORD_TRIES - 1));
     await expect(passwords.verify(m, PAY)).rejects.toMatchObject({ statusCode: 429 });
   });
+
+  it("a member's own parallel checks with the right password all pass (the extra ones wait their turn)", async () => {
+    const m = await member('pp_own_parallel');
+    const passwords = createPaymentPasswords(db, createAuditLog(db));
+    await expect(passwords.verify(m, '000000')).rejects.toMatchObject({ statusCode: 400 });
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => settle(passwords.verify(m, PAY))));
+    expect(outcomes).toEqual(Array(8).fill('ok'));
+    const [row] = await db.select().from(members).where(eq(members.id, m.id));
+    expect([row?.paymentPasswordFailures, row?.paymentPasswordChecks]).toEqual([0, 0]);
+  });
 });

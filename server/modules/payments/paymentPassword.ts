@@ -12,6 +12,10 @@ const wrong = (field: string, message: string) =>
 /** Wrong payment passwords in a row that lock it, and for how long (issue 22: 5 tries, 15 minutes). */
 export const PAYMENT_PASSWORD_TRIES = 5;
 export const PAYMENT_PASSWORD_LOCK_MS = 15 * 60_000;
+/** A check not settled after this long (its process died) stops counting. */
+const CHECK_STALE_MS = 30_000;
+/** How long a check waits for the member's other checks under way before it gives up. */
+const BUSY_WAIT_MS = 10_000;
 
 const lockedOut = (until: Date) =>
   new DomainError(
@@ -24,63 +28,98 @@ const lockedOut = (until: Date) =>
 
 /** The payment password guards money leaving the member (withdrawal, transfer to upline); separate from login. */
 export function createPaymentPasswords(db: Db, audit: AuditLog, now: () => Date = () => new Date()) {
+  const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
   /**
-   * Takes one try before the password is checked, in one statement, so parallel guesses each get their own number
-   * and only the first PAYMENT_PASSWORD_TRIES are checked at all: the try that reaches the limit sets the lock,
-   * and a right password lifts it again. An expired lock starts a new count. Null when the lock holds.
+   * Claims a check before the hash is compared, in one statement: wrong tries plus checks under way may not pass
+   * PAYMENT_PASSWORD_TRIES, so of parallel guesses only that many are compared at all. An expired lock forgets its
+   * wrong tries; a check unfinished after CHECK_STALE_MS (a crash) no longer counts. The hash, or null.
    */
-  async function takeTry(memberId: number) {
+  async function claim(memberId: number): Promise<string | null> {
     const at = now();
-    const atSql = sql`${at.toISOString()}::timestamptz`;
-    const expired = sql`(${members.paymentPasswordLockedUntil} is not null and ${members.paymentPasswordLockedUntil} <= ${atSql})`;
-    const tries = sql`(case when ${expired} then 0 else ${members.paymentPasswordFailures} end + 1)`;
+    const failures = sql`(case when ${members.paymentPasswordLockedUntil} <= ${ts(at)} then 0 else ${members.paymentPasswordFailures} end)`;
+    const checks = sql`(case when ${members.paymentPasswordCheckedAt} > ${ts(new Date(at.getTime() - CHECK_STALE_MS))} then ${members.paymentPasswordChecks} else 0 end)`;
     const [row] = await db
       .update(members)
       .set({
-        paymentPasswordFailures: tries,
-        paymentPasswordLockedUntil: sql`case when ${tries} >= ${PAYMENT_PASSWORD_TRIES} then ${new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS).toISOString()}::timestamptz else null end`,
+        paymentPasswordFailures: failures,
+        paymentPasswordChecks: sql`${checks} + 1`,
+        paymentPasswordCheckedAt: at,
+        paymentPasswordLockedUntil: null,
       })
       .where(
         and(
           eq(members.id, memberId),
           isNotNull(members.paymentPasswordHash),
           or(isNull(members.paymentPasswordLockedUntil), lte(members.paymentPasswordLockedUntil, at)),
+          sql`${failures} + ${checks} < ${PAYMENT_PASSWORD_TRIES}`,
         ),
       )
+      .returning({ hash: members.paymentPasswordHash });
+    return row?.hash ?? null;
+  }
+
+  /** Ends a claimed check: a right password clears the wrong tries, a wrong one adds one and at the limit locks. */
+  async function settle(memberId: number, right: boolean) {
+    const at = now();
+    const failures = right ? sql`0` : sql`${members.paymentPasswordFailures} + 1`;
+    const [row] = await db
+      .update(members)
+      .set({
+        paymentPasswordFailures: failures,
+        paymentPasswordChecks: sql`greatest(${members.paymentPasswordChecks} - 1, 0)`,
+        paymentPasswordLockedUntil: right
+          ? null
+          : sql`case when ${failures} >= ${PAYMENT_PASSWORD_TRIES} then ${ts(new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS))} else ${members.paymentPasswordLockedUntil} end`,
+      })
+      .where(eq(members.id, memberId))
       .returning({
-        hash: members.paymentPasswordHash,
-        tries: members.paymentPasswordFailures,
+        failures: members.paymentPasswordFailures,
         lockedUntil: members.paymentPasswordLockedUntil,
       });
     return row;
   }
 
-  /** Counted check of the payment password; a wrong one is a field error on `field`. */
-  async function check(member: Member, paymentPassword: string, field: string): Promise<void> {
-    const taken = await takeTry(member.id);
-    if (!taken) {
+  /** The hash once a check is claimed; refuses while locked; waits while other checks of the member are under way. */
+  async function claimed(memberId: number, field: string): Promise<string> {
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    for (;;) {
+      const hash = await claim(memberId);
+      if (hash) return hash;
       const [row] = await db
         .select({ hash: members.paymentPasswordHash, until: members.paymentPasswordLockedUntil })
         .from(members)
-        .where(eq(members.id, member.id));
+        .where(eq(members.id, memberId));
       if (!row?.hash) throw wrong(field, 'Set a payment password first');
-      throw lockedOut(row.until ?? now());
+      if (row.until && row.until > now()) throw lockedOut(row.until);
+      if (Date.now() > deadline)
+        throw new DomainError(429, 'RATE_LIMITED', 'Too many payment password checks at once, try again');
+      await new Promise((r) => setTimeout(r, 50));
     }
-    if (await verifyPassword(paymentPassword, taken.hash!)) {
+  }
+
+  /** Counted check of the payment password; a wrong one is a field error on `field`. */
+  async function check(member: Member, paymentPassword: string, field: string): Promise<void> {
+    const hash = await claimed(member.id, field);
+    const right = await verifyPassword(paymentPassword, hash).catch(async (err: unknown) => {
+      // No answer either way: the check stops counting.
       await db
         .update(members)
-        .set({ paymentPasswordFailures: 0, paymentPasswordLockedUntil: null })
+        .set({ paymentPasswordChecks: sql`greatest(${members.paymentPasswordChecks} - 1, 0)` })
         .where(eq(members.id, member.id));
-      return;
-    }
-    if (taken.lockedUntil) {
-      await audit.record({
-        merchantCode: member.merchantCode,
-        actor: `member:${member.id}`,
-        action: 'PAYMENT_PASSWORD_LOCKED',
-        subject: { tries: taken.tries, until: taken.lockedUntil.toISOString() },
-      });
-      throw lockedOut(taken.lockedUntil);
+      throw err;
+    });
+    const settled = await settle(member.id, right);
+    if (right) return;
+    if (settled?.lockedUntil && settled.failures >= PAYMENT_PASSWORD_TRIES) {
+      if (settled.failures === PAYMENT_PASSWORD_TRIES)
+        await audit.record({
+          merchantCode: member.merchantCode,
+          actor: `member:${member.id}`,
+          action: 'PAYMENT_PASSWORD_LOCKED',
+          subject: { tries: settled.failures, until: settled.lockedUntil.toISOString() },
+        });
+      throw lockedOut(settled.lockedUntil);
     }
     throw wrong(
       field,
