@@ -9,6 +9,7 @@ import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { useLimitText } from '../../ui/records/limitText.ts';
 import { useFailureText } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { entryOf, GRID_NUMBERS, PLAY_TYPES, potentialWin, structureOf } from './numbers.ts';
@@ -79,6 +80,7 @@ export function BetForm({
   const money = useMoney(loggedIn);
   const problemText = useProblemText(money);
   const failure = useFailureText();
+  const limitText = useLimitText();
   const queryClient = useQueryClient();
   const rules = useQuery(lotteryRulesQuery());
   const now = useNow(context.offset);
@@ -341,7 +343,7 @@ export function BetForm({
         )}
         {place.error && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {failure(place.error instanceof ApiError ? place.error : null)}
+            {limitText(place.error, money) ?? failure(place.error instanceof ApiError ? place.error : null)}
           </p>
         )}
         {closed && (

@@ -266,6 +266,32 @@ describe('Lottery betting page', () => {
     ]);
   });
 
+  it('says what is left of the loss limit when a slip would pass it', async () => {
+    await open({ gameCode: 'XSMB', playType: 'LO2' }, 'member');
+    await user().type(stake(), '15');
+    await pick('07');
+    await user().click(screen.getByRole('button', { name: 'Add to slip' }));
+    await user().click(screen.getByRole('button', { name: 'Place bets' }));
+    await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
+    await server.fail(
+      BETS,
+      new ApiError(
+        'LIMIT_EXCEEDED',
+        'You can stake 10.00 more today (daily loss limit 10.00)',
+        {},
+        403,
+        undefined,
+        {
+          limit: { kind: 'LOSS', period: 'D', amount: 1_000, remaining: 1_000 },
+        },
+      ),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can stake $10.00 more today (daily loss limit $10.00)',
+    );
+    expect(slipLines()).toHaveLength(1);
+  });
+
   it('a closed sale shows -- : -- : -- and cannot be placed', async () => {
     await open({ gameCode: 'XSMB' }, 'member', [
       sampleLottery(1, { code: 'XSMB', labelName: 'Miền Bắc', isSale: false, remainTime: 0 }),

@@ -97,6 +97,28 @@ describe('Deposit', () => {
     expect((server.next(DEPOSIT).input.body as { requestId: string }).requestId).toBe(first);
   });
 
+  it('says under the amount what is left of a deposit limit, in the member’s language', async () => {
+    const form = await open();
+    await userEvent.type(within(form).getByLabelText('Amount'), '100');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit deposit' }));
+    await waitFor(() => expect(server.pending(DEPOSIT)).toHaveLength(1));
+    const message = 'You can deposit 20.00 more today (daily deposit limit 100.00)';
+    await server.fail(
+      DEPOSIT,
+      new ApiError('LIMIT_EXCEEDED', message, { amount: message }, 400, undefined, {
+        limit: { kind: 'DEPOSIT', period: 'D', amount: 10_000, remaining: 2_000 },
+      }),
+    );
+    const amount = within(form).getByLabelText('Amount');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        /You can deposit \$20\.00 more today \(daily deposit limit \$100\.00\)/,
+      ),
+    );
+    expect(amount).toHaveValue('100');
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
   it('lists the member’s deposits with amounts and states', async () => {
     show(<Deposit />);
     await answer('/wps/payment/settings', SETTINGS);

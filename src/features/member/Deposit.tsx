@@ -16,6 +16,7 @@ import {
   TextField,
   useAmountMessage,
 } from '../../ui/records/form.tsx';
+import { useLimitText } from '../../ui/records/limitText.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { gatewayOpener } from './gatewayOpener.ts';
@@ -31,6 +32,7 @@ export function Deposit() {
   const settings = useQuery(paymentSettingsQuery());
   const money = useMoney();
   const amountMessage = useAmountMessage();
+  const limitText = useLimitText();
   const queryClient = useQueryClient();
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   const [values, setValues] = useState({ amount: '', payerName: '', reference: '' });
@@ -158,6 +160,7 @@ export function Deposit() {
               }
               message={
                 amountMessage(checked && !reading.ok ? reading.problem : null, money.sign) ??
+                limitText(deposit.error, money.format) ??
                 serverField(deposit.error, 'amount')
               }
             />
