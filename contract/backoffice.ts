@@ -61,7 +61,15 @@ export const opsLogin = defineCall({
     password: z.string().min(1, 'Input must not be empty').max(64),
     code: totpCode.optional(),
   }),
-  response: wpsReply(z.object({ token: z.string(), operator, expiresAt: z.string() })),
+  response: wpsReply(
+    z.object({
+      token: z.string(),
+      operator,
+      expiresAt: z.string(),
+      /** As in opsMe: the session may only enrol in two-factor login until it is on. */
+      totpRequired: z.boolean(),
+    }),
+  ),
 });
 
 export const opsLogout = defineCall({

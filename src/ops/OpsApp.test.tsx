@@ -64,6 +64,7 @@ describe('Back office sign-in', () => {
       token: 'ops-token-1',
       operator: operator('CONTENT', { username: 'content1' }),
       expiresAt: '2030-01-01T08:00:00.000Z',
+      totpRequired: false,
     });
     expect(sessionStorage.getItem('opsToken')).toBe('ops-token-1');
     // The member's token key is left alone.

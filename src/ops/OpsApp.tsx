@@ -8,12 +8,12 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { forgetOpsToken, opsCall, storedOpsToken, storeOpsToken, whenOpsTokenExpires } from './api.ts';
 import { OpsPage } from './OpsPage.tsx';
 import { Login } from './pages/Login.tsx';
+import { TwoFactor } from './pages/TwoFactor.tsx';
 import { Shell } from './Shell.tsx';
-import { merchantsKey, OpsSession } from './session.ts';
+import { type Me, meKey, merchantsKey, OpsSession } from './session.ts';
+import { opsButton } from './ui.tsx';
 
 const opsRoute = getRouteApi('/ops');
-
-const meKey = (token: string) => ['ops', 'me', token];
 
 /**
  * `/ops`: the operator back office. Its own sign-in and token (not the member's session), its own frame (not the
@@ -44,7 +44,10 @@ export function OpsApp() {
         expired={expired}
         onSignedIn={(session) => {
           storeOpsToken(session.token);
-          queryClient.setQueryData(meKey(session.token), session.operator);
+          queryClient.setQueryData<Me>(meKey(session.token), {
+            operator: session.operator,
+            totpRequired: session.totpRequired,
+          });
           setExpired(false);
           setToken(session.token);
         }}
@@ -64,17 +67,28 @@ export function OpsApp() {
 
 function SignedIn({ token, signOut }: { token: string; signOut: () => void }) {
   const search = opsRoute.useSearch();
+  const queryClient = useQueryClient();
   const me = useQuery({
     queryKey: meKey(token),
-    queryFn: async (): Promise<Operator> => (await opsCall(opsMe)).value.operator,
+    queryFn: async (): Promise<Me> => (await opsCall(opsMe)).value,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
   const merchants = useQuery({
     queryKey: merchantsKey,
     queryFn: async () => (await opsCall(opsMerchants)).value.list,
-    enabled: me.isSuccess,
+    enabled: me.isSuccess && !me.data.totpRequired,
   });
+  if (me.data?.totpRequired)
+    return (
+      <EnrolFirst
+        operator={me.data.operator}
+        signOut={signOut}
+        onEnrolled={(operator) =>
+          queryClient.setQueryData<Me>(meKey(token), { operator, totpRequired: false })
+        }
+      />
+    );
   const failed = me.isError ? me : merchants.isError ? merchants : null;
   if (failed)
     return (
@@ -98,10 +112,40 @@ function SignedIn({ token, signOut }: { token: string; signOut: () => void }) {
       </p>
     );
   return (
-    <OpsSession.Provider value={{ operator: me.data, merchant, merchants: list, signOut }}>
+    <OpsSession.Provider value={{ operator: me.data.operator, merchant, merchants: list, signOut }}>
       <Shell>
         <OpsPage page={search.page} />
       </Shell>
     </OpsSession.Provider>
+  );
+}
+
+/** In production an ADMIN or FINANCE operator must turn two-factor login on before anything else. */
+function EnrolFirst({
+  operator,
+  signOut,
+  onEnrolled,
+}: {
+  operator: Operator;
+  signOut: () => void;
+  onEnrolled: (o: Operator) => void;
+}) {
+  return (
+    <main className="flex min-h-screen flex-col items-center gap-3 bg-surface p-3 text-ink">
+      <div className="flex w-full max-w-xl flex-col gap-3">
+        <h1 className="text-lg font-bold">
+          <Trans>Set up two-factor login</Trans>
+        </h1>
+        <p role="status" className="rounded-md bg-warning/10 px-3 py-2 text-sm">
+          <Trans>Your role signs in with two factors. Set it up to open the back office.</Trans>
+        </p>
+        <TwoFactor operator={operator} onChanged={onEnrolled} />
+        <div>
+          <button type="button" className={opsButton} onClick={signOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </div>
+    </main>
   );
 }

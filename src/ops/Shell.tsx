@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { theme as themeSchema } from '../../contract/merchant.ts';
 import { activateLocale, LOCALES } from '../i18n/i18n.ts';
 import { ROLE_LABEL } from './labels.ts';
+import { ACCOUNT_PAGE } from './OpsPage.tsx';
 import { pagesFor } from './pages.ts';
 import { useOps } from './session.ts';
 import { opsButton, opsInlineInput } from './ui.tsx';
@@ -36,6 +37,14 @@ export function Shell({ children }: { children: ReactNode }) {
           <p className="text-muted">
             {operator.username} · {i18n._(ROLE_LABEL[operator.role])}
           </p>
+          <Link
+            to="/ops"
+            search={(s) => ({ ...s, page: ACCOUNT_PAGE })}
+            aria-current={current === ACCOUNT_PAGE ? 'page' : undefined}
+            className={opsButton}
+          >
+            <Trans>Two-factor</Trans>
+          </Link>
           <LanguagePicker />
           <ThemeToggle />
           <button type="button" className={opsButton} onClick={signOut}>

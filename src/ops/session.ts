@@ -12,6 +12,13 @@ export interface OpsContext {
   signOut: () => void;
 }
 
+/** Who the token belongs to (`opsMe`, or the login's reply), per token. */
+export interface Me {
+  operator: Operator;
+  totpRequired: boolean;
+}
+export const meKey = (token: string) => ['ops', 'me', token];
+
 /** The merchants' settings: the picker's list, and what the merchants page changes. */
 export const merchantsKey = ['ops', 'merchants'];
 

@@ -72,6 +72,10 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
     return row;
   }
 
+  /** In production, an ADMIN or FINANCE operator without two-factor login may only enrol. */
+  const mustEnrol = (who: Pick<OpsIdentity, 'id' | 'role' | 'totp'>) =>
+    production && who.id !== 0 && !who.totp && TOTP_ROLES.includes(who.role);
+
   /** The operator's own account row (the environment token has none). */
   async function own(who: OpsIdentity): Promise<Row> {
     if (who.id === 0)
@@ -131,8 +135,7 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
       };
     },
 
-    /** In production, an ADMIN or FINANCE operator without two-factor login may only enrol. */
-    mustEnrol: (who: OpsIdentity) => production && who.id !== 0 && !who.totp && TOTP_ROLES.includes(who.role),
+    mustEnrol,
 
     /** With two-factor on, the code is asked for once the password is right (so it tells nothing to a guesser). */
     async login(username: string, password: string, code?: string) {
@@ -158,6 +161,7 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
         token,
         operator: view({ ...row, lastLoginAt: new Date() }),
         expiresAt: expiresAt.toISOString(),
+        totpRequired: mustEnrol({ id: row.id, role: row.role as OpsRole, totp: row.totpEnabledAt !== null }),
       };
     },
 

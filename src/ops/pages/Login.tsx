@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Operator, opsLogin } from '../../../contract/backoffice.ts';
+import { ApiError } from '../../api/client.ts';
 import { CallError, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { InputField, opsPrimary } from '../ui.tsx';
 
 /**
  * The back office's own sign-in (operators, not members). A wrong name or password shows under the field the server
- * names, and what was typed stays.
+ * names, and what was typed stays. With two-factor login on, the server asks for the authenticator's code
+ * (TOTP_REQUIRED) and the form asks for it too; a wrong code shows under it.
  */
 export function Login({
   expired,
@@ -16,17 +18,26 @@ export function Login({
 }: {
   /** The last session ended on the server: say why the operator is back here. */
   expired: boolean;
-  onSignedIn: (session: { token: string; operator: Operator }) => void;
+  onSignedIn: (session: { token: string; operator: Operator; totpRequired: boolean }) => void;
 }) {
   const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const [code, setCode] = useState('');
+  const [asksCode, setAsksCode] = useState(false);
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean; code?: boolean }>({});
   const login = useMutation({
-    mutationFn: async () => (await opsCall(opsLogin, { body: { username, password } })).value,
+    mutationFn: async () =>
+      (await opsCall(opsLogin, { body: { username, password, ...(asksCode ? { code } : {}) } })).value,
     onSuccess: onSignedIn,
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'TOTP_REQUIRED') setAsksCode(true);
+    },
   });
-  const message = (field: 'username' | 'password') =>
+  // The first TOTP_REQUIRED only says a code is needed: the field asks for it, no error is shown.
+  const codeAsked =
+    login.error instanceof ApiError && login.error.code === 'TOTP_REQUIRED' && !login.error.fields.code;
+  const message = (field: 'username' | 'password' | 'code') =>
     missing[field] ? t`Input must not be empty` : serverField(login.error, field);
 
   return (
@@ -37,9 +48,13 @@ export function Login({
         className="flex w-full max-w-sm flex-col gap-3 rounded-lg border border-line bg-raised p-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const empty = { username: username.trim() === '', password: password === '' };
+          const empty = {
+            username: username.trim() === '',
+            password: password === '',
+            code: asksCode && code.trim() === '',
+          };
           setMissing(empty);
-          if (!empty.username && !empty.password) login.mutate();
+          if (!empty.username && !empty.password && !empty.code) login.mutate();
         }}
       >
         <h1 id="ops-login-title" className="text-lg font-bold">
@@ -71,7 +86,22 @@ export function Login({
             setMissing((m) => ({ ...m, password: false }));
           }}
         />
-        <CallError error={login.error} />
+        {asksCode && (
+          <InputField
+            label={<Trans>Code from your authenticator app</Trans>}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            value={code}
+            message={message('code')}
+            onChange={(e) => {
+              setCode(e.target.value);
+              setMissing((m) => ({ ...m, code: false }));
+            }}
+          />
+        )}
+        {!codeAsked && <CallError error={login.error} />}
         <button type="submit" className={`${opsPrimary} h-9`} disabled={login.isPending}>
           <Trans>Sign in</Trans>
         </button>

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  type MerchantGrant,
   type Operator,
   type OpsRole,
   opsCreateOperator,
   opsOperators,
+  opsResetTotp,
   opsRole,
   opsUpdateOperator,
 } from '../../../contract/backoffice.ts';
@@ -28,7 +30,16 @@ import {
 
 const KEY = ['ops', 'operators'];
 
-/** The back office's accounts (ADMIN): add one with a role, change a role, disable or enable. */
+/** The merchants granted, as a list reads them. */
+function useGrantText() {
+  const { t } = useLingui();
+  return (grant: MerchantGrant) => (grant === '*' ? t`All merchants` : grant.join(', ') || t`None`);
+}
+
+/**
+ * The back office's accounts (ADMIN of every merchant): add one with a role and the merchants it works on, change
+ * them, disable or enable it, reset its two-factor login.
+ */
 export function Operators() {
   const { t, i18n } = useLingui();
   const may = useMay();
@@ -36,18 +47,38 @@ export function Operators() {
   const { when } = useOpsFormat();
   const queryClient = useQueryClient();
   const [toggling, setToggling] = useState<Operator | null>(null);
+  const [granting, setGranting] = useState<Operator | null>(null);
+  const [resetting, setResetting] = useState<Operator | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const grantText = useGrantText();
   const list = useQuery({
     queryKey: KEY,
     queryFn: async () => (await opsCall(opsOperators)).value,
   });
   const update = useMutation({
-    mutationFn: async ({ id, ...body }: { id: number; role?: OpsRole; disabled?: boolean }) =>
-      (await opsCall(opsUpdateOperator, { params: { id }, body })).value.operator,
+    mutationFn: async ({
+      id,
+      ...body
+    }: {
+      id: number;
+      role?: OpsRole;
+      disabled?: boolean;
+      merchants?: MerchantGrant;
+    }) => (await opsCall(opsUpdateOperator, { params: { id }, body })).value.operator,
     onSuccess: (o) => {
       setToggling(null);
+      setGranting(null);
       const role = i18n._(ROLE_LABEL[o.role]);
-      setDone(o.disabled ? t`${o.username} is disabled.` : t`${o.username}: ${role}, enabled.`);
+      const merchants = grantText(o.merchants);
+      setDone(o.disabled ? t`${o.username} is disabled.` : t`${o.username}: ${role}, ${merchants}, enabled.`);
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  const reset = useMutation({
+    mutationFn: async (id: number) => (await opsCall(opsResetTotp, { params: { id } })).value.operator,
+    onSuccess: (o) => {
+      setResetting(null);
+      setDone(t`${o.username}'s two-factor login is reset: they set it up again.`);
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -78,6 +109,8 @@ export function Operators() {
         columns={[
           { head: <Trans>Operator</Trans> },
           { head: <Trans>Role</Trans> },
+          { head: <Trans>Merchants</Trans> },
+          { head: <Trans>Two-factor</Trans> },
           { head: <Trans>Last login</Trans> },
           { head: <Trans>Status</Trans> },
           { head: <Trans>Actions</Trans> },
@@ -107,9 +140,39 @@ export function Operators() {
                 i18n._(ROLE_LABEL[o.role])
               )}
             </td>
+            <td className={cell}>{grantText(o.merchants)}</td>
+            <td className={cell}>{o.totp ? <Trans>On</Trans> : <Trans>Off</Trans>}</td>
             <td className={cell}>{when(o.lastLoginAt)}</td>
             <td className={cell}>{o.disabled ? <Trans>Disabled</Trans> : <Trans>Active</Trans>}</td>
-            <td className={cell}>
+            <td className={`${cell} flex flex-wrap gap-1`}>
+              {change && o.id !== me.id && (
+                <button
+                  type="button"
+                  className={opsButton}
+                  aria-label={t`Merchants of ${o.username}`}
+                  onClick={() => {
+                    update.reset();
+                    setDone(null);
+                    setGranting(o);
+                  }}
+                >
+                  <Trans>Merchants</Trans>
+                </button>
+              )}
+              {may(opsResetTotp) && o.totp && (
+                <button
+                  type="button"
+                  className={opsButton}
+                  aria-label={t`Reset two-factor of ${o.username}`}
+                  onClick={() => {
+                    reset.reset();
+                    setDone(null);
+                    setResetting(o);
+                  }}
+                >
+                  <Trans>Reset two-factor</Trans>
+                </button>
+              )}
               {change && o.id !== me.id && (
                 <button
                   type="button"
@@ -128,6 +191,34 @@ export function Operators() {
           </tr>
         )}
       />
+      {granting && (
+        <GrantDialog
+          operator={granting}
+          pending={update.isPending}
+          error={update.error}
+          onClose={() => setGranting(null)}
+          onSave={(merchants) => update.mutate({ id: granting.id, merchants })}
+        />
+      )}
+      {resetting && (
+        <ConfirmDialog
+          open
+          danger
+          title={t`Reset two-factor of ${resetting.username}`}
+          confirmLabel={<Trans>Reset</Trans>}
+          pending={reset.isPending}
+          error={reset.error}
+          onClose={() => setResetting(null)}
+          onConfirm={() => reset.mutate(resetting.id)}
+        >
+          <p>
+            <Trans>
+              Their sessions end, and they sign in with the password alone until they set two-factor login up
+              again.
+            </Trans>
+          </p>
+        </ConfirmDialog>
+      )}
       {toggling && (
         <ConfirmDialog
           open
@@ -158,9 +249,10 @@ function OperatorForm({ onClose, onDone }: { onClose: () => void; onDone: (o: Op
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OpsRole>('SUPPORT');
+  const [merchants, setMerchants] = useState<MerchantGrant>([]);
   const create = useMutation({
     mutationFn: async () =>
-      (await opsCall(opsCreateOperator, { body: { username, password, role } })).value.operator,
+      (await opsCall(opsCreateOperator, { body: { username, password, role, merchants } })).value.operator,
     onSuccess: (o) => {
       void queryClient.invalidateQueries({ queryKey: KEY });
       onDone(o);
@@ -195,6 +287,13 @@ function OperatorForm({ onClose, onDone }: { onClose: () => void; onDone: (o: Op
           </option>
         ))}
       </SelectField>
+      <div className="sm:col-span-3">
+        <GrantField
+          value={merchants}
+          onChange={setMerchants}
+          message={serverField(create.error, 'merchants')}
+        />
+      </div>
       <FormEnd
         error={create.error}
         pending={create.isPending}
@@ -202,5 +301,80 @@ function OperatorForm({ onClose, onDone }: { onClose: () => void; onDone: (o: Op
         onCancel={onClose}
       />
     </FormPanel>
+  );
+}
+
+/** Which merchants an operator works on: every one, or those ticked. */
+function GrantField({
+  value,
+  onChange,
+  message,
+}: {
+  value: MerchantGrant;
+  onChange: (grant: MerchantGrant) => void;
+  message?: string;
+}) {
+  const { merchants } = useOps();
+  const all = value === '*';
+  const ticked = all ? [] : value;
+  return (
+    <fieldset className="flex flex-col gap-1" aria-invalid={message ? true : undefined}>
+      <legend className="text-xs font-medium text-muted">
+        <Trans>Merchants</Trans>
+      </legend>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked ? '*' : [])} />
+        <Trans>All merchants (and managing operators)</Trans>
+      </label>
+      <div className="flex flex-wrap gap-3">
+        {merchants.map((m) => (
+          <label key={m.code} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              disabled={all}
+              checked={all || ticked.includes(m.code)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...ticked, m.code] : ticked.filter((c) => c !== m.code))
+              }
+            />
+            {m.name} ({m.code})
+          </label>
+        ))}
+      </div>
+      {message && <p className="text-xs text-danger">{message}</p>}
+    </fieldset>
+  );
+}
+
+function GrantDialog({
+  operator,
+  pending,
+  error,
+  onClose,
+  onSave,
+}: {
+  operator: Operator;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onSave: (grant: MerchantGrant) => void;
+}) {
+  const { t } = useLingui();
+  const [grant, setGrant] = useState<MerchantGrant>(operator.merchants);
+  return (
+    <ConfirmDialog
+      open
+      title={t`Merchants of ${operator.username}`}
+      confirmLabel={<Trans>Save</Trans>}
+      pending={pending}
+      error={error}
+      onClose={onClose}
+      onConfirm={() => onSave(grant)}
+    >
+      <GrantField value={grant} onChange={setGrant} message={serverField(error, 'merchants')} />
+      <p className="text-xs text-muted">
+        <Trans>Their sessions end: they sign in again to work on the new merchants.</Trans>
+      </p>
+    </ConfirmDialog>
   );
 }
