@@ -7,8 +7,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { refuseControlCharacters } from './http/controls.ts';
+import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
-import { BOOT_SCRIPT_HASH } from './http/firstScreen.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
@@ -80,7 +80,7 @@ import { createSystemService } from './modules/system/service.ts';
 import { vendorDemoRoutes } from './modules/vendorDemo/routes.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
-import { FIREBASE_ORIGINS, type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
+import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
@@ -132,17 +132,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   refuseControlCharacters(app);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Firebase Auth (social login, phone codes) needs Google's scripts, frames and APIs; nothing else is allowed.
-        // And a drawn page's one inline script, by its hash (http/firstScreen.ts).
-        scriptSrc: ["'self'", BOOT_SCRIPT_HASH, ...FIREBASE_ORIGINS.scripts],
-        frameSrc: ["'self'", ...FIREBASE_ORIGINS.frames],
-        connectSrc: ["'self'", ...FIREBASE_ORIGINS.apis],
-      },
-    },
+    // Google's hosts only on the pages of a merchant with Firebase (http/csp.ts).
+    contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchantCacheOf(db), req)),
     // Firebase's sign-in popup (signInWithPopup) hands its result back to the opener, which also watches it close:
     // same-origin would cut the two apart. Popups keep their opener; everything else stays isolated.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

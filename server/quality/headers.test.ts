@@ -1,13 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../db/schema/index.ts';
+import { FIREBASE_ORIGINS } from '../ports/firebase.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { report } from './report.ts';
 
 /**
  * Security headers on what the production server sends: a page, an API reply, a built asset and an error. The
- * policy allows scripts from the site (and Firebase Auth's origins) only, no inline script or plugin, framing by
+ * policy allows scripts from the site (and Firebase Auth's origins on a Firebase merchant's pages) only, no inline script or plugin, framing by
  * the site itself only (games play in its /game page); the dev tools are not there at all.
  */
 
@@ -93,6 +96,59 @@ describe.each(Object.entries(SAMPLES))('the %s', (_what, sample) => {
 
   it('keeps the opener for the popups it opens (Firebase sign-in), isolates the rest', () => {
     expect(header('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+});
+
+describe("Google's hosts in the policy", () => {
+  const FIREBASE = {
+    apiKey: 'k',
+    authDomain: 'lotus-demo.firebaseapp.com',
+    projectId: 'lotus-demo',
+    appId: 'a',
+  };
+  const policyOf = async (url: string, merchant: string) =>
+    directives(
+      String(
+        (await prod.app.inject({ method: 'GET', url, headers: { merchant } })).headers[
+          'content-security-policy'
+        ],
+      ),
+    );
+  const google = (csp: Map<string, string[]>) =>
+    ['script-src', 'frame-src', 'connect-src']
+      .flatMap((d) => csp.get(d) ?? [])
+      .filter((v) => /google|firebase/.test(v));
+
+  beforeAll(async () => {
+    const { db } = prod.database;
+    const [lotus] = await db.select().from(merchants).where(eq(merchants.code, 'LOTUS'));
+    await db
+      .update(merchants)
+      .set({ settings: { ...lotus!.settings, firebase: FIREBASE } })
+      .where(eq(merchants.code, 'LOTUS'));
+  });
+
+  it('are named only on the pages of a merchant with Firebase, and the boot script stays allowed', async () => {
+    const lotus = await policyOf('/', 'LOTUS');
+    expect(lotus.get('script-src')).toEqual([
+      "'self'",
+      expect.stringMatching(/^'sha256-/),
+      ...FIREBASE_ORIGINS.scripts,
+    ]);
+    expect(lotus.get('frame-src')).toEqual(["'self'", ...FIREBASE_ORIGINS.frames]);
+    expect(lotus.get('connect-src')).toEqual(["'self'", ...FIREBASE_ORIGINS.apis]);
+    expect((await policyOf('/promotions?x=1', 'LOTUS')).get('connect-src')).toContain(
+      FIREBASE_ORIGINS.apis[0],
+    );
+
+    const portico = await policyOf('/', 'PORTICO');
+    expect(portico.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(google(portico)).toEqual([]);
+  });
+
+  it('are not named on API replies, assets or the back office, whatever the merchant', async () => {
+    for (const url of ['/wps/system/status', '/assets/index-abc123.js', '/ops'])
+      expect(google(await policyOf(url, 'LOTUS')), url).toEqual([]);
   });
 });
 
