@@ -35,7 +35,9 @@
 //   npm run ops -- reject-entry 7 "The screenshot is unreadable"   (the member sees the reason and may apply again)
 //   npm run ops -- draw-raffle 12                                   (once its draw time has passed)
 //   npm run ops -- operators                                        (the back office's accounts)
-//   npm run ops -- operator:add alice FINANCE 'a long password'     (ADMIN | FINANCE | CONTENT | SUPPORT)
+//   npm run ops -- operator:add alice FINANCE 'a long password' [LOTUS,JADE | '*']  (role; merchants granted, none by default)
+//   npm run ops -- operator:merchants 3 LOTUS,JADE                  ('*': every merchant; its sessions end)
+//   npm run ops -- operator:totp-reset 3                            (a lost phone: two-factor off, sessions end)
 //   npm run ops -- operator:disable 3                               (its sessions end; operator:enable 3 undoes it)
 import { parseArgs } from 'node:util';
 import { ofetch } from 'ofetch';
@@ -70,6 +72,9 @@ const paymentAction = (action: string) => () => ({
   path: `/ops/payments/${encodeURIComponent(code)}/${action}`,
   body: remark,
 });
+
+/** '*' (every merchant) or a comma-separated list of merchant codes; nothing: none. */
+const grant = (arg?: string) => (arg === '*' ? '*' : (arg ?? '').split(',').filter(Boolean));
 
 const requests: Record<
   string,
@@ -205,7 +210,16 @@ const requests: Record<
   'operator:add': () => ({
     method: 'POST',
     path: '/ops/operators',
-    body: { username: code, role: rest[0], password: rest[1] },
+    body: { username: code, role: rest[0], password: rest[1], merchants: grant(rest[2]) },
+  }),
+  'operator:merchants': () => ({
+    method: 'PATCH',
+    path: `/ops/operators/${encodeURIComponent(code)}`,
+    body: { merchants: grant(rest[0]) },
+  }),
+  'operator:totp-reset': () => ({
+    method: 'DELETE',
+    path: `/ops/operators/${encodeURIComponent(code)}/totp`,
   }),
   'operator:disable': () => ({
     method: 'PATCH',
