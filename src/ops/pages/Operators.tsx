@@ -318,7 +318,7 @@ function GrantField({
   const all = value === '*';
   const ticked = all ? [] : value;
   return (
-    <fieldset className="flex flex-col gap-1" aria-invalid={message ? true : undefined}>
+    <fieldset className="flex flex-col gap-1">
       <legend className="text-xs font-medium text-muted">
         <Trans>Merchants</Trans>
       </legend>
