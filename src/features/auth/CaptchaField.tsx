@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { captchaMachine } from '../../../machines/captcha.machine.ts';
 import {
@@ -26,11 +26,14 @@ export function CaptchaField({
   value,
   onChange,
   problem,
+  label,
 }: {
   actor: CaptchaActor;
   value: string;
   onChange: (answer: string, captchaId: string) => void;
   problem?: FormProblem;
+  /** The field's label when the form has a captcha for something else too (default: Captcha). */
+  label?: ReactNode;
 }) {
   const { t } = useLingui();
   const image = useSelector(actor, selectCaptchaImage);
@@ -40,7 +43,7 @@ export function CaptchaField({
   useEffect(() => onChange('', captchaId), [captchaId]);
   return (
     <Field
-      label={<Trans>Captcha</Trans>}
+      label={label ?? <Trans>Captcha</Trans>}
       value={value}
       onChange={(e) => onChange(e.target.value, captchaId)}
       autoComplete="off"

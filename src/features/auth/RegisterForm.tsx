@@ -158,6 +158,15 @@ export function RegisterForm(props: RegisterFormProps) {
           onChange={(verificationCode) => set({ verificationCode })}
           problem={problems.verificationCode}
           firebaseSender={firebaseSender}
+          formCaptcha={
+            shown.includes('captcha')
+              ? {
+                  captchaId: values.captchaId,
+                  captcha: values.captcha?.trim(),
+                  spent: () => captcha.send({ type: 'captcha.refresh' }),
+                }
+              : undefined
+          }
         />
       );
     return (

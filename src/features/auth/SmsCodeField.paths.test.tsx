@@ -18,6 +18,7 @@ import { firebaseSmsSender } from './actors.ts';
 import { SmsCodeField } from './SmsCodeField.tsx';
 import {
   advance,
+  CAPTCHA_REPLY,
   entries,
   expectFullCoverage,
   FIREBASE_OPTIONS,
@@ -115,6 +116,7 @@ function SmsCodeHost({ firebase }: { firebase: boolean }) {
   );
 }
 
+const CAPTCHA_ANSWER = 'ab12';
 const codeButton = () => screen.getByRole('button', { name: /^(Send code|\d+ s)$/ });
 
 /** Does in the UI, the fake server or Firebase, or on the clock, what the machine event stands for. */
@@ -122,6 +124,8 @@ async function perform(event: Event, firebase: boolean) {
   switch (event.type) {
     case 'code.request':
       await fill(screen.getByLabelText('Mobile number'), event.mobileValid ? event.request.mobileNo : '12');
+      // Our server sends a code only with a solved captcha; Firebase brings its own reCAPTCHA.
+      if (!firebase) await fill(screen.getByLabelText('Captcha for the code'), CAPTCHA_ANSWER);
       return visitor().click(codeButton());
     case 'error.dismiss':
       return visitor().click(
@@ -165,13 +169,19 @@ function expectScreen(path: WalkPath<M>, firebase: boolean, state: AnyMachineSna
   expect(server.sent(send)).toHaveLength(entries(path, i, (s) => s.matches('sending')));
   // Firebase gets the number in E.164.
   if (state.matches('sending'))
-    expect(server.next(send).input).toEqual({ body: firebase ? { phoneNumber: '+84912345678' } : c.request });
+    expect(server.next(send).input).toEqual({
+      body: firebase
+        ? { phoneNumber: '+84912345678' }
+        : { ...c.request, captchaId: CAPTCHA_REPLY.captchaId, captcha: CAPTCHA_ANSWER },
+    });
+  if (firebase) expect(screen.queryByLabelText('Captcha for the code')).toBeNull();
 }
 
 describe('SMS code button: paths generated from the machine, walked against SmsCodeField', () => {
   beforeEach(() => {
     useFakeClock();
     server.reset();
+    server.answerAlways('/wps/captcha', () => CAPTCHA_REPLY);
   });
   afterEach(() => {
     useRealClock();
