@@ -1,6 +1,6 @@
 import type { GameType } from '../../contract/games.ts';
 import type { Locale } from '../../contract/merchant.ts';
-import { DomainError } from '../http/errors.ts';
+import { requestHash } from '../lib/idempotency.ts';
 import type { Ledger, PostHook } from '../modules/wallet/ledger.ts';
 
 /** What a driver needs to open a game for a member. */
@@ -74,7 +74,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
     const ids = await ledger.memberWallets(merchantCode, memberId, [from, to]);
     const [a, b] = [ids.get(from)!, ids.get(to)!];
     const request = { from, to, amount: amount.toString() };
-    const posted = await ledger.post(
+    // A request id names one transfer: reusing it for another direction, vendor or amount is refused.
+    await ledger.post(
       merchantCode,
       key,
       'VENDOR_TRANSFER',
@@ -84,11 +85,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
       ],
       request,
       inTx,
+      requestHash(request),
     );
-    // A request id names one transfer: reusing it for another direction, vendor or amount is refused.
-    const first = posted.reply;
-    if (first.from !== request.from || first.to !== request.to || first.amount !== request.amount)
-      throw new DomainError(409, 'CONFLICT', 'This request id was already used for another transfer');
   };
   return {
     launch: (req) => ({ url: `/play/demo?${params(req)}`, openIn: 'frame' }),

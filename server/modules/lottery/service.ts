@@ -13,6 +13,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { gameRounds, lotteryBets, lotteryDraws, vendors, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { requestHash } from '../../lib/idempotency.ts';
 import { artPath } from '../art/paths.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { PlayGuard } from '../launch/service.ts';
@@ -326,8 +327,18 @@ export function createLotteryService(
      * `lottery-bet:<member>:<requestId>`. All or nothing; a resent requestId answers the first slip.
      */
     async place(merchantCode: string, member: Member, body: PlaceBody, now = clock()) {
+      const betKey = `lottery-bet:${member.id}:${body.requestId}`;
+      // A resent slip must be the same slip: its request id reused for another one is refused.
+      const request = requestHash({
+        gameCode: body.gameCode,
+        issue: body.issue,
+        bets: JSON.stringify(body.bets.map((b) => [b.playType, b.numbers, b.stake])),
+      });
       const first = await slip(db, member.id, body.requestId);
-      if (first.length > 0) return { bets: first, balance: await mainBalance(merchantCode, member.id) };
+      if (first.length > 0) {
+        await createLedger(db).assertSameRequest(merchantCode, betKey, request);
+        return { bets: first, balance: await mainBalance(merchantCode, member.id) };
+      }
 
       const l = await lottery(merchantCode, body.gameCode);
       const structure = betStructure(l, body.bets.length);
@@ -365,7 +376,10 @@ export function createLotteryService(
         const w = await lockWallets(tx, merchantCode, member.id);
         // A twin of this slip may have committed while this one waited for the wallets.
         const twin = await slip(tx, member.id, body.requestId);
-        if (twin.length > 0) return { bets: twin, balance: Number(w.balance) };
+        if (twin.length > 0) {
+          await w.ledger.assertSameRequest(merchantCode, betKey, request);
+          return { bets: twin, balance: Number(w.balance) };
+        }
         // Breaks and loss limits with this slip's stake, under the wallet lock: two slips at once cannot both fit.
         await guard.checkPlay(member.id, total, tx);
 
@@ -418,13 +432,15 @@ export function createLotteryService(
         }
         await w.ledger.post(
           merchantCode,
-          `lottery-bet:${member.id}:${body.requestId}`,
+          betKey,
           'LOTTERY_BET',
           [
             { walletId: w.main, amount: -total },
             { walletId: w.house, amount: total },
           ],
           { memberId: member.id, gameCode: l.code, issue: slot.issue, betIds: rows.map((b) => b.id) },
+          undefined,
+          request,
         );
         const key = { gameCode: l.code, issue: slot.issue };
         return { bets: rows.map((b) => betOf(b, key)), balance: Number(w.balance - total) };

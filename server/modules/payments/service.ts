@@ -15,6 +15,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { assertSameRequest, idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
 import type { PaymentDrivers } from '../../ports/payments.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -150,7 +151,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     }
   }
 
-  const byRequest = async (tx: Tx, member: Member, requestId: string, kind: PaymentKind) => {
+  /** The order of a request id already seen: the same request answers it again, another one is refused. */
+  const byRequest = async (tx: Tx, member: Member, requestId: string, kind: PaymentKind, request: string) => {
     const [found] = await tx
       .select()
       .from(paymentOrders)
@@ -161,7 +163,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           eq(paymentOrders.requestId, requestId),
         ),
       );
-    if (found && found.kind !== kind) throw conflict('This request id belongs to another order');
+    if (found && found.kind !== kind) throw idempotencyConflict();
+    if (found) assertSameRequest(found.requestHash, request);
     return found;
   };
 
@@ -269,9 +272,15 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       if (input.amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
       if (await excluded(member.id))
         throw new DomainError(403, 'FORBIDDEN', 'Deposits are paused during your break from play');
+      const request = requestHash({
+        channel: input.channel,
+        amount,
+        payerName: input.payerName,
+        reference: input.reference,
+      });
       const order = await db.transaction(async (tx) => {
         await lockMember(tx, member.id);
-        const seen = await byRequest(tx, member, input.requestId, 'DEPOSIT');
+        const seen = await byRequest(tx, member, input.requestId, 'DEPOSIT', request);
         if (seen) return seen;
         // Under the member's lock: two deposits at once cannot both fit in what is left of a limit.
         await deps.checkDeposit?.(member.id, amount, { tx });
@@ -288,6 +297,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             amount,
             status: 'PENDING',
             requestId: input.requestId,
+            requestHash: request,
             externalRef: driver.newRef(),
             details,
             createdAt: now(),
@@ -310,9 +320,15 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       const amount = BigInt(input.amount);
       if (input.amount < rules.min) throw badAmount(`The minimum withdrawal is ${money(rules.min)}`);
       if (input.amount > rules.max) throw badAmount(`The maximum withdrawal is ${money(rules.max)}`);
+      const request = requestHash({
+        amount,
+        bankName: input.bankName,
+        accountName: input.accountName,
+        accountNo: input.accountNo,
+      });
       const order = await db.transaction(async (tx) => {
         await lockMember(tx, member.id);
-        const seen = await byRequest(tx, member, input.requestId, 'WITHDRAWAL');
+        const seen = await byRequest(tx, member, input.requestId, 'WITHDRAWAL', request);
         if (seen) return seen;
         const t = now();
         const dayStart = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
@@ -338,6 +354,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             amount,
             status: 'REQUESTED',
             requestId: input.requestId,
+            requestHash: request,
             details: { bankName: input.bankName, accountName: input.accountName, accountNo: input.accountNo },
             createdAt: t,
             updatedAt: t,

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
+import { idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -152,6 +153,8 @@ export function createPointsService(
           );
         if (earlier) {
           const first = await redemptionWithReward(tx, Number(earlier.ref.slice(requestRef.length)));
+          // The request id names one redemption: reused for another reward, it is refused.
+          if (first!.r.rewardId !== body.rewardId) throw idempotencyConflict();
           return { redemption: view(first!.r, first!.reward, locale), points: Number(account.balance) };
         }
         const [reward] = await tx
@@ -267,6 +270,7 @@ export function createPointsService(
             subject: { points: body.points, amount, requestId: body.requestId, transactionId },
           });
         },
+        requestHash({ points: body.points }),
       );
       // The idempotency key names the member, so a replay is always this member's own first conversion.
       const [account] = await db

@@ -171,6 +171,27 @@ export function createLedger(db: Db) {
       });
     },
 
+    /**
+     * Before answering a seen key with its first result: refused when the key's stored fingerprint is another
+     * request's (a caller that finds its first result elsewhere than in `post`).
+     */
+    async assertSameRequest(
+      merchantCode: string,
+      idempotencyKey: string,
+      requestHash: string,
+    ): Promise<void> {
+      const [row] = await db
+        .select({ requestHash: ledgerTransactions.requestHash })
+        .from(ledgerTransactions)
+        .where(
+          and(
+            eq(ledgerTransactions.merchantCode, merchantCode),
+            eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+          ),
+        );
+      assertSameRequest(row?.requestHash, requestHash);
+    },
+
     /** One wallet's balance, in minor units. */
     async walletBalance(walletId: number): Promise<bigint> {
       const [row] = await db

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
+import { requestHash } from '../../lib/idempotency.ts';
 import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -152,8 +153,9 @@ export function createWalletService(
             )
             .catch((e: { code?: string }) => {
               // Spent at the vendor meanwhile: what is left comes home with the next consolidate. A replayed
-              // consolidate finds its keys used (CONFLICT when the vendor balance changed since): nothing moves.
-              if (e.code !== 'INSUFFICIENT_FUNDS' && e.code !== 'CONFLICT') throw e;
+              // consolidate finds its keys used (IDEMPOTENCY_CONFLICT when the vendor balance changed since):
+              // nothing moves.
+              if (e.code !== 'INSUFFICIENT_FUNDS' && e.code !== 'IDEMPOTENCY_CONFLICT') throw e;
             });
         }
         if (held.length > 0) await audit.link();
@@ -203,6 +205,7 @@ export function createWalletService(
           ],
           { upline: upline.id, amount: input.amount },
           audited(member, 'TRANSFER_UPLINE', { upline: upline.id, amount, requestId: input.requestId }),
+          requestHash({ amount }),
         );
       } catch (e) {
         if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') {

@@ -119,7 +119,7 @@ describe('wallet transfer', () => {
       { direction: 'in', vendor: 'AG', amount: 4_000 },
     ]) {
       const res = await api.send('POST', TRANSFER, { requestId, ...body }, m.token);
-      expect(res).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+      expect(res).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT' } });
     }
     const after = await transfer(m.token, { direction: 'consolidate' });
     expect(balances(after.body.value.wallets)).toMatchObject({ MAIN: 20_000, AG: 0 });
