@@ -41,7 +41,7 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { createLaunchResolver } from './modules/inhouse/launches.ts';
 import { cryptoRandom, type RandomInt } from './modules/inhouse/random.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
-import { createInhouseService } from './modules/inhouse/service.ts';
+import { createInhouseService, inhouseAudit } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
@@ -221,8 +221,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     );
     agentRoutes(api, db, { auth, audit });
     walletRoutes(api, db, ledger, drivers);
-    // In-house games audit their own rounds; a vendor's movements are audited by the wallet.
-    const seamless = createSeamlessWallet(db, { guard: responsible });
+    // In-house rounds are audited as the member's own play (INHOUSE_*), a vendor's calls as the vendor's.
+    const seamless = createSeamlessWallet(db, { guard: responsible, audit, auditAs: inhouseAudit });
     api.decorate('authenticateLaunch', createLaunchResolver(db));
     const random = opts.gameRandom ?? cryptoRandom;
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');

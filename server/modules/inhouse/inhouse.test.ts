@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import {
+  auditLog,
   gameLaunches,
   gameRounds,
   ledgerEntries,
@@ -12,11 +13,12 @@ import {
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { inhouseGames, invariantBreaches, launchToken, newMember } from '../../test/play.ts';
+import { createAuditLog } from '../audit/log.ts';
 import { createSeamlessWallet } from '../seamless/service.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { betSteps } from './catalogue.ts';
 import { cryptoRandom, type RandomInt } from './random.ts';
-import { createInhouseService } from './service.ts';
+import { createInhouseService, inhouseAudit } from './service.ts';
 import { evaluate, windowAt } from './slot.ts';
 
 let t: TestApp;
@@ -371,5 +373,57 @@ describe('a win that cannot be posted', () => {
       .from(ledgerTransactions)
       .where(sql`${ledgerTransactions.idempotencyKey} like ${`seamless:PORTICO:m${p.id}-${requestId}-%`}`);
     expect(kinds.map((k) => k.kind).sort()).toEqual(['SEAMLESS_BET', 'SEAMLESS_ROLLBACK']);
+  });
+});
+
+describe('audit', () => {
+  const rowsOf = (memberId: number) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, `member:${memberId}`))
+      .orderBy(auditLog.id);
+
+  it('records each round’s bet and win as the member’s, once, and the chain verifies', async () => {
+    const p = await playerWith('ih_audit', 50_000n);
+    const bet = betSteps(games.slot.minBet)[0]!;
+    const requestId = randomUUID();
+    const first = await spin(p.token, bet, requestId);
+    expect(first.status).toBe(200);
+    expect((await spin(p.token, bet, requestId)).status).toBe(200);
+    const roundId = `m${p.id}-${requestId}`;
+    expect((await rowsOf(p.id)).map((r) => [r.action, r.merchantCode, r.subject])).toEqual([
+      [
+        'INHOUSE_BET',
+        'PORTICO',
+        expect.objectContaining({ roundId, nodeId: games.slot.nodeId, amount: bet, balance: 50_000 - bet }),
+      ],
+      [
+        'INHOUSE_WIN',
+        'PORTICO',
+        expect.objectContaining({ roundId, amount: first.body.value.win, balance: first.body.value.balance }),
+      ],
+    ]);
+    expect(await createAuditLog(db).verify()).toMatchObject({ ok: true });
+  });
+
+  it('records the rollback of a round whose win could not be posted', async () => {
+    const seamless = createSeamlessWallet(db, { audit: createAuditLog(db), auditAs: inhouseAudit });
+    const failing = { ...seamless, win: () => Promise.reject(new Error('database went away')) };
+    const service = createInhouseService(db, {
+      seamless: failing,
+      ledger: createLedger(db),
+      random: cryptoRandom,
+    });
+    const p = await playerWith('ih_audit_rb', 50_000n);
+    const [row] = await db.select().from(gameLaunches).where(eq(gameLaunches.memberId, p.id));
+    const [member] = await db.select().from(members).where(eq(members.id, p.id));
+    const { tokenHash: _, sessionTokenHash: __, ...launched } = row!;
+    const bet = betSteps(games.slot.minBet)[0]!;
+    await expect(
+      service.spin({ ...launched, member: member! }, { requestId: randomUUID(), bet }),
+    ).rejects.toThrow('database went away');
+    expect((await rowsOf(p.id)).map((r) => r.action)).toEqual(['INHOUSE_BET', 'INHOUSE_ROLLBACK']);
+    expect(await createAuditLog(db).verify()).toMatchObject({ ok: true });
   });
 });

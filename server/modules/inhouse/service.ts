@@ -40,6 +40,16 @@ export interface InhouseDeps {
 type Outcome = { win: number };
 
 /**
+ * An in-house round is the member's own play, not a vendor's call: each of its movements on the seamless wallet
+ * (INHOUSE_BET with the game, INHOUSE_WIN, INHOUSE_ROLLBACK) is audited as the member's, in the movement's
+ * transaction (`SeamlessDeps.auditAs`).
+ */
+export const inhouseAudit = (p: Player, op: string) => ({
+  actor: `member:${p.memberId}`,
+  action: `INHOUSE_${op.toUpperCase()}`,
+});
+
+/**
  * In-house games on the seamless wallet. A spin or roll is one round: the outcome is drawn, then the bet (which
  * stores the outcome on the round), then the win (0 too). Transaction ids derive from the member and the page's
  * request id, so a retried request replays the first round: its outcome, its win, its balance.

@@ -69,11 +69,13 @@ const duplicate = (txId: string) =>
 export interface SeamlessDeps {
   /** What play must pass besides the game's own rules (responsible gambling: breaks, loss limits). */
   guard?: PlayGuard;
-  /**
-   * Where each movement is recorded (actor `vendor:<code>`), in its money transaction. Left out where the caller
-   * records the play itself (the in-house games audit their rounds), so nothing is recorded twice.
-   */
+  /** Where each movement is recorded, in its money transaction. */
   audit?: AuditLog;
+  /**
+   * Whom and what a movement's audit row names: by default the vendor that called (`vendor:<code>`,
+   * SEAMLESS_<OP>); the in-house games, the member's own play, name the member (`inhouseAudit`).
+   */
+  auditAs?: (p: Player, op: Op) => { actor: string; action: string };
 }
 
 /**
@@ -85,6 +87,9 @@ export interface SeamlessDeps {
  */
 export function createSeamlessWallet(db: Db, deps: SeamlessDeps = {}) {
   const { guard, audit } = deps;
+  const auditAs =
+    deps.auditAs ??
+    ((p: Player, op: Op) => ({ actor: `vendor:${p.vassalage}`, action: `SEAMLESS_${op.toUpperCase()}` }));
 
   async function stored(tx: Tx, p: Player, key: string): Promise<Seen | undefined> {
     const [row] = await tx
@@ -165,8 +170,7 @@ export function createSeamlessWallet(db: Db, deps: SeamlessDeps = {}) {
       ((tx, transactionId) =>
         audit.stage(tx, {
           merchantCode: p.merchantCode,
-          actor: `vendor:${p.vassalage}`,
-          action: `SEAMLESS_${op.toUpperCase()}`,
+          ...auditAs(p, op),
           subject: {
             memberId: p.memberId,
             txId: reply.txId,
