@@ -113,6 +113,32 @@ describe('two-factor login', () => {
     expect(failed.filter((r) => r.subject.username === 'finance')).toHaveLength(2);
   });
 
+  it('lets one of two parallel logins with the same code through', async () => {
+    const made = await send('POST', '/ops/operators', ENV, {
+      username: 'race_op',
+      password: 'Race-op-pass-1',
+      role: 'SUPPORT',
+      merchants: '*',
+    });
+    expect(made.status).toBe(200);
+    const first = await send('POST', '/ops/login', undefined, {
+      username: 'race_op',
+      password: 'Race-op-pass-1',
+    });
+    const { secret } = await enrol(first.body.value.token);
+    const next = await code(secret, 1);
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        send('POST', '/ops/login', undefined, {
+          username: 'race_op',
+          password: 'Race-op-pass-1',
+          code: next,
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('locks the login after 5 wrong codes, counted exactly under parallel tries', async () => {
     const { secret } = await enrol(await token('editor'));
     const wrong = async () => {
@@ -173,7 +199,7 @@ describe('two-factor login', () => {
 });
 
 describe('two-factor login in production', () => {
-  const { h, send, token, enrol } = harness(true);
+  const { h, send, login, token, enrol } = harness(true);
   beforeAll(async () => {
     h.t = await testApp({ opsToken: ENV, production: true });
   });
@@ -181,6 +207,7 @@ describe('two-factor login in production', () => {
 
   it('an ADMIN or FINANCE operator without it signs in but may only enrol', async () => {
     for (const username of ['admin', 'finance']) {
+      expect((await login(username)).body.value.totpRequired).toBe(true);
       const bearer = await token(username);
       const me = await send('GET', '/ops/me', bearer);
       expect(me.body.value.totpRequired).toBe(true);
