@@ -385,7 +385,7 @@ describe('deposits', () => {
     await db.insert(exclusions).values({ memberId: m.id, kind: 'SELF_EXCLUSION' });
     const d = await deposit(m, { amount: 20_000 });
     expect(d.status).toBe(403);
-    expect(d.body.code).toBe('FORBIDDEN');
+    expect(d.body.code).toBe('SELF_EXCLUDED');
     const over = await member('dep_break_over');
     await db.insert(exclusions).values({
       memberId: over.id,
