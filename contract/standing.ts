@@ -70,13 +70,14 @@ export function refusalOf(
       code: 'PASSWORD_CHANGE_REQUIRED',
       message: 'Please change your password first',
     };
-  if (member.break && breakMatters(call))
-    return {
-      status: 403,
-      code: 'SELF_EXCLUDED',
-      message:
-        member.break.until === null ? 'Your account is self-excluded' : 'You are taking a break from play',
-      until: member.break.until,
-    };
+  if (member.break && breakMatters(call)) return breakRefusal(member.break.until);
   return null;
 }
+
+/** The refusal of a break in force (`until` null: self-excluded without end); the SPA words the date. */
+export const breakRefusal = (until: string | null): Refusal => ({
+  status: 403,
+  code: 'SELF_EXCLUDED',
+  message: until === null ? 'Your account is self-excluded' : 'You are taking a break from play',
+  until,
+});

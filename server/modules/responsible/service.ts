@@ -6,6 +6,7 @@ import {
   type limitKind,
   type limitPeriod,
 } from '../../../contract/responsible.ts';
+import { breakRefusal } from '../../../contract/standing.ts';
 import type { Db } from '../../db/client.ts';
 import {
   exclusions,
@@ -129,12 +130,11 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
     return row ?? null;
   }
 
-  const breakError = (endsAt: Date | null) =>
-    new DomainError(
-      403,
-      'FORBIDDEN',
-      endsAt ? `You are taking a break until ${endsAt.toISOString()}` : 'Your account is self-excluded',
-    );
+  // The same refusal as the route layer's standing check, for callers without a member call (vendors' bets).
+  const breakError = (endsAt: Date | null) => {
+    const r = breakRefusal(endsAt?.toISOString() ?? null);
+    return new DomainError(r.status, r.code, r.message, undefined, { until: r.until });
+  };
 
   return {
     /** The break in force, for the standing check (server/http/standing.ts). */
