@@ -4,28 +4,38 @@ import type { RegisterFieldRule } from '../contract/auth.ts';
 import { PATTERNS } from '../contract/registerRules.ts';
 import { forgotPasswordWalks } from './forgotPassword.events.ts';
 import {
-  type ForgotMode,
+  type CodeResetRequest,
+  type ForgotPasswordInput,
   forgotPasswordMachine,
   type PhoneResetRequest,
-  type ResetEmailRequest,
+  type ResetCodeRequest,
 } from './forgotPassword.machine.ts';
-import { selectEmailSentDialog } from './forgotPassword.selectors.ts';
+import {
+  selectCodeSentDialog,
+  selectCodeStep,
+  selectPasswordResetDialog,
+} from './forgotPassword.selectors.ts';
 import { passwordRule } from './login.events.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 
 describe('forgotPassword: generated paths', () => {
-  it('visit every state and take every declared transition (both starting modes together)', () => {
+  it('visit every state and take every declared transition (the three starts together)', () => {
     const paths = forgotPasswordWalks.flatMap((w) => transitionPaths(w.machine, w.events));
     expect([...coverage(paths).states].sort()).toEqual([
+      '"codeSent"',
       '"done"',
       '"editing"',
-      '"emailSent"',
+      '"enteringCode"',
+      '"passwordReset"',
+      '"requestingCode"',
+      '"resetting"',
       '"resettingByPhone"',
-      '"sendingEmail"',
     ]);
     const seen = walked(forgotPasswordMachine, paths);
-    expect([...seen.states].sort()).toEqual(statePaths(forgotPasswordMachine).sort());
+    // `starting` only decides where to begin (an eventless transition): no snapshot ever rests in it.
+    const resting = statePaths(forgotPasswordMachine).filter((p) => p !== 'starting');
+    expect([...seen.states].sort()).toEqual(resting.sort());
     for (const t of declaredTransitions(forgotPasswordMachine)) expect(seen.transitions, t).toContain(t);
   });
 });
@@ -41,21 +51,25 @@ const emailRule: RegisterFieldRule = {
 };
 
 /** The modal with fake calls that fail with `failure` when given one; `calls` records what they were sent. */
-function startForgot(mode: ForgotMode, failure?: unknown) {
-  const calls = { email: [] as ResetEmailRequest[], phone: [] as PhoneResetRequest[] };
+function startForgot(input: Partial<ForgotPasswordInput> = {}, failure?: unknown) {
+  const calls = {
+    request: [] as ResetCodeRequest[],
+    reset: [] as CodeResetRequest[],
+    phone: [] as PhoneResetRequest[],
+  };
+  const fake = <I>(list: I[]) =>
+    fromPromise<void, I>(async ({ input }) => {
+      list.push(input);
+      if (failure) throw failure;
+    });
   const logic = forgotPasswordMachine.provide({
     actors: {
-      sendResetEmail: fromPromise<void, ResetEmailRequest>(async ({ input }) => {
-        calls.email.push(input);
-        if (failure) throw failure;
-      }),
-      resetByPhone: fromPromise<void, PhoneResetRequest>(async ({ input }) => {
-        calls.phone.push(input);
-        if (failure) throw failure;
-      }),
+      requestResetCode: fake(calls.request),
+      resetWithCode: fake(calls.reset),
+      resetByPhone: fake(calls.phone),
     },
   });
-  const actor = createActor(logic, { input: { passwordRule, emailRule, mode } }).start();
+  const actor = createActor(logic, { input: { passwordRule, emailRule, ...input } }).start();
   return { actor, calls };
 }
 
@@ -76,39 +90,86 @@ describe('forgotPassword: behaviour', () => {
   });
 
   it('by email: username and email are needed, the email by its rule', () => {
-    const { actor, calls } = startForgot('email');
+    const { actor, calls } = startForgot();
     actor.send({ type: 'user.submit', values: { username: ' ', email: 'alice@' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       username: { kind: 'required' },
       email: { kind: 'pattern', patternId: 3, min: 5, max: 100 },
     });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(calls.email).toHaveLength(0);
+    expect(calls.request).toHaveLength(0);
   });
 
-  it('by email: sends the trimmed pair, shows the success dialog, and ends when it is closed', async () => {
-    const { actor, calls } = startForgot('email');
+  it('by email: asks for a code, says one was sent if the account exists, and changes nothing yet', async () => {
+    const { actor, calls } = startForgot();
     actor.send({ type: 'user.submit', values: { username: ' alice ', email: 'alice@example.com ' } });
     await flush();
-    expect(calls.email).toEqual([{ username: 'alice', email: 'alice@example.com' }]);
-    expect(selectEmailSentDialog(actor.getSnapshot())).toBe(true);
+    expect(calls.request).toEqual([{ username: 'alice', email: 'alice@example.com' }]);
+    expect(selectCodeSentDialog(actor.getSnapshot())).toBe(true);
+    expect(calls.reset).toHaveLength(0);
+    actor.send({ type: 'code.enter' });
+    expect(selectCodeStep(actor.getSnapshot())).toBe(true);
+    // The username typed for the request stays for the code step.
+    expect(actor.getSnapshot().context.values.username).toBe(' alice ');
+  });
+
+  it('by email: the code and a new password by its rule set it; then the flow ends at the login', async () => {
+    const { actor, calls } = startForgot();
+    actor.send({ type: 'user.submit', values: { username: 'alice', email: 'alice@example.com' } });
+    await flush();
+    actor.send({ type: 'code.enter' });
+    actor.send({ type: 'user.submit', values: { username: 'alice', code: ' ', newPassword: 'onlyletters' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      code: { kind: 'required' },
+      newPassword: { kind: 'pattern', patternId: 5, min: 6, max: 20 },
+    });
+    actor.send({
+      type: 'user.submit',
+      values: { username: 'alice', code: ' k7qh3mzp ', newPassword: 'better123' },
+    });
+    await flush();
+    expect(calls.reset).toEqual([{ username: 'alice', code: 'k7qh3mzp', newPassword: 'better123' }]);
+    expect(selectPasswordResetDialog(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'dialog.close' });
     expect(actor.getSnapshot().output).toEqual({ mode: 'email' });
   });
 
-  it('by email: an unknown account returns to the form with the error and the values', async () => {
-    const { actor } = startForgot('email', { code: 'NOT_FOUND', message: 'Username/Email does not exist' });
-    const typed = { username: 'bob', email: 'bob@example.com' };
-    actor.send({ type: 'user.submit', values: typed });
+  it('by email: a refused code stays on the code step with its message; another code can be asked for', async () => {
+    const { actor } = startForgot(
+      { resetCode: 'K7QH3MZP', username: 'alice' },
+      {
+        code: 'VALIDATION',
+        message: 'Invalid input',
+        fields: { code: 'This code is not valid or has expired' },
+      },
+    );
+    actor.send({
+      type: 'user.submit',
+      values: { username: 'alice', code: 'K7QH3MZP', newPassword: 'better123' },
+    });
     await flush();
-    const { value, context } = actor.getSnapshot();
-    expect(value).toBe('editing');
-    expect(context.error).toEqual({ code: 'NOT_FOUND', message: 'Username/Email does not exist' });
-    expect(context.values).toEqual(typed);
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(context.fieldErrors).toEqual({
+      code: { kind: 'server', message: 'This code is not valid or has expired' },
+    });
+    actor.send({ type: 'code.resend' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors: {}, error: null });
+    expect(actor.getSnapshot().context.values).not.toHaveProperty('code');
+  });
+
+  it('a reset link opens the code step with the code and the username filled in', () => {
+    const { actor } = startForgot({ resetCode: 'K7QH3MZP', username: 'alice', mode: 'phone' });
+    expect(actor.getSnapshot().value).toBe('enteringCode');
+    expect(actor.getSnapshot().context).toMatchObject({
+      mode: 'email',
+      values: { username: 'alice', code: 'K7QH3MZP' },
+    });
   });
 
   it('by phone: needs number and code, and the new password follows the password rule', () => {
-    const { actor, calls } = startForgot('phone');
+    const { actor, calls } = startForgot({ mode: 'phone' });
     actor.send({ type: 'user.submit', values: { countryDialingCode: '+84', newPassword: 'onlyletters' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       mobileNum: { kind: 'required' },
@@ -118,20 +179,25 @@ describe('forgotPassword: behaviour', () => {
     expect(calls.phone).toHaveLength(0);
   });
 
-  it('by phone: sets the new password and ends', async () => {
-    const { actor, calls } = startForgot('phone');
+  it('by phone: sets the new password, says so, and ends', async () => {
+    const { actor, calls } = startForgot({ mode: 'phone' });
     actor.send({ type: 'user.submit', values: phoneForm });
     await flush();
     expect(calls.phone).toEqual([phoneForm]);
+    expect(selectPasswordResetDialog(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'dialog.close' });
     expect(actor.getSnapshot().output).toEqual({ mode: 'phone' });
   });
 
   it('by phone: a refused code is shown under its field and the values stay', async () => {
-    const { actor } = startForgot('phone', {
-      code: 'VALIDATION',
-      message: 'Invalid input',
-      fields: { verificationCode: 'Code expired, send again' },
-    });
+    const { actor } = startForgot(
+      { mode: 'phone' },
+      {
+        code: 'VALIDATION',
+        message: 'Invalid input',
+        fields: { verificationCode: 'Code expired, send again' },
+      },
+    );
     actor.send({ type: 'user.submit', values: phoneForm });
     await flush();
     const { context } = actor.getSnapshot();
@@ -142,7 +208,7 @@ describe('forgotPassword: behaviour', () => {
   });
 
   it('switching mode applies the other form’s rules and clears the old problems', () => {
-    const { actor } = startForgot('email');
+    const { actor } = startForgot();
     actor.send({ type: 'user.submit', values: {} });
     actor.send({ type: 'mode.switch', mode: 'phone' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});

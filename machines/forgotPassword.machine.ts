@@ -14,14 +14,21 @@ import {
  * Forgot password (spec §4 modals, §5 "Forgot by email / by phone", §8 "Forgot by email success").
  *
  * States:
+ *   - `starting` (eventless): a reset link (`input.resetCode`) opens `enteringCode`, else `editing`;
  *   - `editing`: the form of `mode` ('email' | 'phone', `mode.switch`). `user.submit` { values } is checked —
  *     email: username and email, each by its rule; phone: mobile number, SMS code, new password by
  *     `input.passwordRule` — problems land in `fieldErrors` and the form stays;
- *   - `sendingEmail`: actor `sendResetEmail` { username, email }, then
- *   - `emailSent`: the success dialog ("been out" message); `dialog.close` ends the flow;
+ *   - `requestingCode`: actor `requestResetCode` { username, email }, then
+ *   - `codeSent`: "if the account exists, a code was sent" (the server answers the same either way); `code.enter`
+ *     goes on to
+ *   - `enteringCode`: username, the e-mailed code and the new password (`user.submit`, checked the same way);
+ *     `code.resend` goes back to `editing` to ask for another code;
+ *   - `resetting`: actor `resetWithCode` { username, code, newPassword };
  *   - `resettingByPhone`: actor `resetByPhone` { countryDialingCode, mobileNum, verificationCode, newPassword };
- *   - `done` (final), output `{ mode }`: the view closes the modal.
- *   A failed call returns to `editing` with `error` (and server field messages in `fieldErrors`); values stay.
+ *   - `passwordReset`: the new password is set (every session ended); `dialog.close` ends the flow;
+ *   - `done` (final), output `{ mode }`: the view goes on to the login.
+ *   A failed call returns to the form it came from with `error` (and server field messages in `fieldErrors`);
+ *   values stay.
  * Other events: `error.dismiss`. The phone form's SMS button is a smsCountdown actor with
  * `countFrom: 'expirationTime'`.
  * Context the views read: `mode`, `values`, `fieldErrors`, `error`.
@@ -31,14 +38,20 @@ export type ForgotMode = 'email' | 'phone';
 export type ForgotField =
   | 'username'
   | 'email'
+  | 'code'
   | 'countryDialingCode'
   | 'mobileNum'
   | 'verificationCode'
   | 'newPassword';
 export type ForgotValues = Partial<Record<ForgotField, string>>;
-export interface ResetEmailRequest {
+export interface ResetCodeRequest {
   username: string;
   email: string;
+}
+export interface CodeResetRequest {
+  username: string;
+  code: string;
+  newPassword: string;
 }
 export interface PhoneResetRequest {
   countryDialingCode: string;
@@ -53,6 +66,9 @@ export interface ForgotPasswordInput {
   usernameRule?: RegisterFieldRule;
   emailRule?: RegisterFieldRule;
   mode?: ForgotMode;
+  /** From the e-mailed link (`/?resetCode=…&username=…`): the flow opens at the code step with them filled in. */
+  resetCode?: string;
+  username?: string;
 }
 
 export interface ForgotPasswordContext {
@@ -66,13 +82,15 @@ export interface ForgotPasswordContext {
 export type ForgotPasswordEvent =
   | { type: 'mode.switch'; mode: ForgotMode }
   | { type: 'user.submit'; values: ForgotValues }
+  | { type: 'code.enter' }
+  | { type: 'code.resend' }
   | { type: 'dialog.close' }
   | { type: 'error.dismiss' };
 
 /** The fields of each form are always needed, whatever else the merchant's rule says. */
 const needed = (rule: RegisterFieldRule): RegisterFieldRule => ({ ...rule, enabled: true, required: true });
 
-/** Spec §5: what is wrong with the form of the current mode. */
+/** Spec §5: what is wrong with the request form of the current mode. */
 export function forgotProblems(
   c: Pick<ForgotPasswordContext, 'rules' | 'mode'>,
   v: ForgotValues,
@@ -90,6 +108,20 @@ export function forgotProblems(
   });
 }
 
+/** What is wrong with the code step: the username by its rule, a code, the new password by the password rule. */
+export function resetProblems(c: Pick<ForgotPasswordContext, 'rules'>, v: ForgotValues): FieldErrors {
+  return fieldErrors({
+    username: checkField(c.rules.username, v.username?.trim()),
+    // A code is a verification code by another name: required, any text.
+    code: checkField(requiredRule('verificationCode'), v.code?.trim()),
+    newPassword: checkField(c.rules.newPassword, v.newPassword),
+  });
+}
+
+const failed = {
+  actions: { type: 'keepError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+} as const;
+
 export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
@@ -98,8 +130,11 @@ export const forgotPasswordMachine = setup({
     output: {} as { mode: ForgotMode },
   },
   actors: {
-    sendResetEmail: fromPromise<void, ResetEmailRequest>(async () => {
-      throw new Error('sendResetEmail must be provided');
+    requestResetCode: fromPromise<void, ResetCodeRequest>(async () => {
+      throw new Error('requestResetCode must be provided');
+    }),
+    resetWithCode: fromPromise<void, CodeResetRequest>(async () => {
+      throw new Error('resetWithCode must be provided');
     }),
     resetByPhone: fromPromise<void, PhoneResetRequest>(async () => {
       throw new Error('resetByPhone must be provided');
@@ -108,6 +143,7 @@ export const forgotPasswordMachine = setup({
   guards: {
     hasProblems: (_, problems: FieldErrors) => Object.keys(problems).length > 0,
     isEmailMode: ({ context }) => context.mode === 'email',
+    openedFromLink: ({ context }) => Boolean(context.values.code),
   },
   actions: {
     switchMode: assign((_, mode: ForgotMode) => ({ mode, fieldErrors: {}, error: null })),
@@ -121,23 +157,31 @@ export const forgotPasswordMachine = setup({
       fieldErrors: serverFieldErrors(thrown),
     })),
     clearError: assign({ error: null }),
+    /** Back to the request: the old code is of no more use (a new request makes it void). */
+    forgetCode: assign(({ context: { values } }) => {
+      const { code: _code, ...rest } = values;
+      return { values: rest, fieldErrors: {}, error: null };
+    }),
   },
 }).createMachine({
   id: 'forgotPassword',
-  initial: 'editing',
+  initial: 'starting',
   context: ({ input }) => ({
     rules: {
       username: needed(input.usernameRule ?? requiredRule('username')),
       email: needed(input.emailRule ?? requiredRule('email')),
       newPassword: needed(input.passwordRule),
     },
-    mode: input.mode ?? 'email',
-    values: {},
+    mode: input.resetCode ? 'email' : (input.mode ?? 'email'),
+    values: input.resetCode ? { username: input.username ?? '', code: input.resetCode } : {},
     fieldErrors: {},
     error: null,
   }),
   output: ({ context }) => ({ mode: context.mode }),
   states: {
+    starting: {
+      always: [{ guard: 'openedFromLink', target: 'enteringCode' }, { target: 'editing' }],
+    },
     editing: {
       on: {
         'user.submit': [
@@ -156,7 +200,7 @@ export const forgotPasswordMachine = setup({
           },
           {
             guard: 'isEmailMode',
-            target: 'sendingEmail',
+            target: 'requestingCode',
             actions: { type: 'acceptValues', params: ({ event }) => event.values },
           },
           {
@@ -168,23 +212,58 @@ export const forgotPasswordMachine = setup({
         'error.dismiss': { actions: 'clearError' },
       },
     },
-    sendingEmail: {
+    requestingCode: {
       invoke: {
-        id: 'sendResetEmail',
-        src: 'sendResetEmail',
+        id: 'requestResetCode',
+        src: 'requestResetCode',
         input: ({ context: { values } }) => ({
           username: (values.username ?? '').trim(),
           email: (values.email ?? '').trim(),
         }),
-        onDone: 'emailSent',
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: 'codeSent',
+        onError: { target: 'editing', ...failed },
       },
     },
-    emailSent: {
-      on: { 'dialog.close': 'done' },
+    codeSent: {
+      on: { 'code.enter': 'enteringCode' },
+    },
+    enteringCode: {
+      on: {
+        'user.submit': [
+          {
+            guard: {
+              type: 'hasProblems',
+              params: ({ context, event }) => resetProblems(context, event.values),
+            },
+            actions: {
+              type: 'showProblems',
+              params: ({ context, event }) => ({
+                values: event.values,
+                problems: resetProblems(context, event.values),
+              }),
+            },
+          },
+          {
+            target: 'resetting',
+            actions: { type: 'acceptValues', params: ({ event }) => event.values },
+          },
+        ],
+        'code.resend': { target: 'editing', actions: 'forgetCode' },
+        'error.dismiss': { actions: 'clearError' },
+      },
+    },
+    resetting: {
+      invoke: {
+        id: 'resetWithCode',
+        src: 'resetWithCode',
+        input: ({ context: { values } }) => ({
+          username: (values.username ?? '').trim(),
+          code: (values.code ?? '').trim(),
+          newPassword: values.newPassword ?? '',
+        }),
+        onDone: 'passwordReset',
+        onError: { target: 'enteringCode', ...failed },
+      },
     },
     resettingByPhone: {
       invoke: {
@@ -196,12 +275,12 @@ export const forgotPasswordMachine = setup({
           verificationCode: (values.verificationCode ?? '').trim(),
           newPassword: values.newPassword ?? '',
         }),
-        onDone: 'done',
-        onError: {
-          target: 'editing',
-          actions: { type: 'keepError', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onDone: 'passwordReset',
+        onError: { target: 'editing', ...failed },
       },
+    },
+    passwordReset: {
+      on: { 'dialog.close': 'done' },
     },
     done: { type: 'final' },
   },

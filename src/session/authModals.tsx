@@ -5,7 +5,8 @@ export type AuthModal =
   /** `agent`: the agent login (spec §2 "Agent", §6: non-agents cannot log in), which goes on to the agent centre. */
   | { name: 'login'; agent?: boolean }
   | { name: 'register' }
-  | { name: 'forgot' }
+  /** `resetCode` (and `username`): opened from the e-mailed reset link, at the code step. */
+  | { name: 'forgot'; resetCode?: string; username?: string }
   | { name: 'changePassword' }
   | { name: 'registerSuccess'; account: string; mode: 'username' | 'mobile' }
   | { name: 'realAccount' };

@@ -9,7 +9,9 @@ import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import type { ResetLink } from './ForgotPasswordForm.tsx';
 import { registerSettingsQuery } from './queries.ts';
+import { useResetLink } from './resetLink.ts';
 
 // The forms and their machines load when a form opens, not with the first page (every page holds this host).
 const LoginForm = lazy(() => import('./LoginForm.tsx').then((m) => ({ default: m.LoginForm })));
@@ -62,6 +64,8 @@ export function AccountForm(props: {
   agent?: boolean;
   /** What a finished form does instead of closing the account modal. */
   onDone?: () => void;
+  /** Forgot password opened from the e-mailed link. */
+  link?: ResetLink;
 }) {
   return (
     <Suspense fallback={<Skeleton className="h-64 w-full" />}>
@@ -74,10 +78,12 @@ function AccountFormOf({
   form,
   agent = false,
   onDone,
+  link,
 }: {
   form: 'login' | 'register' | 'forgot' | 'changePassword';
   agent?: boolean;
   onDone?: () => void;
+  link?: ResetLink;
 }) {
   const settings = useQuery(registerSettingsQuery());
   const info = useQuery(whitelabelQuery());
@@ -120,7 +126,8 @@ function AccountFormOf({
           countries={countries}
           byEmail={f.CHNGPASSMAIL3}
           byPhone={f.CHNGPASSVERIF3}
-          onDone={flows.close}
+          link={link}
+          onDone={onDone ?? (() => flows.open({ name: 'login' }))}
         />
       );
     default:
@@ -132,6 +139,7 @@ function AccountFormOf({
 export function AuthModalsHost() {
   const { t } = useLingui();
   const { modal, close } = useAuthModals();
+  useResetLink();
   if (!modal) return null;
   const agentLogin = modal.name === 'login' && modal.agent === true;
   const titles = {
@@ -181,7 +189,13 @@ export function AuthModalsHost() {
           </button>
         </div>
       ) : (
-        <AccountForm form={modal.name} agent={agentLogin} />
+        <AccountForm
+          form={modal.name}
+          agent={agentLogin}
+          link={
+            modal.name === 'forgot' && modal.resetCode ? { ...modal, resetCode: modal.resetCode } : undefined
+          }
+        />
       )}
     </Modal>
   );

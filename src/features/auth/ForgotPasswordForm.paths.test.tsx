@@ -37,30 +37,43 @@ type M = (typeof forgotPasswordWalks)[number]['machine'];
 type Event = EventFromLogic<M> | InternalEvent;
 
 /**
- * Exclusion — `error.dismiss`: a failed call shows an alert without a dismiss button (the next submit clears it),
- * so the view never sends it.
+ * Exclusions — `error.dismiss`: a failed call shows an alert without a dismiss button (the next submit clears it),
+ * so the view never sends it; `starting` only picks the first step (an eventless transition), no screen rests in it.
  */
-const EXCLUDED = { transitions: ['editing:error.dismiss'] };
+const EXCLUDED = {
+  states: ['starting'],
+  transitions: ['editing:error.dismiss', 'enteringCode:error.dismiss'],
+};
+
+const STARTS = ['e-mail start', 'phone start', 'link start'] as const;
+
+const codeStep = (s: AnyMachineSnapshot) => s.matches('enteringCode') || s.matches('resetting');
+/** The form a state shows: the code step's, or the request form of its mode. */
+const formOf = (s: AnyMachineSnapshot) => (codeStep(s) ? 'code' : (s.context as ForgotPasswordContext).mode);
+const submitName = (s: AnyMachineSnapshot) => (formOf(s) === 'email' ? 'Send code' : 'Set new password');
 
 /**
- * The two walks of forgotPassword.events.ts, with the merchant settings that start the view the same way: the
- * password rule only (username and e-mail then simply required), both methods on (the tabs) for the e-mail start,
- * the phone method alone for the phone start.
+ * The three walks of forgotPassword.events.ts, with the merchant settings that start the view the same way: the
+ * password rule only (username and e-mail then simply required), both methods on (the tabs) for the e-mail and link
+ * starts, the phone method alone for the phone start; the link start with the link's code and username.
  */
 const WALKS = forgotPasswordWalks.map((w, i) => {
-  const byEmail = i === 0;
+  const start = STARTS[i]!;
+  const byEmail = start !== 'phone start';
   const offered = (s: AnyMachineSnapshot) =>
     (w.events as Event[]).filter(
       (e) =>
         e.type !== 'error.dismiss' &&
-        // The tabs show only with both methods, and only the other tab changes anything.
-        (e.type !== 'mode.switch' || (byEmail && e.mode !== (s.context as ForgotPasswordContext).mode)),
+        // The tabs show only with both methods, on the request form, and only the other tab changes anything.
+        (e.type !== 'mode.switch' ||
+          (byEmail && !codeStep(s) && e.mode !== (s.context as ForgotPasswordContext).mode)),
     );
-  return { name: byEmail ? 'e-mail start' : 'phone start', byEmail, paths: viewPaths(w.machine, offered) };
+  return { name: start, byEmail, paths: viewPaths(w.machine, offered) };
 });
 
 const ENDPOINTS = {
-  sendResetEmail: '/wps/member/password/email',
+  requestResetCode: '/wps/member/password/email',
+  resetWithCode: '/wps/member/password/reset',
   resetByPhone: '/wps/member/password/verification',
 };
 const toApiError = (e: ThrownShape) =>
@@ -70,6 +83,7 @@ const onDone = vi.fn();
 const FIELDS = {
   email: { username: 'Username', email: 'Email' },
   phone: { mobileNum: 'Mobile number', verificationCode: 'Verification code', newPassword: 'New password' },
+  code: { username: 'Username', code: 'Code from the e-mail', newPassword: 'New password' },
 } as const;
 
 const form = () => screen.queryByRole('form', { name: 'Forgot password' });
@@ -81,14 +95,23 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
       return user.click(screen.getByRole('tab', { name: event.mode === 'email' ? 'By e-mail' : 'By phone' }));
     case 'user.submit': {
       const f = within(form()!);
-      const mode = (from.context as ForgotPasswordContext).mode;
-      for (const [field, label] of Object.entries(FIELDS[mode]))
+      for (const [field, label] of Object.entries(FIELDS[formOf(from)]))
         await fill(f.getByLabelText(label), event.values[field as keyof typeof event.values] ?? '');
-      return user.click(f.getByRole('button', { name: mode === 'email' ? 'Send' : 'Set new password' }));
+      return user.click(f.getByRole('button', { name: submitName(from) }));
     }
+    case 'code.enter':
+      return user.click(
+        within(screen.getByRole('alertdialog', { name: 'Code sent' })).getByRole('button', {
+          name: 'Enter the code',
+        }),
+      );
+    case 'code.resend':
+      return user.click(within(form()!).getByRole('button', { name: 'Ask for a new code' }));
     case 'dialog.close':
       return user.click(
-        within(screen.getByRole('alertdialog', { name: 'E-mail sent' })).getByRole('button', { name: 'OK' }),
+        within(screen.getByRole('alertdialog', { name: 'Password changed' })).getByRole('button', {
+          name: 'Log in',
+        }),
       );
     default:
       return answerActorEvent(event, ENDPOINTS, toApiError);
@@ -97,48 +120,73 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
 
 function expectScreen(byEmail: boolean, state: AnyMachineSnapshot) {
   const c = state.context as ForgotPasswordContext;
-  const sentDialog = screen.queryByRole('alertdialog', { name: 'E-mail sent' });
+  const sentDialog = screen.queryByRole('alertdialog', { name: 'Code sent' });
+  const resetDialog = screen.queryByRole('alertdialog', { name: 'Password changed' });
   if (state.status === 'done') expect(onDone).toHaveBeenCalledOnce();
   else expect(onDone).not.toHaveBeenCalled();
+  if (state.status === 'done') return;
 
-  // Spec §8: the "been out" dialog takes the form's place until OK.
-  if (state.matches('emailSent')) {
-    expect(sentDialog).toHaveTextContent('A temporary password has been sent out to your e-mail.');
+  // Spec §8 "been out": the confirmation takes the form's place, and says no more than "if the account exists".
+  if (state.matches('codeSent')) {
+    expect(sentDialog).toHaveTextContent('If the username and e-mail match an account, a code has been sent');
+    expect(sentDialog).toHaveTextContent('within 15 minutes');
     expect(form()).toBeNull();
     return;
   }
   expect(sentDialog).toBeNull();
+  if (state.matches('passwordReset')) {
+    expect(resetDialog).toHaveTextContent('Your password has been changed');
+    expect(form()).toBeNull();
+    return;
+  }
+  expect(resetDialog).toBeNull();
   const f = within(form()!);
 
-  if (byEmail)
+  if (byEmail && !codeStep(state))
     expect(screen.getByRole('tab', { name: 'By phone' })).toHaveAttribute(
       'aria-selected',
       String(c.mode === 'phone'),
     );
   else expect(screen.queryByRole('tab')).toBeNull();
+  const shown = formOf(state);
   const controls = controlsByLabel(form()!);
-  for (const mode of ['email', 'phone'] as const)
-    for (const [field, label] of Object.entries(FIELDS[mode])) {
-      const input = controls.get(label) ?? null;
-      if (mode !== c.mode) {
-        expect(input, field).toBeNull();
-        continue;
-      }
-      expect(input, field).toHaveValue(c.values[field as keyof typeof c.values] ?? '');
-      expectProblem(input!, c.fieldErrors[field]);
+  const labels = new Set<string>(Object.values(FIELDS).flatMap((fields) => Object.values(fields)));
+  const fieldOf = new Map<string, string>(
+    Object.entries(FIELDS[shown]).map(([field, label]) => [label, field]),
+  );
+  for (const label of labels) {
+    const input = controls.get(label) ?? null;
+    const field = fieldOf.get(label);
+    if (!field) {
+      expect(input, label).toBeNull();
+      continue;
     }
+    expect(input, field).toHaveValue(c.values[field as keyof typeof c.values] ?? '');
+    expectProblem(input!, c.fieldErrors[field]);
+  }
+  if (codeStep(state)) expect(f.getByRole('button', { name: 'Ask for a new code' })).toBeInTheDocument();
+  else expect(f.queryByRole('button', { name: 'Ask for a new code' })).toBeNull();
 
-  const busy = state.matches('sendingEmail') || state.matches('resettingByPhone');
-  const submit = f.getByRole('button', { name: c.mode === 'email' ? 'Send' : 'Set new password' });
+  const busy =
+    state.matches('requestingCode') || state.matches('resetting') || state.matches('resettingByPhone');
+  const submit = f.getByRole('button', { name: submitName(state) });
   if (busy) expect(submit).toBeDisabled();
   else expect(submit).toBeEnabled();
 
   expectFormError(form()!, c.error, c.fieldErrors);
 
   // What went to the server: the trimmed values of the form.
-  if (state.matches('sendingEmail'))
-    expect(server.next(ENDPOINTS.sendResetEmail).input).toEqual({
+  if (state.matches('requestingCode'))
+    expect(server.next(ENDPOINTS.requestResetCode).input).toEqual({
       body: { username: c.values.username?.trim(), email: c.values.email?.trim() },
+    });
+  if (state.matches('resetting'))
+    expect(server.next(ENDPOINTS.resetWithCode).input).toEqual({
+      body: {
+        username: c.values.username?.trim(),
+        code: c.values.code?.trim(),
+        newPassword: c.values.newPassword,
+      },
     });
   if (state.matches('resettingByPhone'))
     expect(server.next(ENDPOINTS.resetByPhone).input).toEqual({
@@ -161,7 +209,7 @@ describe('forgot password: paths generated from the machine, walked against Forg
     useRealClock();
   });
 
-  it('cover every state and transition the view can reach (both starts together)', () => {
+  it('cover every state and transition the view can reach (the three starts together)', () => {
     expectFullCoverage(
       forgotPasswordMachine,
       WALKS.flatMap((w) => w.paths),
@@ -169,9 +217,9 @@ describe('forgot password: paths generated from the machine, walked against Forg
     );
   });
 
-  it.each(WALKS.flatMap((w) => w.paths.map((p) => [`${w.name}: ${p.name}`, w.byEmail, p] as const)))(
+  it.each(WALKS.flatMap((w) => w.paths.map((p) => [`${w.name}: ${p.name}`, w.name, p] as const)))(
     '%s',
-    async (_name, byEmail, path) => {
+    async (_name, start, path) => {
       await walk(
         path,
         () =>
@@ -179,13 +227,14 @@ describe('forgot password: paths generated from the machine, walked against Forg
             <ForgotPasswordForm
               rules={[passwordRule]}
               countries={[{ countryCode: 'VN', countryDialingCode: '+84' }]}
-              byEmail={byEmail}
+              byEmail={start !== 'phone start'}
               byPhone
+              link={start === 'link start' ? { resetCode: 'K7QH3MZP', username: 'alice' } : undefined}
               onDone={onDone}
             />,
           ),
         perform,
-        (state) => expectScreen(byEmail, state),
+        (state) => expectScreen(start !== 'phone start', state),
       );
     },
   );

@@ -1,33 +1,57 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { Country, RegisterFieldRule } from '../../../contract/auth.ts';
+import { PASSWORD_RESET_MINUTES } from '../../../contract/constants.ts';
 import { type ForgotValues, forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
 import {
-  selectEmailSentDialog,
+  selectCodeSentDialog,
+  selectCodeStep,
   selectForgotBusy,
   selectForgotError,
   selectForgotFieldErrors,
   selectForgotMode,
+  selectPasswordResetDialog,
 } from '../../../machines/forgotPassword.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
-import { resetByPhone, sendResetEmail } from './actors.ts';
+import { requestResetCode, resetByPhone, resetWithCode } from './actors.ts';
 import { Field, FormError } from './Field.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
 
-const liveForgot = forgotPasswordMachine.provide({ actors: { sendResetEmail, resetByPhone } });
+const liveForgot = forgotPasswordMachine.provide({
+  actors: { requestResetCode, resetWithCode, resetByPhone },
+});
+
+/** The e-mailed link's code and username (`/?resetCode=…&username=…`): the form opens at the code step. */
+export interface ResetLink {
+  resetCode: string;
+  username?: string;
+}
 
 export interface ForgotPasswordFormProps {
   rules: RegisterFieldRule[];
   countries: Country[];
   byEmail: boolean;
   byPhone: boolean;
+  link?: ResetLink;
+  /** The new password is set: the login comes next. */
   onDone: () => void;
 }
 
-/** Forgot password by e-mail (a temporary password is sent) or by phone (SMS code + new password), spec §4/§5. */
-export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone }: ForgotPasswordFormProps) {
+/**
+ * Forgot password by e-mail (a code is sent, then the code and a new password set it) or by phone (SMS code + new
+ * password), spec §4/§5.
+ */
+export function ForgotPasswordForm({
+  rules,
+  countries,
+  byEmail,
+  byPhone,
+  link,
+  onDone,
+}: ForgotPasswordFormProps) {
   const { t } = useLingui();
   const rule = (field: string) => rules.find((r) => r.field === field);
   const actor = useActorRef(liveForgot, {
@@ -37,17 +61,12 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
       usernameRule: rule('username'),
       emailRule: rule('email'),
       mode: byEmail ? 'email' : 'phone',
+      ...link,
     },
   });
-  const mode = useSelector(actor, selectForgotMode);
-  const busy = useSelector(actor, selectForgotBusy);
-  const sent = useSelector(actor, selectEmailSentDialog);
-  const problems = useSelector(actor, selectForgotFieldErrors);
-  const error = useSelector(actor, selectForgotError);
-  const [values, setValues] = useState<ForgotValues>({
-    countryDialingCode: countries[0]?.countryDialingCode,
-  });
-  const set = (patch: ForgotValues) => setValues((v) => ({ ...v, ...patch }));
+  const codeStep = useSelector(actor, selectCodeStep);
+  const sent = useSelector(actor, selectCodeSentDialog);
+  const reset = useSelector(actor, selectPasswordResetDialog);
 
   useEffect(() => {
     const sub = actor.subscribe((s) => s.status === 'done' && onDone());
@@ -56,29 +75,90 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
 
   if (sent)
     return (
-      <div role="alertdialog" aria-label={t`E-mail sent`} className="flex flex-col gap-4">
-        <p>
-          <Trans>
-            A temporary password has been sent out to your e-mail. Use it to log in, then choose a new one.
-          </Trans>
-        </p>
-        <button
-          type="button"
-          className="h-11 rounded-full bg-brand font-semibold text-white"
-          onClick={() => actor.send({ type: 'dialog.close' })}
-        >
-          <Trans>OK</Trans>
-        </button>
-      </div>
+      <Notice
+        label={t`Code sent`}
+        button={<Trans>Enter the code</Trans>}
+        onClick={() => actor.send({ type: 'code.enter' })}
+      >
+        <Trans>
+          If the username and e-mail match an account, a code has been sent out to that e-mail. It works once,
+          within {PASSWORD_RESET_MINUTES} minutes.
+        </Trans>
+      </Notice>
     );
+  if (reset)
+    return (
+      <Notice
+        label={t`Password changed`}
+        button={<Trans>Log in</Trans>}
+        onClick={() => actor.send({ type: 'dialog.close' })}
+      >
+        <Trans>
+          Your password has been changed, and every session of the account has ended. Log in with it.
+        </Trans>
+      </Notice>
+    );
+  // A step's form starts from what the flow holds (the link's code, the username asked with): keyed by step.
+  return (
+    <StepForm
+      key={codeStep ? 'code' : 'request'}
+      actor={actor}
+      codeStep={codeStep}
+      countries={countries}
+      tabs={byEmail && byPhone && !codeStep}
+    />
+  );
+}
+
+/** The request form (by e-mail or by phone) or the code step's form, with what the visitor types. */
+function StepForm({
+  actor,
+  codeStep,
+  countries,
+  tabs,
+}: {
+  actor: ActorRefFrom<typeof liveForgot>;
+  codeStep: boolean;
+  countries: Country[];
+  tabs: boolean;
+}) {
+  const { t } = useLingui();
+  const mode = useSelector(actor, selectForgotMode);
+  const busy = useSelector(actor, selectForgotBusy);
+  const problems = useSelector(actor, selectForgotFieldErrors);
+  const error = useSelector(actor, selectForgotError);
+  const [values, setValues] = useState<ForgotValues>(() => ({
+    countryDialingCode: countries[0]?.countryDialingCode,
+    ...actor.getSnapshot().context.values,
+  }));
+  const set = (patch: ForgotValues) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'user.submit', values });
   };
+  const newPassword = (
+    <Field
+      label={<Trans>New password</Trans>}
+      type="password"
+      autoComplete="new-password"
+      value={values.newPassword ?? ''}
+      onChange={(e) => set({ newPassword: e.target.value })}
+      problem={problems.newPassword}
+    />
+  );
+  const username = (
+    <Field
+      label={<Trans>Username</Trans>}
+      autoComplete="username"
+      value={values.username ?? ''}
+      onChange={(e) => set({ username: e.target.value })}
+      problem={problems.username}
+    />
+  );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Forgot password`}>
-      {byEmail && byPhone && (
+      {tabs && (
         <ModeTabs
           modes={[
             { id: 'email', label: t`By e-mail` },
@@ -88,15 +168,23 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
           onSelect={(m) => actor.send({ type: 'mode.switch', mode: m })}
         />
       )}
-      {mode === 'email' ? (
+      {codeStep ? (
         <>
+          {username}
           <Field
-            label={<Trans>Username</Trans>}
-            autoComplete="username"
-            value={values.username ?? ''}
-            onChange={(e) => set({ username: e.target.value })}
-            problem={problems.username}
+            label={<Trans>Code from the e-mail</Trans>}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            maxLength={32}
+            value={values.code ?? ''}
+            onChange={(e) => set({ code: e.target.value })}
+            problem={problems.code}
           />
+          {newPassword}
+        </>
+      ) : mode === 'email' ? (
+        <>
+          {username}
           <Field
             label={<Trans>Email</Trans>}
             type="email"
@@ -126,14 +214,7 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
             mobileProblem={problems.mobileNum}
             codeProblem={problems.verificationCode}
           />
-          <Field
-            label={<Trans>New password</Trans>}
-            type="password"
-            autoComplete="new-password"
-            value={values.newPassword ?? ''}
-            onChange={(e) => set({ newPassword: e.target.value })}
-            problem={problems.newPassword}
-          />
+          {newPassword}
         </>
       )}
       <FormError error={error} fieldErrors={problems} />
@@ -142,8 +223,40 @@ export function ForgotPasswordForm({ rules, countries, byEmail, byPhone, onDone 
         disabled={busy}
         className="h-11 rounded-full bg-brand font-semibold text-white disabled:opacity-60"
       >
-        {mode === 'email' ? <Trans>Send</Trans> : <Trans>Set new password</Trans>}
+        {mode === 'email' && !codeStep ? <Trans>Send code</Trans> : <Trans>Set new password</Trans>}
       </button>
+      {codeStep && (
+        <button
+          type="button"
+          disabled={busy}
+          className="text-sm font-semibold underline disabled:opacity-60"
+          onClick={() => actor.send({ type: 'code.resend' })}
+        >
+          <Trans>Ask for a new code</Trans>
+        </button>
+      )}
     </form>
+  );
+}
+
+/** A step's message in the form's place, with the one button that goes on. */
+function Notice({
+  label,
+  button,
+  onClick,
+  children,
+}: {
+  label: string;
+  button: ReactNode;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div role="alertdialog" aria-label={label} className="flex flex-col gap-4">
+      <p>{children}</p>
+      <button type="button" className="h-11 rounded-full bg-brand font-semibold text-white" onClick={onClick}>
+        {button}
+      </button>
+    </div>
   );
 }

@@ -12,10 +12,15 @@ import {
   register,
   registerMobile,
   registerSms,
+  resetPassword,
 } from '../../../contract/routes.ts';
 import type { FirebaseOptions } from '../../../contract/system.ts';
 import type { CaptchaImage } from '../../../machines/captcha.machine.ts';
-import type { PhoneResetRequest, ResetEmailRequest } from '../../../machines/forgotPassword.machine.ts';
+import type {
+  CodeResetRequest,
+  PhoneResetRequest,
+  ResetCodeRequest,
+} from '../../../machines/forgotPassword.machine.ts';
 import type { LoginRequest } from '../../../machines/login.machine.ts';
 import type {
   FirebaseSmsCheck,
@@ -108,8 +113,12 @@ async function registerWith(input: RegisterRequest): Promise<Registered> {
   return (await call(register, { body: { ...common, username: v.username ?? '' } })).value;
 }
 
-export const sendResetEmail = fromPromise<void, ResetEmailRequest>(async ({ input }) => {
+export const requestResetCode = fromPromise<void, ResetCodeRequest>(async ({ input }) => {
   await call(forgotByEmail, { body: input });
+});
+
+export const resetWithCode = fromPromise<void, CodeResetRequest>(async ({ input }) => {
+  await call(resetPassword, { body: input });
 });
 
 export const resetByPhone = fromPromise<void, PhoneResetRequest>(async ({ input }) => {

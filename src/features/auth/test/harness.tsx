@@ -309,6 +309,8 @@ export interface ViewOptions {
   queryData?: [QueryKey, unknown][];
   /** Views with a TanStack Router `Link` need a router in context. */
   router?: boolean;
+  /** Where the router starts ('/' by default). */
+  url?: string;
 }
 
 /**
@@ -322,7 +324,7 @@ export function mount(ui: ReactNode, options: ViewOptions = {}): void {
     <RouterContextProvider
       router={createRouter({
         routeTree: createRootRoute(),
-        history: createMemoryHistory({ initialEntries: ['/'] }),
+        history: createMemoryHistory({ initialEntries: [options.url ?? '/'] }),
       })}
     >
       {ui}
