@@ -46,6 +46,14 @@ const WRITTEN_ON_REFUSAL: Record<string, { calls: readonly string[]; why: string
     calls: ['auth.login'],
     why: 'a failed login is counted: after three the next needs a captcha (spec §4)',
   },
+  audit_log: {
+    calls: ['auth.login'],
+    why: 'a refused login is audited (account, method, address): a regulator reads who tried',
+  },
+  password_resets: {
+    calls: ['member.resetPassword'],
+    why: 'a wrong forgot-password code counts against the code: 5 wrong tries end it',
+  },
   point_accounts: {
     calls: ['points.convertPoints'],
     why: 'converting first opens the account and books the points earned by settled bets since, on its own',
