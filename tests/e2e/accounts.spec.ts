@@ -104,6 +104,61 @@ test.describe('accounts', () => {
     expect(res.ok()).toBe(true);
   });
 
+  test('forgot password: a code by e-mail, its link, a new password, then the login', async ({ page }) => {
+    const username = unique();
+    const email = `${username}@example.com`;
+    const captchaId = (await (await page.request.get('/wps/captcha')).json()).value.captchaId;
+    const registered = await page.request.put('/wps/member/register', {
+      data: {
+        username,
+        password: 'abc12345',
+        confirmPassword: 'abc12345',
+        email,
+        captchaId,
+        captcha: await solveCaptcha(page, captchaId),
+      },
+    });
+    expect(registered.ok()).toBe(true);
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = dialog(page).getByRole('form', { name: 'Forgot password' });
+    await forgot.getByLabel('Username').fill(username);
+    await forgot.getByLabel('Email').fill(email);
+    await forgot.getByRole('button', { name: 'Send code' }).click();
+    // The same words whether or not the account exists; nothing has changed yet.
+    const sent = dialog(page).getByRole('alertdialog', { name: 'Code sent' });
+    await expect(sent).toContainText('If the username and e-mail match an account');
+    const old = await page.request.post('/wps/session/login', {
+      data: { type: 'username', username, password: 'abc12345' },
+    });
+    expect(old.ok()).toBe(true);
+
+    // The e-mail's link opens the code step with the code filled in.
+    const outbox = (await (await page.request.get('/__dev/outbox')).json()).value as {
+      recipient: string;
+      body: string;
+    }[];
+    const mail = outbox.find((m) => m.recipient === email)!;
+    const link = new URL(mail.body.match(/(https?:\/\/\S+)/)![1]!);
+    await page.goto(`${link.pathname}${link.search}`);
+    const reset = dialog(page).getByRole('form', { name: 'Forgot password' });
+    await expect(reset.getByLabel('Code from the e-mail')).toHaveValue(link.searchParams.get('resetCode')!);
+    await expect(reset.getByLabel('Username')).toHaveValue(username);
+    await expect(page).not.toHaveURL(/resetCode/);
+    await reset.getByLabel('New password').fill('fresh2024');
+    await reset.getByRole('button', { name: 'Set new password' }).click();
+    const changed = dialog(page).getByRole('alertdialog', { name: 'Password changed' });
+    await changed.getByRole('button', { name: 'Log in' }).click();
+
+    const login = dialog(page).getByRole('form', { name: 'Login' });
+    await login.getByLabel('Username').fill(username);
+    await login.getByLabel('Password').fill('fresh2024');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('button', { name: username })).toBeVisible();
+  });
+
   test('register by mobile with the code from the dev outbox', async ({ page }) => {
     const mobile = `9${Date.now().toString().slice(-8)}`;
     await page.goto('/');
