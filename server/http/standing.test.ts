@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../db/schema/index.ts';
+import { members, sessions } from '../db/schema/index.ts';
+import { sha256 } from '../lib/secrets.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { client } from '../test/auth.ts';
 import { inhouseGames } from '../test/play.ts';
@@ -221,6 +222,7 @@ describe('launch tokens', () => {
     const c = await freshMember('gamer3');
     const other = (await c.api.login('gamer3', 'Player123')).body.value.token as string;
     const byChange = await launchSlot(c.api, other);
+    const fromChanger = await launchSlot(c.api, c.token);
     const changed = await c.api.send(
       'POST',
       '/wps/member/password',
@@ -229,5 +231,17 @@ describe('launch tokens', () => {
     );
     expect(changed.status).toBe(200);
     expect((await gameSession(byChange)).statusCode).toBe(401);
+    expect((await gameSession(fromChanger)).statusCode).toBe(401);
+  });
+
+  it('end with the session’s absolute lifetime (24 h), even while the game is played', async () => {
+    const d = await freshMember('gamer4');
+    const launch = await launchSlot(d.api, d.token);
+    expect((await gameSession(launch)).statusCode).toBe(200);
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(sessions.tokenHash, sha256(d.token)));
+    expect((await gameSession(launch)).statusCode).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { gameLaunches, members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Launch } from '../../http/route.ts';
 import { sha256 } from '../../lib/secrets.ts';
+import { SESSION_MAX_MS } from '../auth/sessions.ts';
 
 export const sessionEnded = () =>
   new DomainError(401, 'UNAUTHORIZED', 'The game session has ended, please launch the game again');
@@ -30,6 +31,8 @@ export function createLaunchResolver(db: Db, now: () => Date = () => new Date())
           eq(gameLaunches.merchantCode, req.merchant.code),
           gt(gameLaunches.expiresAt, now()),
           isNull(sessions.revokedAt),
+          // Not past the session's absolute lifetime (its 2 h idle expiry is left out: a game in play is not idle).
+          gt(sessions.createdAt, new Date(now().getTime() - SESSION_MAX_MS)),
         ),
       );
     if (!row) throw sessionEnded();

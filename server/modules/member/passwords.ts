@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { members } from '../../db/schema/index.ts';
+import { gameLaunches, members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -38,8 +38,8 @@ export function checkNewPassword(m: Merchant, password: string, old?: string): v
 }
 
 /**
- * A member's password is replaced in one transaction with what goes with it: every other session ends (and the games
- * launched from them), the audit row is written, and a reset code is used up.
+ * A member's password is replaced in one transaction with what goes with it: every other session ends, every game
+ * launch ends, the audit row is written, and a reset code is used up.
  */
 export function createPasswordStore(
   db: Db,
@@ -57,6 +57,11 @@ export function createPasswordStore(
           .set({ passwordHash, passwordChangedAt: now(), mustChangePassword: false })
           .where(eq(members.id, member.id));
         await deps.sessions.revokeOthers(member.id, change.keepTokenHash, tx);
+        // Every game the member has open ends too, the changing session's included: a game page holds its own token.
+        await tx
+          .update(gameLaunches)
+          .set({ expiresAt: now() })
+          .where(and(eq(gameLaunches.memberId, member.id), gt(gameLaunches.expiresAt, now())));
         await deps.audit.append(tx, {
           merchantCode: member.merchantCode,
           actor: `member:${member.id}`,
