@@ -14,10 +14,7 @@ export const operators = pgTable('operators', {
   role: text('role').notNull(),
   disabledAt: at('disabled_at'),
   /** Merchant codes the operator works on; `*` alone: every merchant. None until granted. */
-  merchants: text('merchants')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  merchants: text('merchants').array().notNull().default(sql`'{}'::text[]`),
   /** TOTP (RFC 6238) secret, base32; in force once `totpEnabledAt` is set, never shown again after enrolment. */
   totpSecret: text('totp_secret'),
   totpEnabledAt: at('totp_enabled_at'),
