@@ -105,7 +105,10 @@ describe('ledger', () => {
 describe('balance call', () => {
   it('answers the logged-in member’s total in minor units with the currency', async () => {
     const api = client(t.app);
+    // reset01 has not played: its balance is its opening credit, once its default password is changed.
     const { token } = (await api.login('reset01', 'Welcome123')).body.value;
+    const change = { oldPassword: 'Welcome123', newPassword: 'Changed123', confirmNewPassword: 'Changed123' };
+    expect((await api.send('POST', '/wps/member/password', change, token)).status).toBe(200);
     const res = await api.send('GET', '/wps/v2/wallets/balance', undefined, token);
     expect(res.body.value).toEqual({ sumBalance: Number(DEMO_CREDIT), currency: 'USD', currencySign: '$' });
     expect((await api.send('GET', '/wps/v2/wallets/balance')).status).toBe(401);
