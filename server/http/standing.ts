@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnyCall } from '../../contract/call.ts';
-import { breakMatters, refusalOf, type Standing } from '../../contract/standing.ts';
+import { breakMatters, type Refusal, refusalOf, type Standing } from '../../contract/standing.ts';
 import type { Member } from '../modules/auth/sessions.ts';
 import type { GeoPort } from '../ports/geo.ts';
 import { DomainError } from './errors.ts';
@@ -34,16 +34,20 @@ export function passwordChangeOf(m: Merchant, member: Member, at: Date): 'defaul
   return null;
 }
 
-const refuse = (standing: Standing, call: AnyCall) => {
+/** A standing's refusal as the error the route answers with (the break's or maintenance's end as `until`). */
+export const refusalError = (refusal: Refusal) =>
+  new DomainError(
+    refusal.status,
+    refusal.code,
+    refusal.message,
+    undefined,
+    refusal.until === undefined ? {} : { until: refusal.until },
+  );
+
+/** Throws when `standing` may not make `call` (contract/standing.ts `refusalOf`). */
+export const refuse = (standing: Standing, call: Pick<AnyCall, 'method' | 'path' | 'class'>) => {
   const refusal = refusalOf(standing, call);
-  if (refusal)
-    throw new DomainError(
-      refusal.status,
-      refusal.code,
-      refusal.message,
-      undefined,
-      refusal.until === undefined ? {} : { until: refusal.until },
-    );
+  if (refusal) throw refusalError(refusal);
 };
 
 const OPEN_SITE: Standing['site'] = { status: 0, maintenanceEnd: null };

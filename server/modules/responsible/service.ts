@@ -17,6 +17,7 @@ import {
   sessions,
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { refusalError } from '../../http/standing.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
@@ -131,10 +132,7 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
   }
 
   // The same refusal as the route layer's standing check, for callers without a member call (vendors' bets).
-  const breakError = (endsAt: Date | null) => {
-    const r = breakRefusal(endsAt?.toISOString() ?? null);
-    return new DomainError(r.status, r.code, r.message, undefined, { until: r.until });
-  };
+  const breakError = (endsAt: Date | null) => refusalError(breakRefusal(endsAt?.toISOString() ?? null));
 
   return {
     /** The break in force, for the standing check (server/http/standing.ts). */

@@ -1,8 +1,6 @@
 import { seamlessBet } from '../../../contract/seamless.ts';
-import { refusalOf } from '../../../contract/standing.ts';
-import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
-import { inMaintenance, passwordChangeOf } from '../../http/standing.ts';
+import { inMaintenance, passwordChangeOf, refuse } from '../../http/standing.ts';
 import type { Member } from '../auth/sessions.ts';
 
 /** A vendor's bet is play, whoever sends it: the member's standing decides it as it decides a launch. */
@@ -15,7 +13,7 @@ const PLAY = { ...seamlessBet, class: 'play' as const };
  */
 export function playRefusal(merchant: Merchant, member: Member, at: Date): void {
   const down = inMaintenance(merchant, at);
-  const refusal = refusalOf(
+  refuse(
     {
       site: {
         status: down ? 1 : 0,
@@ -29,12 +27,4 @@ export function playRefusal(merchant: Merchant, member: Member, at: Date): void 
     },
     PLAY,
   );
-  if (refusal)
-    throw new DomainError(
-      refusal.status,
-      refusal.code,
-      refusal.message,
-      undefined,
-      refusal.until === undefined ? {} : { until: refusal.until },
-    );
 }
