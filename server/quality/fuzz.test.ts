@@ -47,8 +47,8 @@ const WRITTEN_ON_REFUSAL: Record<string, { calls: readonly string[]; why: string
     why: 'a failed login is counted: after three the next needs a captcha (spec §4)',
   },
   audit_log: {
-    calls: ['auth.login'],
-    why: 'a refused login is audited (account, method, address): a regulator reads who tried',
+    calls: ['auth.login', 'backoffice.opsLogin'],
+    why: 'a refused login, a member’s or an operator’s, is audited (name, address): an auditor reads who tried',
   },
   password_resets: {
     calls: ['member.resetPassword'],

@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyCall } from '../../../contract/call.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { DEMO_OPERATORS } from '../../db/seed/operators.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
@@ -59,6 +61,18 @@ describe('operator login', () => {
     expect(me.body.value.operator).toMatchObject({ username: 'finance', role: 'FINANCE' });
     expect((await send('POST', '/ops/logout', token)).status).toBe(200);
     expect((await send('GET', '/ops/me', token)).status).toBe(401);
+    // Each try is in the audit log, with the name tried and the address.
+    const rows = await t.database.db
+      .select({ actor: auditLog.actor, action: auditLog.action, subject: auditLog.subject })
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['OPS_LOGIN', 'OPS_LOGIN_FAILED']))
+      .orderBy(auditLog.id);
+    expect(rows.map((r) => [r.actor, r.action, (r.subject as { reason?: string }).reason])).toEqual([
+      ['ops:admin', 'OPS_LOGIN_FAILED', 'password'],
+      ['visitor', 'OPS_LOGIN_FAILED', 'unknown'],
+      ['ops:finance', 'OPS_LOGIN', undefined],
+    ]);
+    expect((rows[1]!.subject as { username: string }).username).toBe('nobody');
   });
 
   it('limits login attempts per address', async () => {

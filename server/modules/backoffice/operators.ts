@@ -6,7 +6,7 @@ import { merchants as merchantTable, operatorSessions, operators } from '../../d
 import { DomainError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
-import { createTwoFactor, isLocked, lockedError } from './totp.ts';
+import { createTwoFactor, isLocked, lockedError, PLATFORM_AUDIT } from './totp.ts';
 
 /** Who is making an operator call. */
 export interface OpsIdentity {
@@ -138,14 +138,27 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
     mustEnrol,
 
     /** With two-factor on, the code is asked for once the password is right (so it tells nothing to a guesser). */
-    async login(username: string, password: string, code?: string) {
-      const [row] = await db.select().from(operators).where(eq(operators.username, username.toLowerCase()));
+    async login(username: string, password: string, code?: string, address = '') {
+      const name = username.toLowerCase();
+      const [row] = await db.select().from(operators).where(eq(operators.username, name));
       // The same answer (and the same scrypt work) whether the name exists or not.
       const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-      if (!row || !ok || row.disabledAt)
+      if (!row || !ok || row.disabledAt) {
+        // Who tried which name from where: the back office's door is what an auditor reads first.
+        await audit.record({
+          merchantCode: PLATFORM_AUDIT,
+          actor: row ? `ops:${row.username}` : 'visitor',
+          action: 'OPS_LOGIN_FAILED',
+          subject: {
+            username: name.slice(0, 64),
+            address,
+            reason: !row ? 'unknown' : row.disabledAt ? 'disabled' : 'password',
+          },
+        });
         throw new DomainError(401, 'UNAUTHORIZED', 'Wrong username or password', {
           password: 'Wrong username or password',
         });
+      }
       if (isLocked(row)) throw lockedError(row.lockedUntil!);
       if (row.totpEnabledAt) {
         if (!code) throw new DomainError(401, 'TOTP_REQUIRED', 'Enter the code of your authenticator app');
@@ -156,6 +169,12 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
       await db.transaction(async (tx) => {
         await tx.insert(operatorSessions).values({ tokenHash: sha256(token), operatorId: row.id, expiresAt });
         await tx.update(operators).set({ lastLoginAt: new Date() }).where(eq(operators.id, row.id));
+        await audit.append(tx, {
+          merchantCode: PLATFORM_AUDIT,
+          actor: `ops:${row.username}`,
+          action: 'OPS_LOGIN',
+          subject: { operatorId: row.id, address, twoFactor: row.totpEnabledAt !== null },
+        });
       });
       return {
         token,

@@ -38,7 +38,7 @@ export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operat
   route(
     app,
     opsLogin,
-    async ({ body }) => okValue(await operators.login(body.username, body.password, body.code)),
+    async ({ body, req }) => okValue(await operators.login(body.username, body.password, body.code, req.ip)),
     { rateLimit: OPS_LOGIN_RATE_LIMIT },
   );
   route(app, opsLogout, async ({ auth }) => {
