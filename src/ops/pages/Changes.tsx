@@ -10,16 +10,16 @@ import {
   opsRejectChange,
 } from '../../../contract/changes.ts';
 import { Done, RecordTable } from '../../ui/records/form.tsx';
+import { type Verdict, VerdictButtons, VerdictDialog } from '../ApproveReject.tsx';
 import { opsCall } from '../api.ts';
 import { changeDiff } from '../changeDiff.ts';
 import { useOpsFormat } from '../format.ts';
 import { CHANGE_STATUS_LABEL } from '../labels.ts';
-import { RemarkDialog } from '../RemarkDialog.tsx';
 import { useMay, useOps } from '../session.ts';
-import { cell, Filters, opsButton, opsPrimary, row, SelectField } from '../ui.tsx';
+import { cell, Filters, row, SelectField } from '../ui.tsx';
 import { useDecision } from '../useDecision.ts';
 
-type Action = 'approve' | 'reject';
+type Action = Verdict;
 const ACTION_CALL = { approve: opsApproveChange, reject: opsRejectChange };
 
 /** What reads the change: the rules topic, or the promotion's title. */
@@ -139,39 +139,27 @@ export function Changes() {
                       <Trans>Yours: another operator approves it</Trans>
                     </span>
                   )}
-                  {actionsFor(c).map((a) => (
-                    <button
-                      key={a}
-                      type="button"
-                      className={a === 'approve' ? opsPrimary : opsButton}
-                      aria-label={actionOn(a, c.id)}
-                      onClick={() => decision.open(c, a)}
-                    >
-                      {a === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
-                    </button>
-                  ))}
+                  <VerdictButtons
+                    verdicts={actionsFor(c)}
+                    labelOf={(a) => actionOn(a, c.id)}
+                    onPick={(a) => decision.open(c, a)}
+                  />
                 </div>
               )}
             </td>
           </tr>
         )}
       />
-      {deciding && (
-        <RemarkDialog
-          title={actionOn(deciding.action, deciding.item.id)}
-          confirmLabel={deciding.action === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
-          danger={deciding.action === 'reject'}
-          pending={decision.pending}
-          error={decision.error}
-          onClose={decision.close}
-          onConfirm={(remark) => decision.decide(remark ? { remark } : {})}
-        >
-          <p>
-            <What change={deciding.item} />
-          </p>
-          <Diff change={deciding.item} />
-        </RemarkDialog>
-      )}
+      <VerdictDialog decision={decision} labelOf={actionOn}>
+        {deciding && (
+          <>
+            <p>
+              <What change={deciding.item} />
+            </p>
+            <Diff change={deciding.item} />
+          </>
+        )}
+      </VerdictDialog>
     </>
   );
 }

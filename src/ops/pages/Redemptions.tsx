@@ -11,16 +11,16 @@ import {
   redemptionStatus,
 } from '../../../contract/points.ts';
 import { Done, RecordTable } from '../../ui/records/form.tsx';
+import { type Verdict, VerdictButtons, VerdictDialog } from '../ApproveReject.tsx';
 import { opsCall } from '../api.ts';
 import { useOpsFormat } from '../format.ts';
 import { REDEMPTION_STATUS_LABEL } from '../labels.ts';
-import { RemarkDialog } from '../RemarkDialog.tsx';
 import { useMay, useOps } from '../session.ts';
-import { cell, Filters, opsButton, opsPrimary, row, SelectField } from '../ui.tsx';
+import { cell, Filters, row, SelectField } from '../ui.tsx';
 import { useDecision } from '../useDecision.ts';
 
 type Redemption = z.infer<typeof opsRedemption>;
-type Action = 'approve' | 'reject';
+type Action = Verdict;
 const ACTION_CALL = { approve: opsApproveRedemption, reject: opsRejectRedemption };
 
 /** The points mall's redemptions of the picked merchant: those in process wait for approval or rejection. */
@@ -40,7 +40,6 @@ export function Redemptions() {
     reload: [['ops', 'redemptions']],
     note: (item) => t`Redemption ${item.id} is now ${i18n._(REDEMPTION_STATUS_LABEL[item.status])}.`,
   });
-  const deciding = decision.deciding;
   const actionOn = (action: Action, id: number) =>
     action === 'approve' ? t`Approve redemption ${id}` : t`Reject redemption ${id}`;
 
@@ -87,36 +86,18 @@ export function Redemptions() {
             <td className={cell}>
               {r.status === 'IN_PROCESS' && (
                 <div className="flex flex-wrap gap-1">
-                  {(['approve', 'reject'] as const)
-                    .filter((a) => may(ACTION_CALL[a]))
-                    .map((a) => (
-                      <button
-                        key={a}
-                        type="button"
-                        className={a === 'approve' ? opsPrimary : opsButton}
-                        aria-label={actionOn(a, r.id)}
-                        onClick={() => decision.open(r, a)}
-                      >
-                        {a === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
-                      </button>
-                    ))}
+                  <VerdictButtons
+                    verdicts={(['approve', 'reject'] as const).filter((a) => may(ACTION_CALL[a]))}
+                    labelOf={(a) => actionOn(a, r.id)}
+                    onPick={(a) => decision.open(r, a)}
+                  />
                 </div>
               )}
             </td>
           </tr>
         )}
       />
-      {deciding && (
-        <RemarkDialog
-          title={actionOn(deciding.action, deciding.item.id)}
-          confirmLabel={deciding.action === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
-          danger={deciding.action === 'reject'}
-          pending={decision.pending}
-          error={decision.error}
-          onClose={decision.close}
-          onConfirm={(remark) => decision.decide(remark ? { remark } : {})}
-        />
-      )}
+      <VerdictDialog decision={decision} labelOf={actionOn} />
     </>
   );
 }

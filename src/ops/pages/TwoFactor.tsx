@@ -88,15 +88,7 @@ function Enrol({ onDone }: { onDone: (o: Operator) => void }) {
           <Trans>The key is shown only now.</Trans>
         </p>
       </div>
-      <InputField
-        label={<Trans>Code from the app</Trans>}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        message={serverField(confirm.error, 'code')}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField code={code} onChange={setCode} error={confirm.error} />
       <div className="flex items-end gap-2">
         <button type="submit" className={opsPrimary} disabled={confirm.isPending}>
           <Trans>Turn on</Trans>
@@ -117,15 +109,7 @@ function TurnOff({ onDone }: { onDone: (o: Operator) => void }) {
   });
   return (
     <FormPanel title={<Trans>Two-factor login is on</Trans>} onSubmit={() => off.mutate()}>
-      <InputField
-        label={<Trans>Code from the app</Trans>}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        message={serverField(off.error, 'code')}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField code={code} onChange={setCode} error={off.error} />
       <div className="flex items-end gap-2">
         <button type="submit" className={opsButton} disabled={off.isPending}>
           <Trans>Turn off</Trans>
@@ -135,5 +119,28 @@ function TurnOff({ onDone }: { onDone: (o: Operator) => void }) {
         <CallError error={off.error} />
       </div>
     </FormPanel>
+  );
+}
+
+/** The six digits the authenticator app shows now. */
+function CodeField({
+  code,
+  onChange,
+  error,
+}: {
+  code: string;
+  onChange: (c: string) => void;
+  error: unknown;
+}) {
+  return (
+    <InputField
+      label={<Trans>Code from the app</Trans>}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={code}
+      message={serverField(error, 'code')}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
