@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scryptCost } from './lib/password.ts';
+import { checkSecrets, DEV_GATEWAY_SECRET, DEV_SEAMLESS_SECRET } from './secrets.ts';
 
 export interface Config {
   port: number;
@@ -24,12 +24,6 @@ export interface Config {
   /** Where uploaded files (proofs of withdrawals not received) are kept. */
   uploadsDir: string;
 }
-
-/** Outside production, without PORTICO_SEAMLESS_SECRET: a fixed, public development secret. */
-export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seamless').digest('hex');
-
-/** Outside production, without PORTICO_GATEWAY_SECRET: a fixed, public development secret. */
-export const DEV_GATEWAY_SECRET = createHash('sha256').update('portico-dev-gateway').digest('hex');
 
 /**
  * Proxies whose X-Forwarded-For is believed: a hop count (the client is that many entries from the right, which the
@@ -82,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   // A malformed PORTICO_SCRYPT_N, or one below 2^17 in production, stops the start (password hashes read it).
   scryptCost(env);
+  // A weak or public secret in production stops the start, naming the variable (server/secrets.ts).
+  if (env.NODE_ENV === 'production') checkSecrets(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { DEV_GATEWAY_SECRET } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/payments.ts';
+import { DEV_GATEWAY_SECRET } from '../../secrets.ts';
 import { createAuditLog } from '../audit/log.ts';
 import { createRulesStore, type RulesStore } from '../rules/store.ts';
 import { createPaymentPasswords } from './paymentPassword.ts';
@@ -40,6 +40,8 @@ export function createPayments(db: Db, opts: PaymentsOptions = {}) {
     onOrder: opts.onOrder,
     now: opts.now,
   });
-  return { service, passwords, audit };
+  // The demo gateway's own pages pay any order on request: a demonstration, never a production route, whatever the
+  // secret. In production a set secret keeps only the signed callback, for a gateway that speaks its protocol.
+  return { service, passwords, audit, demoPages: !opts.production };
 }
 export type Payments = ReturnType<typeof createPayments>;

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_GATEWAY_SECRET } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { exclusions, members, paymentOrders, wallets } from '../../db/schema/index.ts';
 import { forceReceive } from '../../jobs/forceReceive.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { DEV_GATEWAY_SECRET } from '../../secrets.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { form, JPG, PNG } from '../../test/multipart.ts';
 import { invariantBreaches, newMember } from '../../test/play.ts';
@@ -401,6 +401,47 @@ describe('deposits', () => {
     expect((await deposit(m, { amount: 9_999 })).body.fields).toHaveProperty('amount');
     expect((await deposit(m, { amount: 5_000_001 })).status).toBe(400);
     expect((await deposit(m, { amount: 5_000_000 })).status).toBe(200);
+  });
+});
+
+describe('production', () => {
+  it('has no demo gateway pages, even with a gateway secret; the signed callback stays; no dev tools', async () => {
+    const secret = 'Zq8vR2mN5xK0pL7wT3yH6jB9cF4gD1sA';
+    const prod = await testApp({ production: true, gatewaySecret: secret });
+    try {
+      const send = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        prod.app.inject({ method, url, headers: { merchant: 'PORTICO' }, payload });
+      for (const res of [
+        await send('POST', '/gateway-demo/pay', { ref: 'DG00', outcome: 'PAID' }),
+        await send('GET', '/gateway-demo/order?ref=DG00'),
+        await send('GET', '/__dev/outbox'),
+        await send('GET', '/__dev/captcha/x'),
+      ]) {
+        expect(res.statusCode).toBe(404);
+        // No route at all (an unknown order would be a 404 too, from the route).
+        expect(res.json()).toMatchObject({
+          success: false,
+          code: 'NOT_FOUND',
+          message: expect.stringMatching(/^No route/),
+        });
+      }
+      const { raw, signature } = signed({ orderRef: 'DGNOPE', amount: 1, status: 'PAID' }, secret);
+      const cb = await prod.app.inject({
+        method: 'POST',
+        url: '/wps/payment/callback/demo',
+        headers: {
+          merchant: 'PORTICO',
+          'content-type': 'application/json',
+          'x-gateway-signature': signature,
+        },
+        payload: raw,
+      });
+      // Past the signature to the order lookup: the callback route is there and believes only this secret.
+      expect(cb.statusCode).toBe(404);
+      expect(cb.json().message).not.toMatch(/^No route/);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

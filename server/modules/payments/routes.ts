@@ -27,7 +27,10 @@ const PROOF_LIMITS = {
 };
 
 /** Member calls of deposits and withdrawals, the gateway callback, and the demo gateway's own page calls. */
-export function paymentRoutes(app: FastifyInstance, { service: payments, passwords }: Payments): void {
+export function paymentRoutes(
+  app: FastifyInstance,
+  { service: payments, passwords, demoPages }: Payments,
+): void {
   route(app, paymentSettings, async ({ auth }) => okValue(await payments.settings(auth.member)));
   route(
     app,
@@ -103,6 +106,7 @@ export function paymentRoutes(app: FastifyInstance, { service: payments, passwor
     });
   });
 
+  if (!demoPages) return;
   route(app, demoGatewayOrder, async ({ merchant, query }) => {
     const o = await payments.gatewayOrder(merchant.code, 'DEMO_GATEWAY', query.ref);
     return okValue({

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+
+/** Outside production, without PORTICO_SEAMLESS_SECRET: a fixed, public development secret. */
+export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seamless').digest('hex');
+
+/** Outside production, without PORTICO_GATEWAY_SECRET: a fixed, public development secret. */
+export const DEV_GATEWAY_SECRET = createHash('sha256').update('portico-dev-gateway').digest('hex');
+
+/** The variables that hold secrets: in production each one that is set must pass `weakness`. */
+export const SECRET_VARIABLES = [
+  'PORTICO_OPS_TOKEN',
+  'PORTICO_SEAMLESS_SECRET',
+  'PORTICO_GATEWAY_SECRET',
+  'PORTICO_METRICS_TOKEN',
+] as const;
+
+/** Shorter than this, a secret is guessable or was typed by hand: `openssl rand -base64 48` gives 64. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Values anyone can read: the development secrets above and what they derive from, and the examples of the README,
+ * the end-to-end and soak setups. README examples are checked against this rule by server/secrets.test.ts.
+ */
+const PUBLIC_VALUES = new Set(
+  [
+    DEV_SEAMLESS_SECRET,
+    DEV_GATEWAY_SECRET,
+    'portico-dev-seamless',
+    'portico-dev-gateway',
+    'change-me',
+    'changeme',
+    'e2e-operator-token',
+  ].map((v) => v.toLowerCase()),
+);
+
+const GENERATE = 'generate one with: openssl rand -base64 48';
+
+/** Why a secret's value must not guard a production server, or undefined when it may. Never quotes the value. */
+export function weakness(value: string): string | undefined {
+  const v = value.trim();
+  if (PUBLIC_VALUES.has(v.toLowerCase())) return `is a documented or development value: ${GENERATE}`;
+  // "xxxx…", "abab…", "abcabc…": long enough, but no harder to guess than its unit.
+  if (/^(.{1,4})\1+$/s.test(v)) return `is one short pattern repeated: ${GENERATE}`;
+  if (v.length < MIN_SECRET_LENGTH)
+    return `is ${v.length} characters long, production needs at least ${MIN_SECRET_LENGTH}: ${GENERATE}`;
+  return undefined;
+}
+
+/**
+ * Production refuses to start with a weak secret, and with one secret in two roles (a leak of the one then opens
+ * both doors). The error names the variable, never the value.
+ */
+export function checkSecrets(env: NodeJS.ProcessEnv): void {
+  const seen = new Map<string, string>();
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name];
+    if (!value) continue;
+    const why = weakness(value);
+    if (why) throw new Error(`${name} ${why}`);
+    const other = seen.get(value.trim());
+    if (other) throw new Error(`${name} is the same as ${other}: give each its own secret (${GENERATE})`);
+    seen.set(value.trim(), name);
+  }
+}
