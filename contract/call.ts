@@ -65,6 +65,8 @@ export const errorCode = z.enum([
   'VALIDATION',
   'UNKNOWN_MERCHANT',
   'NOT_FOUND',
+  /** A known path asked with a method it does not have (the reply's Allow header lists those it has). */
+  'METHOD_NOT_ALLOWED',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'RATE_LIMITED',

@@ -9,12 +9,17 @@ import type { Db } from './db/client.ts';
 import { refuseControlCharacters } from './http/controls.ts';
 import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
+import { healthRoutes } from './http/health.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
+import { knownMethods } from './http/methods.ts';
+import { createMetrics, metricsRoutes, routeOf } from './http/metrics.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
+import { echoRequestId, type LogOptions, loggerOptions, requestIdOf } from './http/requestLog.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { createStandingCheck } from './http/standing.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { artRoutes } from './modules/art/routes.ts';
@@ -106,15 +111,28 @@ export interface AppOptions {
   trustProxy?: TrustProxy | false;
   distDir?: string;
   geo?: GeoPort;
-  logger?: boolean;
+  /** JSON log lines (pino) with request ids and credentials redacted; off when false or unset (tests). */
+  logger?: boolean | LogOptions;
+  /** Bearer token of GET /metrics; without it /metrics is open outside production and off in production. */
+  metricsToken?: string;
+  /** Milliseconds now of the job scheduler, its metrics and readiness (tests move it). */
+  clock?: () => number;
   /** Per-IP rate limit of API calls (default on); bench/api-throughput.ts turns it off. */
   rateLimit?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background jobs (server/main.ts registers and starts them); closing the app drains them. */
+    jobs: Scheduler;
+  }
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db } = opts;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? loggerOptions(opts.logger === true ? {} : opts.logger) : false,
+    genReqId: requestIdOf,
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 1024 * 1024,
     // A path the router refuses before any route (a path parameter over 100 characters, a broken %-escape) gets
@@ -126,10 +144,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .send(envelope('VALIDATION', long ? 'Path is too long' : 'Malformed path'));
     },
   });
+  // Before any route: the not-found handler answers a known path's other methods with 405.
+  const methodsOf = knownMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   refuseControlCharacters(app);
+  echoRequestId(app);
+  const now = opts.clock ?? Date.now;
+  const metrics = createMetrics({ db, now, jobs: () => jobs.status() });
+  const jobs = createScheduler({
+    now,
+    around: metrics.observe,
+    onRun(name, ms, err) {
+      metrics.jobRun(name, ms, err);
+      if (err !== undefined) app.log.error({ err, job: name }, 'background job failed');
+    },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  metricsRoutes(app, metrics, { token: opts.metricsToken, production: opts.production });
+  healthRoutes(app, { db, jobs });
 
   await app.register(helmet, {
     // Google's hosts only on the pages of a merchant with Firebase (http/csp.ts).
@@ -147,12 +182,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       timeWindow: '1 minute',
       // Pages, scripts and pictures are cheap and cached: only API calls count against a visitor's budget.
       allowList: (req) => !isCallPath(req.url),
-      errorResponseBuilder: (_req, ctx) =>
-        new DomainError(
+      errorResponseBuilder: (req, ctx) => {
+        metrics.rateLimited(routeOf(req));
+        return new DomainError(
           429,
           'RATE_LIMITED',
           `Too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`,
-        ),
+        );
+      },
     });
   await app.register(swagger, {
     openapi: {
@@ -169,7 +206,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
-  const operators = createOperators(db, { audit, envToken: opts.opsToken, production: opts.production });
+  const operators = createOperators(db, {
+    audit,
+    envToken: opts.opsToken,
+    production: opts.production,
+    onLoginFailure: (reason) => metrics.loginFailed('operator', 'password', reason),
+  });
   // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token, within
   // the operator's merchants and, where it is required, once two-factor login is on.
   app.decorate('authenticateOps', opsGate(db, operators));
@@ -199,6 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     audit,
     firebase: opts.firebase ?? firebaseVerifier(),
     referrer: referrals.referrer,
+    onLoginFailure: (attempt, reason) => metrics.loginFailed('member', attempt.method, reason),
   });
   await app.register(async (api) => {
     sessionScope(api, db, sessions);
@@ -278,6 +321,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
+    const allowed = methodsOf(req.method, req.url.split('?')[0] ?? '');
+    if (allowed.length > 0)
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(envelope('METHOD_NOT_ALLOWED', `${req.method} is not allowed here: ${allowed.join(', ')}`));
     if (page && req.method === 'GET' && isPagePath(req.url)) {
       reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
       return sendCompressed(req, reply, await page(req));

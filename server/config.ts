@@ -23,7 +23,13 @@ export interface Config {
   gatewaySecret?: string;
   /** Where uploaded files (proofs of withdrawals not received) are kept. */
   uploadsDir: string;
+  /** Bearer token of GET /metrics; unset: open outside production, off in production. */
+  metricsToken?: string;
+  /** LOG_LEVEL: JSON log lines from this level on (info in production, warn otherwise: 5xx always show). */
+  logLevel: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
 
 /**
  * Proxies whose X-Forwarded-For is believed: a hop count (the client is that many entries from the right, which the
@@ -76,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   // A malformed PORTICO_SCRYPT_N, or one below 2^17 in production, stops the start (password hashes read it).
   scryptCost(env);
+  const logLevel = env.LOG_LEVEL || (env.NODE_ENV === 'production' ? 'info' : 'warn');
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   // A weak or public secret in production stops the start, naming the variable (server/secrets.ts).
   if (env.NODE_ENV === 'production') checkSecrets(env);
   return {
@@ -93,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     gatewaySecret:
       env.PORTICO_GATEWAY_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_GATEWAY_SECRET),
     uploadsDir: env.PORTICO_UPLOADS_DIR || join(env.PORTICO_DATA_DIR ?? './data', 'uploads'),
+    metricsToken: env.PORTICO_METRICS_TOKEN || undefined,
+    logLevel,
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { FolderLockedError } from './db/folderLock.ts';
 import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
@@ -29,7 +30,12 @@ const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir },
-);
+).catch((err) => {
+  // A second process on a PGlite folder: one line naming the folder and its owner.
+  if (!(err instanceof FolderLockedError)) throw err;
+  console.error(`portico: ${err.message}`);
+  process.exit(1);
+});
 await migrateDatabase(database);
 const seeded = await seedDatabase(database, { demoOperators: !config.production });
 const app = await buildApp({
@@ -40,7 +46,8 @@ const app = await buildApp({
   uploadsDir: config.uploadsDir,
   trustProxy: config.trustProxy,
   distDir: config.distDir,
-  logger: config.production,
+  logger: { level: config.logLevel },
+  metricsToken: config.metricsToken,
   production: config.production,
 });
 await app.listen({ port: config.port, host: config.host });
@@ -66,40 +73,51 @@ ${DEMO_OPERATORS.map((o) => `    ${o.username.padEnd(9)} ${o.password.padEnd(11)
 `
 }`);
 
-// Disbursed withdrawals nobody answered count as received after the merchant's minutes (once across processes).
-const forceReceiveJob = setInterval(() => {
-  database
-    .exclusive('portico:job:forceReceive', () => forceReceive(database.db, createAuditLog(database.db)))
-    .catch((err) => app.log.error({ err }, 'forced-received job failed'));
-}, 60_000);
-
-// Lottery draws: commit the next ones, reveal at draw time, settle the bets (once across processes); first run now.
+// Background jobs, each once across processes (database.exclusive); readiness fails when one stops ticking.
+// Disbursed withdrawals nobody answered count as received after the merchant's minutes.
+app.jobs.register({
+  name: 'forceReceive',
+  everyMs: 60_000,
+  run: () =>
+    database.exclusive('portico:job:forceReceive', () =>
+      forceReceive(database.db, createAuditLog(database.db)),
+    ),
+});
+// Lottery draws: commit the next ones, reveal at draw time, settle the bets; first run now.
 const lottery = createLotteryJob(createDrawEngine(database.db));
-const runLottery = () =>
-  database
-    .exclusive('portico:job:lottery', () => lottery.run())
-    .catch((err) => app.log.error({ err }, 'lottery job failed'));
-void runLottery();
-const lotteryJob = setInterval(runLottery, 5_000);
-
-// Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; once across
-// processes, and each window exactly once by its keys in any case).
+app.jobs.register({
+  name: 'lottery',
+  everyMs: 5_000,
+  runAtStart: true,
+  run: () => database.exclusive('portico:job:lottery', () => lottery.run()),
+});
+// Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; each window
+// exactly once by its keys in any case).
 const contracts = createContractJob(
   database.db,
   createSettlement(database.db, { ledger: createLedger(database.db) }),
 );
-const contractJob = setInterval(() => {
-  database
-    .exclusive('portico:job:contracts', () => contracts.run())
-    .catch((err) => app.log.error({ err }, 'contract settlement job failed'));
-}, 60_000);
+app.jobs.register({
+  name: 'contracts',
+  everyMs: 60_000,
+  run: () => database.exclusive('portico:job:contracts', () => contracts.run()),
+});
+app.jobs.start();
 
+// SIGTERM/SIGINT: stop taking requests, answer those in flight, let running jobs finish, then close the database
+// (which frees the PGlite folder). A second signal while draining does not start a second close.
+let stopping = false;
 const shutdown = async () => {
-  clearInterval(forceReceiveJob);
-  clearInterval(lotteryJob);
-  clearInterval(contractJob);
-  await app.close();
-  await database.close();
+  if (stopping) return;
+  stopping = true;
+  try {
+    await app.jobs.stop();
+    await app.close();
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
+import { maskBody } from './requestLog.ts';
 
 /** A rule the request broke: becomes a 4xx envelope with the given code, message and field messages. */
 export class DomainError extends Error {
@@ -66,7 +67,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : err.message;
       return reply.code(status).send(envelope('VALIDATION', message));
     }
-    req.log.error({ err }, 'unhandled error');
+    // With its stack and what was asked (secrets masked): the one line on-call has to go on.
+    req.log.error({ err, body: maskBody(req.body) }, 'unhandled error');
     return reply.code(500).send(envelope('INTERNAL', 'Something went wrong, please try again'));
   });
 }

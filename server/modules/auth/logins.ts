@@ -24,7 +24,13 @@ export interface LoginAttempt {
  * checked, in one upsert whose returned count decides whether a captcha is needed, so parallel tries each get their
  * own number and none slips past the threshold; a login clears the count.
  */
-export function createLogins(db: Db, audit: AuditLog, now: () => Date) {
+export function createLogins(
+  db: Db,
+  audit: AuditLog,
+  now: () => Date,
+  /** Told of each refused login (the app's metrics). */
+  onFailure?: (attempt: LoginAttempt, reason: string) => void,
+) {
   return {
     /** Counts one try of `account` and returns how many the window holds, this one included. */
     async take(m: Merchant, account: string): Promise<number> {
@@ -51,6 +57,7 @@ export function createLogins(db: Db, audit: AuditLog, now: () => Date) {
       attempt: LoginAttempt,
       reason: string,
     ): Promise<void> {
+      onFailure?.(attempt, reason);
       await audit.record({
         merchantCode: m.code,
         actor: who.member ? `member:${who.member.id}` : 'visitor',

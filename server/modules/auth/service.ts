@@ -53,6 +53,8 @@ export function createAuthService(
     sms: SmsService;
     /** Where logins and refused logins are recorded. */
     audit: AuditLog;
+    /** Told of each refused login (the app's metrics). */
+    onLoginFailure?: (attempt: LoginAttempt, reason: string) => void;
     firebase?: FirebasePort;
     /** The member a referral code belongs to (spec §2 referral), or null. */
     referrer?: (merchantCode: string, code: string) => Promise<number | null>;
@@ -60,7 +62,7 @@ export function createAuthService(
   now: () => Date = () => new Date(),
 ) {
   const { sessions, captcha, sms } = deps;
-  const logins = createLogins(db, deps.audit, now);
+  const logins = createLogins(db, deps.audit, now, deps.onLoginFailure);
 
   /** The Firebase user behind an ID token of the merchant's Firebase project. */
   async function firebaseIdentity(m: Merchant, idToken: string) {

@@ -55,10 +55,15 @@ export interface OperatorsOptions {
   envToken?: string;
   /** Production: ADMIN and FINANCE operators must have two-factor login on (`mustEnrol`). */
   production?: boolean;
+  /** Told of each refused login (the app's metrics). */
+  onLoginFailure?: (reason: string) => void;
 }
 
 /** Back-office accounts and their sessions (only a token's hash is stored). */
-export function createOperators(db: Db, { audit, envToken, production = false }: OperatorsOptions) {
+export function createOperators(
+  db: Db,
+  { audit, envToken, production = false, onLoginFailure }: OperatorsOptions,
+) {
   const twoFactor = createTwoFactor(db, audit);
   const expected = envToken ? Buffer.from(envToken) : null;
   const isEnvToken = (token: string) => {
@@ -144,6 +149,8 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
       // The same answer (and the same scrypt work) whether the name exists or not.
       const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
       if (!row || !ok || row.disabledAt) {
+        const reason = !row ? 'unknown' : row.disabledAt ? 'disabled' : 'password';
+        onLoginFailure?.(reason);
         // Who tried which name from where: the back office's door is what an auditor reads first.
         await audit.record({
           merchantCode: PLATFORM_AUDIT,
@@ -152,17 +159,23 @@ export function createOperators(db: Db, { audit, envToken, production = false }:
           subject: {
             username: name.slice(0, 64),
             address,
-            reason: !row ? 'unknown' : row.disabledAt ? 'disabled' : 'password',
+            reason,
           },
         });
         throw new DomainError(401, 'UNAUTHORIZED', 'Wrong username or password', {
           password: 'Wrong username or password',
         });
       }
-      if (isLocked(row)) throw lockedError(row.lockedUntil!);
+      if (isLocked(row)) {
+        onLoginFailure?.('locked');
+        throw lockedError(row.lockedUntil!);
+      }
       if (row.totpEnabledAt) {
         if (!code) throw new DomainError(401, 'TOTP_REQUIRED', 'Enter the code of your authenticator app');
-        await twoFactor.accept(row, code, 'LOGIN');
+        await twoFactor.accept(row, code, 'LOGIN').catch((err: unknown) => {
+          if (err instanceof DomainError) onLoginFailure?.('code');
+          throw err;
+        });
       }
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SESSION_MS);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
@@ -14,6 +15,15 @@ export type PostHook = (tx: Tx, transactionId: number) => Promise<void>;
 
 /** The member wallet that holds a requested withdrawal until it is paid out or released. */
 export const HELD_KIND = 'WITHDRAWAL_HOLD';
+
+/** Told of each fresh posting: its merchant, kind and the money it moved (the credited legs), in minor units. */
+export type PostingObserver = (merchantCode: string, kind: string, amount: bigint) => void;
+
+/**
+ * The observer of the request or job being run (the app's metrics, http/metrics.ts): ledgers are built in many
+ * places, inside transactions too, and each reports to the app that runs it.
+ */
+export const postingObservers = new AsyncLocalStorage<PostingObserver>();
 
 /** One side of a movement: a wallet and a signed amount in minor units. */
 export interface Leg {
@@ -103,7 +113,7 @@ export function createLedger(db: Db) {
     ): Promise<Posted> {
       if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n)
         throw new Error(`unbalanced ${kind}: legs must sum to 0`);
-      return db.transaction(async (tx) => {
+      const posted = await db.transaction(async (tx): Promise<Posted> => {
         const [created] = await tx
           .insert(ledgerTransactions)
           .values({ merchantCode, idempotencyKey, kind, reply, requestHash })
@@ -169,6 +179,13 @@ export function createLedger(db: Db) {
         if (inTx) await inTx(tx, created.id);
         return { transactionId: created.id, replayed: false, reply };
       });
+      if (!posted.replayed)
+        postingObservers.getStore()?.(
+          merchantCode,
+          kind,
+          legs.reduce((sum, l) => (l.amount > 0n ? sum + l.amount : sum), 0n),
+        );
+      return posted;
     },
 
     /**
