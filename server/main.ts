@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
+import { startBanner } from './banner.ts';
 import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { FolderLockedError } from './db/folderLock.ts';
-import { DEMO_ACCOUNTS } from './db/seed/accounts.ts';
-import { seedDatabase } from './db/seed/index.ts';
-import { DEMO_MERCHANTS } from './db/seed/merchants.ts';
-import { DEMO_OPERATORS } from './db/seed/operators.ts';
+import { seedFor, seedMode } from './db/seed/index.ts';
 import { createContractJob } from './jobs/contracts.ts';
 import { forceReceive } from './jobs/forceReceive.ts';
 import { createLotteryJob } from './jobs/lottery.ts';
@@ -18,7 +16,7 @@ import { createLedger } from './modules/wallet/ledger.ts';
 // A bad setting is one line naming the variable, not a stack trace.
 const config = (() => {
   try {
-    return loadConfig(process.env);
+    return { ...loadConfig(process.env), seed: seedMode(process.env) };
   } catch (err) {
     console.error(`portico: ${(err as Error).message}`);
     process.exit(1);
@@ -37,7 +35,8 @@ const database = await openDatabase(
   process.exit(1);
 });
 await migrateDatabase(database);
-const seeded = await seedDatabase(database, { demoOperators: !config.production });
+// Demo data only when PORTICO_SEED=demo (the default outside production); an empty database waits for `ops init`.
+const seeding = await seedFor(database, config);
 const app = await buildApp({
   db: database.db,
   opsToken: config.opsToken,
@@ -53,25 +52,16 @@ const app = await buildApp({
 await app.listen({ port: config.port, host: config.host });
 
 const port = (app.server.address() as { port: number }).port;
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-console.log(`
-Portico is running on ${where}${seeded ? ', freshly seeded with demo data' : ''} (${Date.now() - started} ms)
-
-  Portal:   http://localhost:${port}/
-${DEMO_MERCHANTS.map((m) => `  ${m.brand.name.padEnd(10)} http://${m.domains.find((d) => d.endsWith('.localhost'))}:${port}/  (merchant ${m.code})`).join('\n')}
-  OpenAPI:  http://localhost:${port}/api/openapi.json
-  Back office: http://localhost:${port}/ops  (operator logins below${config.opsToken ? '; PORTICO_OPS_TOKEN also accepted' : ''})
-
-  Demo logins (on every demo brand):
-${DEMO_ACCOUNTS.map((a) => `    ${a.account.padEnd(9)} ${a.password.padEnd(11)} ${a.note}`).join('\n')}
-${
-  config.production
-    ? ''
-    : `
-  Back-office logins (/ops):
-${DEMO_OPERATORS.map((o) => `    ${o.username.padEnd(9)} ${o.password.padEnd(11)} ${o.role}`).join('\n')}
-`
-}`);
+console.log(
+  startBanner({
+    where: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`,
+    ms: Date.now() - started,
+    port,
+    ...seeding,
+    production: config.production,
+    opsToken: Boolean(config.opsToken),
+  }),
+);
 
 // Background jobs, each once across processes (database.exclusive); readiness fails when one stops ticking.
 // Disbursed withdrawals nobody answered count as received after the merchant's minutes.
@@ -111,6 +101,9 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   try {
+    // A connection whose request is answered would otherwise stay open, and keep the close waiting, until its
+    // keep-alive timeout (72 s in Fastify; a proxy's pooled connections never idle out before that).
+    app.server.keepAliveTimeout = 1;
     await app.jobs.stop();
     await app.close();
     await database.close();

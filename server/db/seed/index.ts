@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { sanitizeHtml } from '../../lib/html.ts';
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
@@ -88,4 +88,35 @@ export async function seedDatabase(
     await database.db.execute(sql`analyze`);
     return fresh;
   });
+}
+
+/** Which data a start seeds: the demo brands, members and operators, or nothing (a first merchant comes from `init`). */
+export type SeedMode = 'demo' | 'none';
+
+/**
+ * PORTICO_SEED: `demo` (the default outside production) or `none` (the default in production, where the public demo
+ * passwords must never exist unless asked for).
+ */
+export function seedMode(env: NodeJS.ProcessEnv): SeedMode {
+  const value = env.PORTICO_SEED?.trim() || (env.NODE_ENV === 'production' ? 'none' : 'demo');
+  if (value !== 'demo' && value !== 'none')
+    throw new Error(`PORTICO_SEED must be demo or none, got "${value}"`);
+  return value;
+}
+
+/**
+ * The start's seeding: the demo data in `demo` mode (its back-office logins never in production), nothing in `none`.
+ * Says whether it seeded now, whether the demo brands are there (so their logins may be printed) and how many
+ * merchants the database serves.
+ */
+export async function seedFor(
+  database: Database,
+  { seed, production }: { seed: SeedMode; production: boolean },
+): Promise<{ seeded: boolean; demo: boolean; merchants: number }> {
+  const seeded = seed === 'demo' && (await seedDatabase(database, { demoOperators: !production }));
+  const demoCodes = DEMO_MERCHANTS.map((m) => m.code);
+  const demo =
+    seed === 'demo' &&
+    (await database.db.$count(merchants, inArray(merchants.code, demoCodes))) === demoCodes.length;
+  return { seeded, demo, merchants: await database.db.$count(merchants) };
 }

@@ -51,7 +51,7 @@ const registerFields: RegisterFieldRule[] = [
   ),
 ];
 
-const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
+export const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
   const flags: Record<FeatureFlag, boolean> = {
     MOBILEVERCODELOGIN3: true,
     MOBILENUMREG3: true,
@@ -76,7 +76,8 @@ const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
   return flags;
 };
 
-const settings = (
+/** A merchant's settings: the demo brands' and, with operators' desks left empty, a first merchant's (bootstrap.ts). */
+export const settings = (
   code: string,
   features: Record<FeatureFlag, boolean>,
   social: string,
@@ -117,7 +118,7 @@ const settings = (
   ],
 });
 
-const brandOf = (
+export const brandOf = (
   code: string,
   name: string,
   primary: string,
