@@ -21,9 +21,10 @@ import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
 import type { RulesStore } from '../rules/store.ts';
 import { RULE_TOPICS } from '../rules/topics.ts';
+import { backupRoute } from './backup.ts';
 import type { createOpsService } from './service.ts';
 
-/** Operator API of merchants, payments, audit, messages, tickets and rules (who may call what: contract `opsRoles`). */
+/** Operator API of merchants, payments, audit, backup, messages, tickets and rules (who may call what: contract `opsRoles`). */
 export function opsRoutes(
   app: FastifyInstance,
   ops: ReturnType<typeof createOpsService>,
@@ -74,7 +75,10 @@ export function opsRoutes(
       okValue(await payments.disburse(params.id, body?.remark)),
     );
   }
-  if (audit) route(app, opsAuditVerify, async () => okValue(await audit.verify()));
+  if (audit) {
+    route(app, opsAuditVerify, async () => okValue(await audit.verify()));
+    backupRoute(app, ops.backup, audit);
+  }
   if (messages)
     route(app, opsSendMessage, async ({ params, body }) =>
       okValue(await messages.opsSend(params.code, body)),

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createMerchant, updateMerchant } from '../../../contract/ops.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, embeddedClient } from '../../db/client.ts';
 import { domains, merchants } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { artPath } from '../art/paths.ts';
@@ -87,6 +87,21 @@ export function createOpsService(db: Db) {
         for (const copy of catalogueCopies(input.code, input.copyCatalogueFrom)) await tx.execute(copy);
       });
       return { merchantCode: input.code };
+    },
+
+    /**
+     * The embedded database's data folder as a gzipped tarball, taken while serving: PGlite dumps between two
+     * statements, a crash-consistent copy (a transaction under way then is rolled back when the copy is opened).
+     */
+    async backup(): Promise<Blob> {
+      const client = embeddedClient(db);
+      if (!client)
+        throw new DomainError(
+          409,
+          'CONFLICT',
+          'This server runs on PostgreSQL (DATABASE_URL): back it up with pg_dump -Fc and restore with pg_restore',
+        );
+      return client.dumpDataDir('gzip');
     },
   };
 }
