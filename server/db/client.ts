@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder } from './folderLock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -14,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` while holding a cluster-wide lock, so several API processes do a piece of work once. */
+  /** Runs `fn` while holding a cluster-wide lock, so several API processes do a piece of work once; close waits for it. */
   exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (tests start each file from one). */
@@ -40,32 +41,67 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // opens a new one when needed; unhandled, its 'error' event would end the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const work = drained();
     return {
       db,
       kind: 'postgres',
-      async exclusive(key, fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('select pg_advisory_lock(hashtext($1))', [key]);
-          return await fn();
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
-          client.release();
-        }
+      exclusive: (key, fn) =>
+        work.run(async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+            client.release();
+          }
+        }),
+      async close() {
+        await work.drain();
+        await pool.end();
       },
-      close: () => pool.end(),
     };
   }
-  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // One PGlite data folder has one process by construction: the lock is the process itself.
+  // A folder has one writer (a second process exits with the owner's pid); in memory there is nothing to share.
+  const lock =
+    source.dataDir && !/^[a-z]+:\/\//.test(source.dataDir) ? lockFolder(source.dataDir) : undefined;
+  try {
+    const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const work = drained();
+    // One PGlite data folder has one process (the folder lock): the lock is the process itself.
+    return {
+      db,
+      kind: 'pglite',
+      exclusive: (_key, fn) => work.run(fn),
+      async close() {
+        await work.drain();
+        await client.close();
+        lock?.release();
+      },
+      snapshot: async () => client.dumpDataDir('none'),
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/** Work in flight (jobs run through `exclusive`), so close waits for it instead of cutting a transaction. */
+function drained() {
+  const running = new Set<Promise<unknown>>();
   return {
-    db,
-    kind: 'pglite',
-    exclusive: (_key, fn) => fn(),
-    close: () => client.close(),
-    snapshot: async () => client.dumpDataDir('none'),
+    run<T>(fn: () => Promise<T>): Promise<T> {
+      const p = fn();
+      running.add(p);
+      const done = () => running.delete(p);
+      p.then(done, done);
+      return p;
+    },
+    async drain() {
+      while (running.size > 0) await Promise.allSettled(running);
+    },
   };
 }
 

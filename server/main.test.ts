@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from './db/client.ts';
+import { LOCK_FILE } from './db/folderLock.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = realpathSync(mkdtempSync(join(tmpdir(), 'portico-main-')));
+
+const freePort = async () => {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  probe.close();
+  return port;
+};
+
+/** `tsx server/main.ts` as an operator starts it (development: demo data), on PGlite in `dataDir`. */
+function startServer(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTICO_DATA_DIR: dataDir,
+      PORTICO_DIST_DIR: '',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const exited = once(child, 'exit').then(([code]) => ({ code: code as number | null, stderr }));
+  return { child, exited };
+}
+
+const connectable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket
+      .once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      })
+      .once('error', () => resolve(false));
+  });
+
+let port = 0;
+let first: ReturnType<typeof startServer>;
+const orphans: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // From the suite's migrated, seeded template when there is one: a fresh folder takes ~15 s to set up.
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const copy = await openDatabase({
+      kind: 'pglite',
+      dataDir,
+      loadDataDir: new Blob([readFileSync(template.file)]),
+    });
+    await copy.close();
+  }
+  port = await freePort();
+  first = startServer(port);
+  orphans.push(first.child);
+  // Ready once it answers (a fresh folder is migrated and seeded first).
+  for (;;) {
+    if (first.child.exitCode !== null) throw new Error(`the server exited: ${first.child.exitCode}`);
+    const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, {
+      headers: { merchant: 'PORTICO' },
+    }).catch(() => undefined);
+    if (res?.ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 60_000);
+
+afterAll(() => {
+  for (const child of orphans)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('refuses to be a second writer on a PGlite folder: exit 1, one line naming the folder and the owner', async () => {
+    const second = startServer(await freePort());
+    orphans.push(second.child);
+    const { code, stderr } = await second.exited;
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(
+      `portico: the data folder ${dataDir} is in use by process ${first.child.pid} (since `,
+    );
+    // The first one still serves.
+    expect(await connectable(port)).toBe(true);
+  });
+
+  it('on SIGTERM answers the requests in flight, then exits 0 and frees the folder', async () => {
+    // Requests whose headers arrived (the server said 100 Continue) but whose bodies come after the signal.
+    const inFlight = await Promise.all(
+      [1, 2].map(async () => {
+        const req = request({
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/wps/session/login/freeplay',
+          headers: {
+            merchant: 'PORTICO',
+            'content-type': 'application/json',
+            'content-length': 2,
+            expect: '100-continue',
+          },
+        });
+        const answer = once(req, 'response').then(async ([res]) => {
+          let body = '';
+          for await (const chunk of res) body += chunk;
+          return { status: res.statusCode as number, body: JSON.parse(body) };
+        });
+        req.flushHeaders();
+        await once(req, 'continue');
+        return { req, answer };
+      }),
+    );
+    first.child.kill('SIGTERM');
+    // Closing: new connections are refused, and still the requests in flight are answered.
+    while (await connectable(port)) await new Promise((r) => setTimeout(r, 50));
+    for (const { req } of inFlight) req.end('{}');
+    for (const { answer } of inFlight)
+      expect(await answer).toMatchObject({
+        status: 200,
+        body: { success: true, value: { token: expect.any(String) } },
+      });
+    expect((await first.exited).code).toBe(0);
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+  });
+});
