@@ -58,5 +58,7 @@ describe('paths no route answers', () => {
     expect(del.statusCode).toBe(405);
     expect(del.headers.allow).toBe('GET, HEAD');
     expect((await ask('DELETE', '/wps/promotion/12/nope')).statusCode).toBe(404);
+    // A route that passes a request on to the not-found handler (the page file itself) is no wrong method.
+    expect((await ask('GET', '/index.html')).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 /**
  * The methods each path answers, collected as routes are added (install before any route), matched the way
  * Fastify's router matches: for the not-found handler's 405 and its `Allow` header. Returns, for a path and the
- * method asked, the other methods the path has (none: it is a plain 404).
+ * method asked, the methods the path has when the one asked is not among them (none: it is a plain 404).
  */
 export function knownMethods(app: FastifyInstance): (method: string, path: string) => string[] {
   const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: 100 });
@@ -19,6 +19,10 @@ export function knownMethods(app: FastifyInstance): (method: string, path: strin
       }
     }
   });
-  return (method, path) =>
-    [...methods].filter((m) => m !== method && router.find(m as never, path) !== null).sort();
+  return (method, path) => {
+    const has = [...methods].filter((m) => router.find(m as never, path) !== null).sort();
+    // A route of this very method sent the request on to the not-found handler (a static file it refuses to
+    // serve): a plain 404, not a wrong method.
+    return has.includes(method) ? [] : has;
+  };
 }
