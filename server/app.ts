@@ -1,11 +1,10 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
-import type { Db } from './db/client.ts';
+import { type Db, embeddedClient } from './db/client.ts';
 import { refuseControlCharacters } from './http/controls.ts';
 import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
@@ -14,7 +13,9 @@ import { resolveMerchant } from './http/merchant.ts';
 import { merchantCacheOf } from './http/merchantCache.ts';
 import { knownMethods } from './http/methods.ts';
 import { createMetrics, metricsRoutes, routeOf } from './http/metrics.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
+import { databaseRateLimitStore, type RateLimitStoreKind } from './http/rateLimitStore.ts';
 import { echoRequestId, type LogOptions, loggerOptions, requestIdOf } from './http/requestLog.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
@@ -119,6 +120,8 @@ export interface AppOptions {
   clock?: () => number;
   /** Per-IP rate limit of API calls (default on); bench/api-throughput.ts turns it off. */
   rateLimit?: boolean;
+  /** Where rate limits count: the database on PostgreSQL (shared by every process), memory on PGlite (one process). */
+  rateLimitStore?: RateLimitStoreKind;
 }
 
 declare module 'fastify' {
@@ -178,6 +181,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   if (opts.rateLimit !== false)
     await app.register(rateLimit, {
+      ...((opts.rateLimitStore ?? (embeddedClient(db) ? 'memory' : 'database')) === 'database' && {
+        store: databaseRateLimitStore(db, {
+          onError: (err, failOpen) =>
+            app.log.error({ err }, `rate-limit store failed: ${failOpen ? 'let through' : 'refused'}`),
+        }),
+      }),
       max: 1200,
       timeWindow: '1 minute',
       // Pages, scripts and pictures are cheap and cached: only API calls count against a visitor's budget.
@@ -191,14 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         );
       },
     });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Portico API', version: '1.0.0', description: 'Generated from contract/ (zod).' },
-      components: { securitySchemes: { merchant: { type: 'apiKey', in: 'header', name: 'Merchant' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, { production: opts.production });
 
   const geo = opts.geo ?? tableGeo(DEMO_GEO_TABLE);
   const devTools = !opts.production;

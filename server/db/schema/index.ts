@@ -11,3 +11,4 @@ export * from './operators.ts';
 export * from './payments.ts';
 export * from './play.ts';
 export * from './promotions.ts';
+export * from './rateLimits.ts';
