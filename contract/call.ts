@@ -26,6 +26,12 @@ export interface Call<
   agentOnly?: true;
   /** Operator calls: the back-office roles besides ADMIN that may make it (none: ADMIN only). */
   opsRoles?: readonly ('FINANCE' | 'CONTENT' | 'SUPPORT')[];
+  /**
+   * A call another party's server makes, signed in its headers (the scope that registers it checks the signature
+   * before the input is read): `vendor` a game vendor's seamless-wallet call (X-Vendor, X-Timestamp, X-Signature),
+   * `gateway` a payment gateway's callback (X-Gateway-Signature).
+   */
+  signed?: 'vendor' | 'gateway';
   params?: P;
   query?: Q;
   body?: B;
@@ -91,25 +97,28 @@ export const errorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
 
-export const errorEnvelope = z.object({
-  success: z.literal(false),
-  code: errorCode,
-  message: z.string(),
-  /** Field path → message, for input that failed its schema or a domain rule. */
-  fields: z.record(z.string(), z.string()).optional(),
-  /** Login only: the next attempt must carry a solved captcha (spec §4: a failed login with a captcha flag). */
-  captchaRequired: z.boolean().optional(),
-  /** INSUFFICIENT_FUNDS: the member's real balance (minor units), so a game shows what is there. */
-  balance: z.number().int().optional(),
-  /** GAME_MAINTENANCE: until when the game is down (ISO time; null when no end is set). */
-  maintenanceUntil: z.string().nullable().optional(),
-  /** SELF_EXCLUDED, MAINTENANCE, a locked-out password: until when the refusal holds (ISO time; null: open-ended). */
-  until: z.string().nullable().optional(),
-  /** LIMIT_EXCEEDED: the limit (minor units), its period, and what is left of it. */
-  limit: z
-    .object({ kind: z.string(), period: z.string(), amount: z.number().int(), remaining: z.number().int() })
-    .optional(),
-});
+// Named: the API description shows it once, as the component every error reply points at.
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    code: errorCode,
+    message: z.string(),
+    /** Field path → message, for input that failed its schema or a domain rule. */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Login only: the next attempt must carry a solved captcha (spec §4: a failed login with a captcha flag). */
+    captchaRequired: z.boolean().optional(),
+    /** INSUFFICIENT_FUNDS: the member's real balance (minor units), so a game shows what is there. */
+    balance: z.number().int().optional(),
+    /** GAME_MAINTENANCE: until when the game is down (ISO time; null when no end is set). */
+    maintenanceUntil: z.string().nullable().optional(),
+    /** SELF_EXCLUDED, MAINTENANCE, a locked-out password: until when the refusal holds (ISO time; null: open-ended). */
+    until: z.string().nullable().optional(),
+    /** LIMIT_EXCEEDED: the limit (minor units), its period, and what is left of it. */
+    limit: z
+      .object({ kind: z.string(), period: z.string(), amount: z.number().int(), remaining: z.number().int() })
+      .optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** `/wps/*` replies carry their payload as `value` (spec §7: value.list, value.expiredMinutes …). */

@@ -187,6 +187,7 @@ export const demoGatewayCallback = defineCall({
   method: 'POST',
   path: '/wps/payment/callback/demo',
   class: 'open',
+  signed: 'gateway',
   summary: 'Demo instant gateway callback: signed (HMAC-SHA256 header x-gateway-signature), idempotent',
   body: z.object({
     orderRef: z.string().min(1).max(80),

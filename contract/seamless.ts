@@ -53,6 +53,7 @@ export const seamlessBalance = defineCall({
   method: 'POST',
   path: '/seamless/balance',
   class: 'open',
+  signed: 'vendor',
   summary: 'Seamless wallet: the member’s main wallet balance (signed request)',
   body: z.object(player),
   response: wpsReply(z.object({ account: z.string(), balance: minorUnits, currency: z.string() })),
@@ -62,6 +63,7 @@ export const seamlessBet = defineCall({
   method: 'POST',
   path: '/seamless/bet',
   class: 'open',
+  signed: 'vendor',
   summary:
     'Seamless wallet: debit a bet and open (or add to) its round; a refusal (INSUFFICIENT_FUNDS, a member who may not play) carries the balance',
   body: z.object({
@@ -79,6 +81,7 @@ export const seamlessWin = defineCall({
   method: 'POST',
   path: '/seamless/win',
   class: 'open',
+  signed: 'vendor',
   summary: 'Seamless wallet: credit a win (0 allowed); settles its round unless roundClosed is false',
   body: z.object({
     ...player,
@@ -98,6 +101,7 @@ export const seamlessRollback = defineCall({
   method: 'POST',
   path: '/seamless/rollback',
   class: 'open',
+  signed: 'vendor',
   summary:
     'Seamless wallet: reverse a bet by its transaction id (an unknown bet is recorded and refused later)',
   body: z.object({ ...player, txId: id('Transaction id'), betTxId: id('Bet transaction id') }),

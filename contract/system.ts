@@ -31,9 +31,12 @@ export interface ModuleNode {
   enabled: '1' | '0';
   childrenNodes: ModuleNode[];
 }
-export const moduleNode: z.ZodType<ModuleNode> = z.lazy(() =>
-  z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(moduleNode) }),
-);
+// Named: the API description can only point at a recursive schema's definition as a named component.
+export const moduleNode: z.ZodType<ModuleNode> = z
+  .lazy(() =>
+    z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(moduleNode) }),
+  )
+  .meta({ id: 'ModuleNode' });
 
 export const downloadPackage = z.enum(['MOBILECONFIG', 'Android']);
 export type DownloadPackage = z.infer<typeof downloadPackage>;

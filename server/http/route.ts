@@ -8,6 +8,7 @@ import type { Member } from '../modules/auth/sessions.ts';
 import type { OpsIdentity } from '../modules/backoffice/operators.ts';
 import { DomainError } from './errors.ts';
 import type { Merchant } from './merchant.ts';
+import type { CallAccess } from './openapi.ts';
 import { asOperator } from './opsActor.ts';
 import type { StandingCheck } from './standing.ts';
 
@@ -38,6 +39,12 @@ declare module 'fastify' {
     authenticateOps?: (req: FastifyRequest) => Promise<OpsAuth>;
     /** Who may make which member call (decorated on the root app): server/http/standing.ts. */
     standing?: StandingCheck;
+  }
+}
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract call a route serves: the API description (server/http/openapi.ts) says who may make it from this. */
+    call?: CallAccess;
   }
 }
 
@@ -112,7 +119,7 @@ export function route<C extends AnyCall>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     // Where the caller stands, and who is asking, are settled before the input is even read.
     ...(call.auth || (call.class && call.class !== 'open') ? { preValidation } : {}),
     schema: {
