@@ -90,6 +90,7 @@ import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
+import { type StoragePort, uploadsStorage } from './ports/storage.ts';
 
 export interface AppOptions {
   db: Db;
@@ -104,8 +105,9 @@ export interface AppOptions {
   seamlessSecret?: string;
   /** Secret of the demo payment gateway's callbacks (outside production a development one when unset). */
   gatewaySecret?: string;
-  /** Where uploaded proofs are stored. */
+  /** Where uploaded proofs are stored: `storage`, else the local folder `uploadsDir` (server/ports/storage.ts). */
   uploadsDir?: string;
+  storage?: StoragePort;
   /** Where in-house games draw outcomes (tests rig it). */
   gameRandom?: RandomInt;
   /** Proxies whose X-Forwarded-For is believed (config.ts TrustProxy); none by default, never all. */
@@ -226,8 +228,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every member call passes the one standing check (locked, password change due, break, maintenance, region).
   app.decorate('standing', createStandingCheck({ geo, breakOf: responsible.breakOf }));
   const referrals = createReferrals(db, { ledger, audit, rules });
+  const uploads = { storage: uploadsStorage(opts) };
   const payments = createPayments(db, {
     ...opts,
+    ...uploads,
     checkDeposit: responsible.checkDeposit,
     rules,
     onOrder: paymentFollowUps({ referrals, rewards, rules }),
@@ -292,7 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await helpRoutes(app, { db, sessions });
   await pointsRoutes(app, { db, ledger, audit, rules, sessions });
-  await promotionRoutes(app, { db, ledger, audit, changes, sessions, uploadsDir: opts.uploadsDir });
+  await promotionRoutes(app, { db, ledger, audit, changes, sessions, ...uploads });
   noticeRoutes(app, { db, audit });
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);

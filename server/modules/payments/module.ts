@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/payments.ts';
+import { type StoragePort, uploadsStorage } from '../../ports/storage.ts';
 import { DEV_GATEWAY_SECRET } from '../../secrets.ts';
 import { createAuditLog } from '../audit/log.ts';
 import { createRulesStore, type RulesStore } from '../rules/store.ts';
@@ -11,7 +11,8 @@ export interface PaymentsOptions {
   production?: boolean;
   /** The demo gateway's callback secret; outside production the public development one when unset. */
   gatewaySecret?: string;
-  /** Where proof uploads go (default ./data/uploads). */
+  /** Where proof uploads go (default: the local folder `uploadsDir`, else ./data/uploads). */
+  storage?: StoragePort;
   uploadsDir?: string;
   /** Responsible gambling's deposit check (breaks and deposit limits), when wired in. */
   checkDeposit?: DepositCheck;
@@ -34,7 +35,7 @@ export function createPayments(db: Db, opts: PaymentsOptions = {}) {
     audit,
     passwords,
     drivers,
-    uploadsDir: opts.uploadsDir ?? join(process.cwd(), 'data', 'uploads'),
+    storage: uploadsStorage(opts),
     checkDeposit: opts.checkDeposit,
     rules: opts.rules ?? createRulesStore(db),
     onOrder: opts.onOrder,

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { opsPaymentOrder } from '../../../contract/ops.ts';
@@ -17,6 +15,7 @@ import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest, idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
 import type { PaymentDrivers } from '../../ports/payments.ts';
+import type { StoragePort } from '../../ports/storage.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { RulesStore } from '../rules/store.ts';
@@ -58,8 +57,8 @@ export interface PaymentsDeps {
   passwords: PaymentPasswords;
   /** The channels on offer (the demo gateway only where its secret is configured). */
   drivers: Partial<PaymentDrivers>;
-  /** Where proof uploads are written. */
-  uploadsDir: string;
+  /** Where proofs are stored, under `<merchant>/withdrawals/<order id>/`. */
+  storage: StoragePort;
   /** Responsible gambling's deposit check (breaks, deposit limits), when that module is wired in. */
   checkDeposit?: DepositCheck;
   rules: RulesStore;
@@ -414,31 +413,29 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
 
     /** Not received, with proof: the files are written and the order changes together, or neither. */
     async reportNotReceived(member: Member, id: number, input: { proofs: Proof[]; remark: string | null }) {
-      const dir = join(deps.uploadsDir, member.merchantCode, 'withdrawals', String(id));
-      const names = input.proofs.map((p) => `${randomUUID()}.${p.ext}`);
+      const keys = input.proofs.map(
+        (p) => `${member.merchantCode}/withdrawals/${id}/${randomUUID()}.${p.ext}`,
+      );
       const written: string[] = [];
       try {
         const order = await db.transaction(async (tx) => {
           const o = await lockOrder(tx, mine(member, id));
           if (o?.kind !== 'WITHDRAWAL') throw notFound();
           if (o.status !== 'DISBURSED') throw conflict('Only a disbursed withdrawal can be reported');
-          await mkdir(dir, { recursive: true });
           for (const [i, p] of input.proofs.entries()) {
-            const file = join(dir, names[i]!);
-            await writeFile(file, p.data, { flag: 'wx' });
-            written.push(file);
+            await deps.storage.put(keys[i]!, p.data);
+            written.push(keys[i]!);
           }
-          const stored = names.map((n) => `${member.merchantCode}/withdrawals/${id}/${n}`);
           const reported = await setStatus(tx, o, 'NOT_RECEIVED', {
-            proofs: [...o.proofs, ...stored],
+            proofs: [...o.proofs, ...keys],
             remark: input.remark,
           });
-          await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_NOT_RECEIVED', { proofs: stored });
+          await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_NOT_RECEIVED', { proofs: keys });
           return reported;
         });
         return { order: orderView(order) };
       } catch (err) {
-        await Promise.all(written.map((f) => rm(f, { force: true })));
+        await Promise.all(written.map((k) => deps.storage.delete(k)));
         throw err;
       }
     },

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { promotionEntries, promotions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { Upload } from '../../http/uploads.ts';
+import type { StoragePort } from '../../ports/storage.ts';
 import type { Member } from '../auth/sessions.ts';
 import { localized } from '../content/service.ts';
 import type { Tx } from '../wallet/ledger.ts';
@@ -14,18 +13,21 @@ import type { Pay } from './payout.ts';
 import type { PromotionService } from './service.ts';
 import { conflict, offeredWhere, type PromotionRow, settingsOf } from './view.ts';
 
+/** An application's picture in storage, by the name its entry records. */
+export const promotionUpload = (name: string) => `promotions/${name}`;
+
 const codeError = (status: 404 | 409, message: string) =>
   new DomainError(status, status === 404 ? 'NOT_FOUND' : 'CONFLICT', message, { code: message });
 
 /**
- * Applications (remark and pictures, reviewed by an operator) and promo codes. Pictures are written under
- * `<uploadsDir>` with random names inside the transaction that records them, and removed again when it fails.
+ * Applications (remark and pictures, reviewed by an operator) and promo codes. Pictures are stored under
+ * `promotions/` with random names inside the transaction that records them, and removed again when it fails.
  */
 export function createApplications(
   db: Db,
-  deps: { promotions: PromotionService; pay: Pay; uploadsDir: string; now: () => Date },
+  deps: { promotions: PromotionService; pay: Pay; storage: StoragePort; now: () => Date },
 ) {
-  const { promotions: service, pay, uploadsDir, now } = deps;
+  const { promotions: service, pay, storage, now } = deps;
 
   /** An APPLY promotion the member may apply to now (none yet, or rejected); checked again when storing. */
   async function applicable(merchant: Merchant, member: Member, id: number, tx: Db | Tx = db) {
@@ -55,11 +57,9 @@ export function createApplications(
       try {
         done = await db.transaction(async (tx) => {
           const { p, mine } = await applicable(merchant, member, id, tx);
-          await mkdir(uploadsDir, { recursive: true });
           for (const [i, f] of form.files.entries()) {
-            const file = join(uploadsDir, names[i]!);
-            await writeFile(file, f.data, { flag: 'wx' });
-            written.push(file);
+            await storage.put(promotionUpload(names[i]!), f.data);
+            written.push(names[i]!);
           }
           const application = { status: 'APPLYING', remark: form.remark, uploads: names, createdAt: now() };
           const saved = mine
@@ -84,11 +84,11 @@ export function createApplications(
           return { p, replaced: mine?.uploads ?? [] };
         });
       } catch (err) {
-        await Promise.all(written.map((f) => rm(f, { force: true })));
+        await Promise.all(written.map((n) => storage.delete(promotionUpload(n))));
         throw err;
       }
       // The rejected application's pictures belong to no entry any more.
-      await Promise.all(done.replaced.map((n) => rm(join(uploadsDir, n), { force: true })));
+      await Promise.all(done.replaced.map((n) => storage.delete(promotionUpload(n))));
       return { state: (await service.stateIn(merchant, member, done.p, now())).state };
     },
 

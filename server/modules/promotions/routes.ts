@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   APPLY_RULES,
@@ -25,12 +23,13 @@ import { requestLocale } from '../../http/locale.ts';
 import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
+import { type StoragePort, uploadsStorage } from '../../ports/storage.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
 import type { Changes } from '../changes/service.ts';
 import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
 import type { Ledger } from '../wallet/ledger.ts';
-import { createApplications } from './applications.ts';
+import { createApplications, promotionUpload } from './applications.ts';
 import { createEntryDecisions } from './decisions.ts';
 import { createPromotionCatalogue } from './operator.ts';
 import { createPayout } from './payout.ts';
@@ -43,7 +42,8 @@ export interface PromotionModuleDeps {
   /** Where a promotion's reward and terms are drafted for a second operator's approval. */
   changes: Changes;
   sessions: ReturnType<typeof createSessionService>;
-  /** Where uploads go (default ./data/uploads); applications' pictures in its `promotions` folder. */
+  /** Where uploads go (default: the local folder `uploadsDir`, else ./data/uploads); pictures under `promotions/`. */
+  storage?: StoragePort;
   uploadsDir?: string;
   /** Who wins a raffle (tests rig it). */
   random?: RandomInt;
@@ -62,13 +62,13 @@ const APPLY_LIMITS = {
 export function createPromotions(deps: PromotionModuleDeps) {
   const { db, ledger, audit } = deps;
   const now = deps.now ?? (() => new Date());
-  const uploadsDir = join(deps.uploadsDir ?? join(process.cwd(), 'data', 'uploads'), 'promotions');
+  const storage = uploadsStorage(deps);
   const pay = createPayout(db, { ledger, audit });
   const promotions = createPromotionService(db, { ledger, pay, now });
   return {
-    uploadsDir,
+    storage,
     promotions,
-    applications: createApplications(db, { promotions, pay, uploadsDir, now }),
+    applications: createApplications(db, { promotions, pay, storage, now }),
     catalogue: createPromotionCatalogue(db, { audit, changes: deps.changes, now }),
     decisions: createEntryDecisions(db, { audit, pay, random: deps.random ?? cryptoRandom, now }),
   };
@@ -79,7 +79,7 @@ export function createPromotions(deps: PromotionModuleDeps) {
  * (`auth: 'ops'`, resolved by the route layer). Registered on the root.
  */
 export async function promotionRoutes(app: FastifyInstance, deps: PromotionModuleDeps): Promise<void> {
-  const { uploadsDir, promotions, applications, catalogue, decisions } = createPromotions(deps);
+  const { storage, promotions, applications, catalogue, decisions } = createPromotions(deps);
 
   await app.register(async (api) => {
     sessionScope(api, deps.db, deps.sessions);
@@ -133,10 +133,8 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionModul
   route(app, opsDrawRaffle, async ({ params }) => okValue(await decisions.draw(params.id)));
   route(app, opsUpload, async ({ params, reply }) => {
     // The name is a UUID and a type (checked by the contract): it cannot leave the folder.
-    const data = await readFile(join(uploadsDir, params.name)).catch((err: { code?: string }) => {
-      if (err.code === 'ENOENT') throw new DomainError(404, 'NOT_FOUND', 'No such upload');
-      throw err;
-    });
+    const data = await storage.get(promotionUpload(params.name));
+    if (!data) throw new DomainError(404, 'NOT_FOUND', 'No such upload');
     reply
       .type(params.name.endsWith('.png') ? 'image/png' : 'image/jpeg')
       .header('cache-control', 'private, max-age=3600');
