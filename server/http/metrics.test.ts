@@ -154,7 +154,12 @@ describe('metrics access', () => {
   });
 
   it('needs PORTICO_METRICS_TOKEN as a bearer token once it is set', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${'x'.repeat(40)}` }, { authorization: token }]) {
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${'x'.repeat(40)}` },
+      { authorization: token },
+    ];
+    for (const headers of refused) {
       const res = await scrape(t, headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });

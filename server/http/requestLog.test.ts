@@ -49,7 +49,12 @@ describe('request ids and log lines', () => {
 
   it('replaces a missing, overlong or unsafe id with a fresh UUID', async () => {
     const ids = [];
-    for (const headers of [{}, { 'x-request-id': 'a'.repeat(65) }, { 'x-request-id': 'x"}\n{"level":60' }]) {
+    const given: Record<string, string>[] = [
+      {},
+      { 'x-request-id': 'a'.repeat(65) },
+      { 'x-request-id': 'x"}\n{"level":60' },
+    ];
+    for (const headers of given) {
       const id = (await get('/livez', headers)).headers['x-request-id'];
       expect(id).toMatch(UUID);
       ids.push(id);
