@@ -60,7 +60,7 @@ const resolve = (pointer: string): unknown =>
 describe('the document', () => {
   it('is valid OpenAPI against the official schema, and every reference resolves', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc));
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors ?? [], 'schema errors').toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.0');
@@ -75,16 +75,18 @@ describe('the document', () => {
     expect(doc.components?.schemas?.ModuleNode).toBeDefined();
   });
 
-  it('documents exactly the contract calls: every call, and no route that serves none (internal ones hidden)', () => {
-    const documented = operations().map((o) => o.key);
-    const undescribed = documented.filter((key) => !callOf.has(key));
-    expect(undescribed, 'documented routes without a contract call (give them `config: { call }`)').toEqual(
-      [],
+  it('documents every contract call, and only routes described by a call (internal ones hidden)', () => {
+    const documented = operations();
+    const missing = [...callOf.keys()].filter((key) => !documented.some((o) => o.key === key));
+    expect(missing, 'contract calls missing from the document').toEqual([]);
+    // A route outside the contract is documented only with its access (`config: { call }`): else a fuzzer would
+    // take an operator's call for an open one.
+    const undescribed = documented.filter(({ op }) => !op.responses['4XX']).map((o) => o.key);
+    expect(undescribed, 'documented routes without `config: { call }` (or hide them)').toEqual([]);
+    const internal = documented.filter(({ path }) =>
+      /^\/(__dev|api|art|uploads|metrics|livez|readyz|health)\b/.test(path),
     );
-    expect(new Set(documented)).toEqual(new Set(callOf.keys()));
-    expect(
-      documented.filter((key) => /^\w+ \/(__dev|api|art|uploads|metrics|livez|readyz|health)\b/.test(key)),
-    ).toEqual([]);
+    expect(internal).toEqual([]);
   });
 });
 

@@ -15,6 +15,8 @@ export function backupRoute(app: FastifyInstance, backup: () => Promise<Blob>, a
   app.get(
     BACKUP_PATH,
     {
+      // Who may ask, for the API description (server/http/openapi.ts): an operator; the handler wants ADMIN.
+      config: { call: { method: 'GET', path: BACKUP_PATH, auth: 'ops' } },
       schema: {
         summary:
           'Operator (ADMIN): a backup of the embedded PGlite database (gzipped tar of its data folder, with the ' +
