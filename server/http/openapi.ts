@@ -308,6 +308,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { production?:
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     validatorUrl: false,
+    theme: { title: 'Portico API' },
     uiConfig: { deepLinking: true, persistAuthorization: false, displayRequestDuration: true },
   });
 }
