@@ -17,9 +17,12 @@ export interface WriteWatch {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export async function writeWatch(db: Db): Promise<WriteWatch> {
+  // rate_limits counts every request, refused ones too (on PostgreSQL): bookkeeping of the limits, not a write of
+  // the request's.
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like '%drizzle%'
+        and table_name <> 'rate_limits'
       order by 1`),
   ).map((r) => r.name);
   const nextXid = async () =>
