@@ -1,48 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { LOCK_FILE } from './db/folderLock.ts';
+import { answering, freePort, type ServerProcess, startServer } from './test/processes.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = realpathSync(mkdtempSync(join(tmpdir(), 'portico-main-')));
 
-const freePort = async () => {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  return port;
-};
-
-/** `tsx server/main.ts` as an operator starts it (development: demo data), on PGlite in `dataDir`. */
-function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTICO_DATA_DIR: dataDir,
-      PORTICO_DIST_DIR: '',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = once(child, 'exit').then(([code]) => ({ code: code as number | null, stderr }));
-  return { child, exited };
-}
+/** The server on PGlite in `dataDir` (development: demo data). */
+const startOnFolder = async () =>
+  startServer(await freePort(), { PORTICO_DATA_DIR: dataDir, DATABASE_URL: '' });
 
 const connectable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -56,7 +28,7 @@ const connectable = (port: number) =>
   });
 
 let port = 0;
-let first: ReturnType<typeof startServer>;
+let first: ServerProcess;
 const orphans: ChildProcess[] = [];
 
 beforeAll(async () => {
@@ -70,18 +42,11 @@ beforeAll(async () => {
     });
     await copy.close();
   }
-  port = await freePort();
-  first = startServer(port);
+  first = await startOnFolder();
+  port = first.port;
   orphans.push(first.child);
   // Ready once it answers (a fresh folder is migrated and seeded first).
-  for (;;) {
-    if (first.child.exitCode !== null) throw new Error(`the server exited: ${first.child.exitCode}`);
-    const res = await fetch(`http://127.0.0.1:${port}/wps/system/status`, {
-      headers: { merchant: 'PORTICO' },
-    }).catch(() => undefined);
-    if (res?.ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await answering(first, '/wps/system/status', { merchant: 'PORTICO' });
 }, 60_000);
 
 afterAll(() => {
@@ -92,7 +57,7 @@ afterAll(() => {
 
 describe('the server process', () => {
   it('refuses to be a second writer on a PGlite folder: exit 1, one line naming the folder and the owner', async () => {
-    const second = startServer(await freePort());
+    const second = await startOnFolder();
     orphans.push(second.child);
     const { code, stderr } = await second.exited;
     expect(code).toBe(1);

@@ -1,14 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { testDatabase } from './test/app.ts';
 import { client } from './test/auth.ts';
+import { answering, freePort, type ServerProcess, startServer } from './test/processes.ts';
 
 /*
  * Several API processes on one database. On PostgreSQL two real server processes share one copy of the test
@@ -18,7 +17,6 @@ import { client } from './test/auth.ts';
  */
 
 const template = inject('dbTemplate');
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 describe('where the server counts rate limits by default', () => {
   it(`counts in ${template.kind === 'postgres' ? 'the database (every process sees it)' : 'memory (PGlite has one process)'}`, async () => {
@@ -54,58 +52,23 @@ if (template.kind === 'postgres') {
   const url = new URL(tpl.url);
   url.pathname = `/${name}`;
 
-  const freePort = async () => {
-    const probe = createServer().listen(0, '127.0.0.1');
-    await once(probe, 'listening');
-    const { port } = probe.address() as { port: number };
-    probe.close();
-    return port;
-  };
-
-  /** `tsx server/main.ts` as an operator starts a second replica: same DATABASE_URL, its own port. */
-  const start = (port: number) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url.href,
-        PORTICO_DIST_DIR: '',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    return { child, port, stderr: () => stderr };
-  };
-  type Server = ReturnType<typeof start>;
-
-  const ready = async (s: Server) => {
-    for (;;) {
-      if (s.child.exitCode !== null) throw new Error(`server exited ${s.child.exitCode}: ${s.stderr()}`);
-      const res = await fetch(`http://127.0.0.1:${s.port}/readyz`).catch(() => undefined);
-      if (res?.ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  };
+  /** A second replica as an operator starts it: same DATABASE_URL, its own port. */
+  const start = async () => startServer(await freePort(), { DATABASE_URL: url.href });
+  type Server = ServerProcess;
 
   const servers: Server[] = [];
   const children: ChildProcess[] = [];
   beforeAll(async () => {
     await admin((c) => c.query(`create database ${name} template ${tpl.template}`));
-    for (const port of [await freePort(), await freePort()]) {
-      const s = start(port);
+    for (const _ of [1, 2]) {
+      const s = await start();
       servers.push(s);
       children.push(s.child);
     }
     // tsx, the migration check, the seed check and listen: a few seconds each, both at once.
   }, 10_000);
   beforeAll(async () => {
-    await Promise.all(servers.map(ready));
+    await Promise.all(servers.map((s) => answering(s, '/readyz')));
   }, 90_000);
   afterAll(async () => {
     for (const child of children)
