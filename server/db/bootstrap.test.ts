@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { startBanner } from '../banner.ts';
 import { createAuditLog } from '../modules/audit/log.ts';
+import { scratchPostgres } from '../test/app.ts';
 import { initialize } from './bootstrap.ts';
 import { type Database, migrateDatabase, openDatabase } from './client.ts';
 import { auditLog } from './schema/index.ts';
@@ -13,30 +12,10 @@ import { seedFor, seedMode } from './seed/index.ts';
 /** A migrated database with nothing in it (the test template is seeded): PGlite in memory, or a new PostgreSQL one. */
 async function emptyDatabase(): Promise<Database> {
   const tpl = inject('dbTemplate');
-  if (tpl.kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    await migrateDatabase(database);
-    return database;
-  }
-  const name = `portico_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: tpl.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(tpl.url);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href });
+  const database =
+    tpl.kind === 'pglite' ? await openDatabase({ kind: 'pglite' }) : await scratchPostgres(tpl.url);
   await migrateDatabase(database);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const drop = new pg.Client({ connectionString: tpl.url });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
+  return database;
 }
 
 describe('seeding decision (PORTICO_SEED)', () => {

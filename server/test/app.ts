@@ -12,19 +12,26 @@ export async function testDatabase(): Promise<Database> {
   if (tpl.kind === 'pglite') {
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(tpl.file)]) });
   }
+  return scratchPostgres(tpl.url, tpl.template);
+}
+
+/**
+ * A PostgreSQL database of its own for one test file, copied from `template` (or empty), dropped on close.
+ */
+export async function scratchPostgres(adminUrl: string, template?: string): Promise<Database> {
   const name = `portico_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: tpl.url });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${tpl.template}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(tpl.url);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.href });
   return {
     ...database,
     async close() {
       await database.close();
-      const drop = new pg.Client({ connectionString: tpl.url });
+      const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
       // An autovacuum worker may still be on the copy (after many writes); it belongs to the superuser, so FORCE
       // cannot end it and refuses (42501). It finishes on its own: try again shortly.
