@@ -14,6 +14,8 @@ export interface BannerFacts {
   merchants: number;
   production: boolean;
   opsToken: boolean;
+  /** The built SPA is served (else API only). */
+  portal: boolean;
 }
 
 /** What `npm start` prints once listening: where to go, and the demo logins only where the demo data is. */
@@ -28,7 +30,7 @@ export function startBanner(f: BannerFacts): string {
     '',
     `Portico is running on ${f.where}${f.seeded ? ', freshly seeded with demo data' : ''} (${f.ms} ms)`,
     '',
-    `  Portal:   ${base}/`,
+    f.portal ? `  Portal:   ${base}/` : `  API only: no built SPA (npm run build)`,
     ...(f.demo
       ? DEMO_MERCHANTS.map(
           (m) =>

@@ -60,6 +60,7 @@ console.log(
     ...seeding,
     production: config.production,
     opsToken: Boolean(config.opsToken),
+    portal: app.hasDecorator('spaIndex'),
   }),
 );
 

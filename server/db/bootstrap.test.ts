@@ -37,6 +37,7 @@ describe('seeding decision (PORTICO_SEED)', () => {
       seeded: false,
       production: true,
       opsToken: false,
+      portal: true,
     };
     const empty = startBanner({ ...facts, demo: false, merchants: 0 });
     expect(empty).toContain('No merchant yet');
@@ -55,6 +56,11 @@ describe('seeding decision (PORTICO_SEED)', () => {
     expect(dev).toContain('freshly seeded with demo data');
     expect(dev).toContain('Admin12345');
     expect(dev).toContain('http://lotus.localhost:8080/');
+    expect(dev).toContain('Portal:   http://localhost:8080/');
+    // Without a build the server answers the API only: no portal address to follow.
+    const apiOnly = startBanner({ ...facts, portal: false, merchants: 1, demo: false });
+    expect(apiOnly).not.toContain('Portal:');
+    expect(apiOnly).toContain('API only: no built SPA (npm run build)');
   });
 });
 
