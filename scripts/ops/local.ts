@@ -7,6 +7,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -59,12 +60,6 @@ export async function init({ opts }: Input): Promise<void> {
   }
 }
 
-/** The folder's one-writer lock (server/db/folderLock.ts): a server holding it makes this fail, naming it. */
-async function lockFolderOf(dir: string) {
-  const { lockFolder } = await import('../../server/db/folderLock.ts');
-  return lockFolder(dir);
-}
-
 /** `backup FILE`: the running server's dump, written aside then renamed, so FILE is never half a backup. */
 export async function backup({ args, opts }: Input): Promise<void> {
   const file = resolve(args[0]!);
@@ -81,7 +76,7 @@ export async function backup({ args, opts }: Input): Promise<void> {
   } finally {
     rmSync(partial, { force: true });
   }
-  console.log(`Backup written to ${file} (${readFileSync(file).byteLength} bytes)`);
+  console.log(`Backup written to ${file} (${statSync(file).size} bytes)`);
 }
 
 /**
@@ -97,9 +92,9 @@ export async function restore({ args, opts }: Input): Promise<void> {
   const file = resolve(args[0]!);
   if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const dir = dataDirOf(opts);
-  const { LOCK_FILE } = await import('../../server/db/folderLock.ts');
-  // Taken first, so a running server is named whatever else is wrong.
-  const lock = existsSync(dir) ? await lockFolderOf(dir) : undefined;
+  const { LOCK_FILE, lockFolder } = await import('../../server/db/folderLock.ts');
+  // The one-writer lock, taken first, so a running server is named whatever else is wrong.
+  const lock = existsSync(dir) ? lockFolder(dir) : undefined;
   try {
     const inPlace = lock ? readdirSync(dir).filter((f) => f !== LOCK_FILE) : [];
     if (inPlace.length > 0 && !opts.force)
