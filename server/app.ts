@@ -47,7 +47,7 @@ import { helpRoutes } from './modules/help/routes.ts';
 import { createLaunchResolver } from './modules/inhouse/launches.ts';
 import { cryptoRandom, type RandomInt } from './modules/inhouse/random.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
-import { createInhouseService, inhouseAudit } from './modules/inhouse/service.ts';
+import { createInhouseService, grantTrialCredit, inhouseAudit } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
@@ -248,6 +248,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     firebase: opts.firebase ?? firebaseVerifier(),
     referrer: referrals.referrer,
     onLoginFailure: (attempt, reason) => metrics.loginFailed('member', attempt.method, reason),
+    onTrialOpened: (merchantCode, memberId) => grantTrialCredit(ledger, merchantCode, memberId),
   });
   await app.register(async (api) => {
     sessionScope(api, db, sessions);

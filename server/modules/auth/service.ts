@@ -58,6 +58,8 @@ export function createAuthService(
     firebase?: FirebasePort;
     /** The member a referral code belongs to (spec §2 referral), or null. */
     referrer?: (merchantCode: string, code: string) => Promise<number | null>;
+    /** Gives a new trial account its play money, before its first balance is read. */
+    onTrialOpened?: (merchantCode: string, memberId: number) => Promise<void>;
   },
   now: () => Date = () => new Date(),
 ) {
@@ -423,6 +425,7 @@ export function createAuthService(
           firstLoginAt: now(),
         })
         .returning();
+      await deps.onTrialOpened?.(m.code, member!.id);
       const token = await logins.succeeded(m, member!, { method: 'trial', address }, (tx) =>
         sessions.open(member!, tx),
       );

@@ -173,6 +173,20 @@ describe('in-house session', () => {
     });
     expect((await call('GET', '/inhouse/session', token)).body.value.balance).toBe(200_000);
   });
+
+  it('opens a trial account with its play money: the header balance and the game session agree', async () => {
+    const api = client(t.app);
+    const opened = await api.send('POST', '/wps/session/login/freeplay', {});
+    expect(opened.status).toBe(200);
+    const balance = async () =>
+      (await api.send('GET', '/wps/v2/wallets/balance', undefined, opened.body.value.token)).body.value
+        .sumBalance;
+    expect(await balance()).toBe(200_000);
+    const [member] = await db.select().from(members).where(eq(members.account, opened.body.value.account));
+    const token = await launchToken(db, { memberId: member!.id, nodeId: games.slot.nodeId, trial: true });
+    expect((await call('GET', '/inhouse/session', token)).body.value.balance).toBe(200_000);
+    expect(await balance()).toBe(200_000);
+  });
 });
 
 describe('slot spins', () => {

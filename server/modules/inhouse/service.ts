@@ -20,8 +20,22 @@ import { roll } from './dice.ts';
 import type { RandomInt } from './random.ts';
 import { PAYLINES, PAYTABLE, slotRtp, spin } from './slot.ts';
 
-/** Play money a trial account gets once, on its first in-house game (2,000.00). */
+/** Play money a trial account gets once (2,000.00). */
 export const TRIAL_CREDIT = 200_000n;
+
+/**
+ * Credits a trial account's play money; the idempotency key makes it once per account. Given when the account is
+ * opened, so the header's balance and the game's agree from the first screen; an in-house session asks again for
+ * trial accounts opened before that (a replay moves nothing).
+ */
+export async function grantTrialCredit(ledger: Ledger, merchantCode: string, memberId: number) {
+  const promo = await ledger.wallet(merchantCode, null, 'HOUSE_PROMO');
+  const main = await ledger.wallet(merchantCode, memberId, 'MAIN');
+  await ledger.post(merchantCode, `inhouse:trial-credit:${memberId}`, 'TRIAL_CREDIT', [
+    { walletId: promo, amount: -TRIAL_CREDIT },
+    { walletId: main, amount: TRIAL_CREDIT },
+  ]);
+}
 
 const SLOT_RTP = Math.round(slotRtp().total * 10_000) / 10_000;
 const PAYTABLE_COPY = Object.fromEntries(SLOT_SYMBOLS.map((s) => [s, [...PAYTABLE[s]]])) as Record<
@@ -61,16 +75,6 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
     vassalage: INHOUSE_VENDOR,
     trial: launch.trial,
   });
-
-  async function trialCredit(launch: Launch) {
-    const { ledger } = deps;
-    const promo = await ledger.wallet(launch.merchantCode, null, 'HOUSE_PROMO');
-    const main = await ledger.wallet(launch.merchantCode, launch.memberId, 'MAIN');
-    await ledger.post(launch.merchantCode, `inhouse:trial-credit:${launch.memberId}`, 'TRIAL_CREDIT', [
-      { walletId: promo, amount: -TRIAL_CREDIT },
-      { walletId: main, amount: TRIAL_CREDIT },
-    ]);
-  }
 
   async function play<O extends Outcome>(
     launch: Launch,
@@ -120,7 +124,7 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
   return {
     async session(launch: Launch, merchant: Merchant): Promise<InhouseSession> {
       const game = await launchedGame(db, launch);
-      if (launch.trial) await trialCredit(launch);
+      if (launch.trial) await grantTrialCredit(deps.ledger, launch.merchantCode, launch.memberId);
       const { balance } = await deps.seamless.balance(playerOf(launch));
       return {
         game: game.engine,
