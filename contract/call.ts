@@ -113,10 +113,21 @@ export const errorEnvelope = z
     maintenanceUntil: z.string().nullable().optional(),
     /** SELF_EXCLUDED, MAINTENANCE, a locked-out password: until when the refusal holds (ISO time; null: open-ended). */
     until: z.string().nullable().optional(),
-    /** LIMIT_EXCEEDED: the limit (minor units), its period, and what is left of it. */
+    /**
+     * LIMIT_EXCEEDED: the limit (minor units), its period, what is left of it, and when the period ends (ISO time:
+     * the SPA says "… more until <date>").
+     */
     limit: z
-      .object({ kind: z.string(), period: z.string(), amount: z.number().int(), remaining: z.number().int() })
+      .object({
+        kind: z.string(),
+        period: z.string(),
+        amount: z.number().int(),
+        remaining: z.number().int(),
+        resetsAt: z.string().optional(),
+      })
       .optional(),
+    /** RATE_LIMITED: whole seconds before the same request is taken again (an SMS code asked too soon). */
+    retryAfter: z.number().int().positive().optional(),
   })
   .meta({ id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -19,7 +19,7 @@ export class DomainError extends Error {
 
 export type ErrorExtra = Pick<
   ErrorEnvelope,
-  'captchaRequired' | 'balance' | 'maintenanceUntil' | 'until' | 'limit'
+  'captchaRequired' | 'balance' | 'maintenanceUntil' | 'until' | 'limit' | 'retryAfter'
 >;
 
 export const envelope = (

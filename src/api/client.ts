@@ -14,7 +14,10 @@ export class ApiError extends Error {
     /** Login: the next attempt needs a captcha. */
     readonly captchaRequired?: boolean,
     /** INSUFFICIENT_FUNDS: the real balance; GAME_MAINTENANCE: until when (minor units / ISO time). */
-    readonly extra: Pick<ErrorEnvelope, 'balance' | 'maintenanceUntil' | 'until' | 'limit'> = {},
+    readonly extra: Pick<
+      ErrorEnvelope,
+      'balance' | 'maintenanceUntil' | 'until' | 'limit' | 'retryAfter'
+    > = {},
   ) {
     super(message);
   }
@@ -145,6 +148,7 @@ export async function call<C extends AnyCall>(
           maintenanceUntil: env.maintenanceUntil,
           until: env.until,
           limit: env.limit,
+          retryAfter: env.retryAfter,
         });
       throw new ApiError('NETWORK', err.message, {}, err.status);
     }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { members, smsCodes, smsSends } from '../../db/schema/index.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError, type ErrorExtra } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { numericCode, sha256 } from '../../lib/secrets.ts';
 import type { MessagingPort } from '../../ports/messaging.ts';
@@ -37,8 +37,8 @@ export function normaliseMobile(dialCode: string, number: string): string {
 
 const codeHash = (mobile: string, code: string) => sha256(`${mobile}:${code.trim()}`);
 
-const tooMany = (message: string, until?: Date) =>
-  new DomainError(429, 'RATE_LIMITED', message, undefined, until ? { until: until.toISOString() } : {});
+const tooMany = (message: string, extra: ErrorExtra) =>
+  new DomainError(429, 'RATE_LIMITED', message, undefined, extra);
 
 export function createSmsService(
   db: Db,
@@ -64,12 +64,23 @@ export function createSmsService(
           : undefined,
       })
       .returning({ sends: smsSends.sends });
-    if (!row) throw tooMany('A code was just sent to this number, please wait a minute');
-    if (row.sends > cap)
-      throw tooMany(
-        'Too many verification codes today, please try again tomorrow',
-        new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000),
+    if (!row) {
+      // The form counts down from the server's figure, so the player sees when to ask again.
+      const [last] = await tx
+        .select({ at: smsSends.lastSentAt })
+        .from(smsSends)
+        .where(and(eq(smsSends.merchantCode, m.code), eq(smsSends.key, key), eq(smsSends.day, day)));
+      const due = (last?.at.getTime() ?? at.getTime()) + SMS_RULES.resendSeconds * 1000;
+      const retryAfter = Math.min(
+        SMS_RULES.resendSeconds,
+        Math.max(1, Math.ceil((due - at.getTime()) / 1000)),
       );
+      throw tooMany('A code was just sent to this number, please wait before asking again', { retryAfter });
+    }
+    if (row.sends > cap)
+      throw tooMany('Too many verification codes today, please try again tomorrow', {
+        until: new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString(),
+      });
   }
 
   const registered = async (m: Merchant, mobile: string) =>
