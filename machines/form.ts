@@ -29,6 +29,16 @@ export function readFlowError(thrown: unknown): FlowError {
   return typeof e.message === 'string' && e.message !== '' ? { code, message: e.message } : { code };
 }
 
+/**
+ * Whole seconds the server asks to wait before the same request (the envelope's `retryAfter`, kept by the client
+ * on the error's `extra`), or null when it gave none.
+ */
+export function retryAfterOf(thrown: unknown): number | null {
+  const extra = ((thrown ?? {}) as { extra?: { retryAfter?: unknown } }).extra;
+  const seconds = extra?.retryAfter;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
 /** The server's per-field messages (the error envelope's `fields`) as field problems. */
 export function serverFieldErrors(thrown: unknown): FieldErrors {
   const fields = ((thrown ?? {}) as ThrownError).fields;

@@ -17,6 +17,12 @@ export const smsCountdownWalk = {
     doneEvent<M>('sendCode', { expiredMinutes: 0, expirationTime: '2030-01-01T00:00:00.000Z' }),
     errorEvent<M>('sendCode', { code: 'VALIDATION', message: 'Phone number format is incorrect' }),
     errorEvent<M>('sendCode', { code: 'auth/too-many-requests' }),
+    // The server's refusal of a code asked too soon, with the seconds left (3 here: a short countdown to walk).
+    errorEvent<M>('sendCode', {
+      code: 'RATE_LIMITED',
+      message: 'A code was just sent to this number, please wait before asking again',
+      extra: { retryAfter: 3 },
+    }),
     afterEvent<M>('tick', 'smsCountdown.counting'),
     afterEvent<M>('sendThrottle', 'smsCountdown.throttled'),
     afterEvent<M>('tooManyRequestsBlock', 'smsCountdown.blocked'),

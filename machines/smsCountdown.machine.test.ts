@@ -7,7 +7,7 @@ import {
   type SmsCountdownInput,
   smsCountdownMachine,
 } from './smsCountdown.machine.ts';
-import { selectCodeButton, selectTooManyRequests } from './smsCountdown.selectors.ts';
+import { selectCodeButton, selectTooManyRequests, selectTooSoon } from './smsCountdown.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 
@@ -148,6 +148,33 @@ describe('smsCountdown: behaviour', () => {
     actor.send(press());
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(2);
+  });
+
+  it('a send refused as too soon counts down from the server’s retryAfter, without a warning', async () => {
+    const { actor, sent } = startButton({}, () =>
+      Promise.reject({
+        code: 'RATE_LIMITED',
+        message: 'A code was just sent to this number, please wait before asking again',
+        extra: { retryAfter: 42 },
+      }),
+    );
+    actor.send(press());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectCodeButton(actor.getSnapshot())).toEqual({
+      disabled: true,
+      sending: false,
+      secondsLeft: 42,
+    });
+    expect(selectTooSoon(actor.getSnapshot())).toBe(42);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await vi.advanceTimersByTimeAsync(41_000);
+    actor.send(press());
+    expect(sent).toHaveLength(1);
+    expect(selectTooSoon(actor.getSnapshot())).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(selectTooSoon(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.tooSoon).toBe(false);
   });
 
   it('Firebase too-many-requests blocks the button for 5 minutes', async () => {

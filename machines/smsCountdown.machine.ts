@@ -1,5 +1,5 @@
 import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import { type FlowError, readFlowError } from './form.ts';
+import { type FlowError, readFlowError, retryAfterOf } from './form.ts';
 
 /**
  * SMS code button (spec §4 SMS code button, §9: 60 s for Firebase or expiredMinutes × 60; send throttle 1000 ms;
@@ -9,7 +9,9 @@ import { type FlowError, readFlowError } from './form.ts';
  *   - `enabled`: the button can be pressed; `code.request` goes on only when the event says the mobile number
  *     passed validation (the form machine owns that rule) — otherwise nothing happens;
  *   - `sending`: actor `sendCode`;
- *   - `counting`: `secondsLeft` goes down by one each `tick` (1000 ms); at 0 the button is `enabled` again;
+ *   - `counting`: `secondsLeft` goes down by one each `tick` (1000 ms); at 0 the button is `enabled` again. A send
+ *     the server refused as too soon (a code went to the number under a minute ago, e.g. at registration) counts
+ *     down from the envelope's `retryAfter` too, with `tooSoon` set (the view says why) and no warning;
  *   - `throttled`: a send failed; requests are ignored for `sendThrottle` (1000 ms), then `enabled`, `error` kept;
  *   - `blocked`: Firebase said 'auth/too-many-requests'; no request for `tooManyRequestsBlock` (5 minutes).
  * Events: `code.request` { mobileValid, request } (request: the number and captcha answer for `sendCode`),
@@ -43,6 +45,8 @@ export interface SmsCountdownContext {
   request: SmsCodeRequest | null;
   secondsLeft: number;
   error: FlowError | null;
+  /** The countdown runs because the server refused a send as too soon, not after a code was sent. */
+  tooSoon: boolean;
 }
 
 export type SmsCountdownEvent =
@@ -89,11 +93,14 @@ export const smsCountdownMachine = setup({
     leavesTimeToCount: (_, seconds: number) => seconds > 0,
     isLastSecond: ({ context }) => context.secondsLeft <= 1,
     isTooManyRequests: (_, error: FlowError) => error.code === TOO_MANY_REQUESTS,
+    isTooSoon: (_, retryAfter: number | null) => retryAfter !== null,
   },
   actions: {
     keepRequest: assign((_, request: SmsCodeRequest) => ({ request, error: null })),
-    startCountdown: assign((_, secondsLeft: number) => ({ secondsLeft })),
+    startCountdown: assign((_, secondsLeft: number) => ({ secondsLeft, tooSoon: false })),
+    waitAsTold: assign((_, secondsLeft: number) => ({ secondsLeft, tooSoon: true, error: null })),
     countDown: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })),
+    endWait: assign({ tooSoon: false }),
     keepError: assign((_, error: FlowError) => ({ error, secondsLeft: 0 })),
     clearError: assign({ error: null }),
   },
@@ -108,6 +115,7 @@ export const smsCountdownMachine = setup({
     request: null,
     secondsLeft: 0,
     error: null,
+    tooSoon: false,
   }),
   states: {
     enabled: {
@@ -142,6 +150,17 @@ export const smsCountdownMachine = setup({
         onError: [
           {
             guard: {
+              type: 'isTooSoon',
+              params: ({ event }: { event: ErrorActorEvent }) => retryAfterOf(event.error),
+            },
+            target: 'counting',
+            actions: {
+              type: 'waitAsTold',
+              params: ({ event }: { event: ErrorActorEvent }) => retryAfterOf(event.error)!,
+            },
+          },
+          {
+            guard: {
               type: 'isTooManyRequests',
               params: ({ event }: { event: ErrorActorEvent }) => readFlowError(event.error),
             },
@@ -164,7 +183,7 @@ export const smsCountdownMachine = setup({
     counting: {
       after: {
         tick: [
-          { guard: 'isLastSecond', target: 'enabled', actions: 'countDown' },
+          { guard: 'isLastSecond', target: 'enabled', actions: ['countDown', 'endWait'] },
           // Re-entering restarts the one-second timer.
           { target: 'counting', reenter: true, actions: 'countDown' },
         ],

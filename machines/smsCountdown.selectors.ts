@@ -18,3 +18,10 @@ export const selectSmsError = (s: Snapshot) => s.context.error;
 
 /** Firebase refused for too many requests: the view says "try again after 5 minutes". */
 export const selectTooManyRequests = (s: Snapshot) => s.context.error?.code === TOO_MANY_REQUESTS;
+
+/**
+ * The server refused the send as too soon (a code went to the number under a minute ago): the seconds to wait, for
+ * the line under the field; null otherwise.
+ */
+export const selectTooSoon = (s: Snapshot) =>
+  s.matches('counting') && s.context.tooSoon ? s.context.secondsLeft : null;

@@ -65,7 +65,10 @@ const failsWith = (e: Event, code: string) =>
  */
 const WALKS = (['server', 'firebase'] as const).map((sender) => {
   const firebase = sender === 'firebase';
-  const events = EVENTS.filter((e) => firebase || !failsWith(e, TOO_MANY_REQUESTS)).map((e) =>
+  // Only our server answers too soon with the seconds left (RATE_LIMITED), only Firebase 'auth/too-many-requests'.
+  const events = EVENTS.filter((e) =>
+    firebase ? !failsWith(e, 'RATE_LIMITED') : !failsWith(e, TOO_MANY_REQUESTS),
+  ).map((e) =>
     firebase && failsWith(e, 'VALIDATION')
       ? errorEvent<M>('sendCode', { code: 'auth/invalid-phone-number' })
       : e,
@@ -76,15 +79,22 @@ const WALKS = (['server', 'firebase'] as const).map((sender) => {
   // Each second of the countdown is a screen of its own (the button shows it): the walk goes down to the last one.
   const paths = viewPaths(withInput(smsCountdownMachine, { firebase }), offered, (s) =>
     s.matches('counting')
-      ? `counting ${(s.context as SmsCountdownContext).secondsLeft}`
+      ? `counting ${(s.context as SmsCountdownContext).secondsLeft}${(s.context as SmsCountdownContext).tooSoon ? ' too soon' : ''}`
       : JSON.stringify(s.value),
   );
   return { sender, firebase, paths };
 });
 
 const SEND = { server: '/wps/verification/sms/register', firebase: 'firebase:sendSms' };
-const toApiError = (e: ThrownShape) =>
-  new ApiError(e.code as ApiError['code'], e.message ?? '', e.fields, 400, e.captchaRequired);
+const toApiError = (e: ThrownShape & { extra?: ApiError['extra'] }) =>
+  new ApiError(
+    e.code as ApiError['code'],
+    e.message ?? '',
+    e.fields,
+    e.extra ? 429 : 400,
+    e.captchaRequired,
+    e.extra,
+  );
 /** Spec §8 words for Firebase's codes (firebaseErrors.ts). */
 const FIREBASE_WORDS: Record<string, string> = {
   'auth/invalid-phone-number': 'Invalid phone number format',
@@ -164,6 +174,13 @@ function expectScreen(path: WalkPath<M>, firebase: boolean, state: AnyMachineSna
   if (c.error)
     expect(warning).toHaveTextContent(FIREBASE_WORDS[c.error.code] ?? c.error.message ?? 'Unknown error');
   else expect(warning).toBeNull();
+  // Refused as too soon: no warning, but the reason and the seconds left, counting down with the button.
+  const wait = screen.queryByRole('status');
+  if (state.matches('counting') && c.tooSoon)
+    expect(wait).toHaveTextContent(
+      `A code was sent to this number a moment ago. You can ask for a new one in ${c.secondsLeft} ${c.secondsLeft === 1 ? 'second' : 'seconds'}.`,
+    );
+  else expect(wait).toBeNull();
   // One request per press that went through; none while counting, throttled or blocked.
   const send = firebase ? SEND.firebase : SEND.server;
   expect(server.sent(send)).toHaveLength(entries(path, i, (s) => s.matches('sending')));

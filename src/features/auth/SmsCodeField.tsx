@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { FormProblem } from '../../../machines/form.ts';
@@ -7,6 +7,7 @@ import {
   selectCodeButton,
   selectSmsError,
   selectTooManyRequests,
+  selectTooSoon,
 } from '../../../machines/smsCountdown.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { sendSmsCode } from './actors.ts';
@@ -57,6 +58,7 @@ export function SmsCodeField({
   const button = useSelector(actor, selectCodeButton);
   const error = useSelector(actor, selectSmsError);
   const tooMany = useSelector(actor, selectTooManyRequests);
+  const tooSoon = useSelector(actor, selectTooSoon);
   const [answer, setAnswer] = useState({ captchaId: '', captcha: '' });
   const [spent, setSpent] = useState(0);
   const needsOwn = !firebaseSender && !formCaptcha;
@@ -105,6 +107,14 @@ export function SmsCodeField({
           </button>
         }
       />
+      {tooSoon !== null && (
+        <p role="status" className="text-xs text-muted">
+          <Trans>
+            A code was sent to this number a moment ago. You can ask for a new one in{' '}
+            <Plural value={tooSoon} one="# second" other="# seconds" />.
+          </Trans>
+        </p>
+      )}
       {!mobileValid && !value && (
         <p className="text-xs text-muted">
           <Trans>Enter a valid mobile number to receive a code.</Trans>
