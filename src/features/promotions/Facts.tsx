@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Promotion } from '../../../contract/promotions.ts';
-import { useMoney } from '../../ui/records/useMoney.ts';
+import { usePromotionMoney } from './audience.ts';
 import { usePromotionLabels } from './labels.ts';
 
 /** The kind of a promotion as a small badge (how a member takes part). */
@@ -17,7 +17,7 @@ export function KindBadge({ kind }: { kind: Promotion['kind'] }) {
 /** A promotion's reward (the most a rescue fund pays) and when it runs; nothing for a reward the operator decides. */
 export function RewardAndDates({ promotion }: { promotion: Promotion }) {
   const { i18n } = useLingui();
-  const money = useMoney();
+  const money = usePromotionMoney();
   const reward = money.format(promotion.reward);
   const day = (iso: string) => i18n.date(iso, { dateStyle: 'medium' });
   const start = day(promotion.startsAt);
@@ -58,7 +58,7 @@ export function RewardAndDates({ promotion }: { promotion: Promotion }) {
 /** The figures of a promotion's kind in a sentence (rescue rate and minimum, task target, draw), if it has any. */
 export function KindRule({ promotion }: { promotion: Promotion }) {
   const { i18n } = useLingui();
-  const money = useMoney();
+  const money = usePromotionMoney();
   const reward = money.format(promotion.reward);
   let rule: ReactNode = null;
   switch (promotion.kind) {

@@ -11,8 +11,7 @@ import {
   TextField,
   useErrorText,
 } from '../../ui/records/form.tsx';
-import { useMoney } from '../../ui/records/useMoney.ts';
-import { useAudience, useGate } from './audience.ts';
+import { useAudience, useGate, usePromotionMoney } from './audience.ts';
 import { invalidateAfterReward, myPromotionsQuery } from './queries.ts';
 
 /**
@@ -22,7 +21,7 @@ import { invalidateAfterReward, myPromotionsQuery } from './queries.ts';
  */
 export function PromoCodeBox() {
   const { t } = useLingui();
-  const money = useMoney();
+  const money = usePromotionMoney();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const audience = useAudience();

@@ -16,10 +16,9 @@ import {
   Section,
   secondaryButton,
 } from '../../ui/records/form.tsx';
-import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { ApplyForm } from './ApplyForm.tsx';
-import { useAudience, useGate } from './audience.ts';
+import { useAudience, useGate, usePromotionMoney } from './audience.ts';
 import { usePromotionLabels } from './labels.ts';
 import { PromoCodeBox } from './PromoCodeBox.tsx';
 import { invalidateAfterReward, myPromotionsQuery, putState } from './queries.ts';
@@ -84,7 +83,7 @@ function MemberAction({ promotion }: { promotion: Promotion }) {
 
 function StateAction({ promotion, state }: { promotion: Promotion; state: PromotionState }) {
   const { t, i18n } = useLingui();
-  const money = useMoney();
+  const money = usePromotionMoney();
   const labels = usePromotionLabels();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);

@@ -90,6 +90,8 @@ describe('Promotion page', () => {
     await userEvent.click(within(part).getByRole('button', { name: 'Log in' }));
     expect(screen.getByTestId('modal')).toHaveTextContent('login');
     expect(server.sent(MINE)).toHaveLength(0);
+    // A visitor has no balance to read: asking for it is a 401 in the console.
+    expect(server.sent(WALLET)).toHaveLength(0);
   });
 
   it('asks a trial account to register first', async () => {

@@ -171,6 +171,8 @@ describe('Promotions: who may act', () => {
     expect(screen.getByTestId('modal')).toHaveTextContent('login');
     expect(server.sent(MINE)).toHaveLength(0);
     expect(server.sent(CODE)).toHaveLength(0);
+    // A visitor has no balance to read: asking for it is a 401 in the console.
+    expect(server.sent(WALLET)).toHaveLength(0);
   });
 
   it('asks a trial account to register first', async () => {

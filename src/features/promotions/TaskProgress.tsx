@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { Promotion } from '../../../contract/promotions.ts';
-import { useMoney } from '../../ui/records/useMoney.ts';
+import { usePromotionMoney } from './audience.ts';
 
 /**
  * How far a daily task (today's settled bets against its target) or a rescue fund (yesterday's net loss against its
@@ -9,7 +9,7 @@ import { useMoney } from '../../ui/records/useMoney.ts';
  */
 export function TaskProgress({ promotion, progress }: { promotion: Promotion; progress: number }) {
   const { t } = useLingui();
-  const money = useMoney();
+  const money = usePromotionMoney();
   const id = useId();
   const rescue = promotion.kind === 'RESCUE';
   const goal = Math.max(1, (rescue ? promotion.minLoss : promotion.target) ?? 1);

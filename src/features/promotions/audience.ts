@@ -1,6 +1,7 @@
 import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { useMoney } from '../../ui/records/useMoney.ts';
 
 /** Who looks at a promotion: a visitor may read, a trial account (spec §6) may not take part, a member may. */
 export type Audience = 'starting' | 'visitor' | 'trial' | 'member';
@@ -21,4 +22,10 @@ export function useGate() {
     login: () => open({ name: 'login' }),
     register: () => open({ name: 'realAccount' }),
   };
+}
+
+/** Money in the viewer's currency; a visitor's page asks no balance (it would answer 401). */
+export function usePromotionMoney() {
+  const audience = useAudience();
+  return useMoney({ member: audience === 'member' || audience === 'trial' });
 }

@@ -1,13 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { balanceQuery } from '../../api/queries.ts';
+import { balanceQuery, whitelabelQuery } from '../../api/queries.ts';
 import { formatAmount } from '../AmountText.tsx';
 
-/** The member's currency sign ('$' until known, spec §3) and a formatter of minor units with it. */
-export function useMoney() {
+/**
+ * The member's currency sign ('$' until known, spec §3) and a formatter of minor units with it. A page a visitor
+ * sees passes `member: false` while there is no session: it asks no balance (a 401) and formats with the merchant's
+ * currency.
+ */
+export function useMoney({ member = true }: { member?: boolean } = {}) {
   const { i18n } = useLingui();
-  const balance = useQuery(balanceQuery());
-  const sign = balance.data?.currencySign ?? '$';
+  const balance = useQuery({ ...balanceQuery(), enabled: member });
+  const merchant = useQuery({ ...whitelabelQuery(), enabled: !member });
+  const sign = (member ? balance.data?.currencySign : merchant.data?.brand.currencySign) ?? '$';
   /** A loss reads "-$5.00", not "$-5.00". */
   const format = (minor: number) =>
     minor < 0 ? `-${formatAmount(-minor, sign, i18n.locale)}` : formatAmount(minor, sign, i18n.locale);
