@@ -1,5 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ContractKind, ContractPeriod, ContractTier } from '../../../contract/agent.ts';
+import { createSettlement } from '../../modules/agent/settlement.ts';
+import { windowAt } from '../../modules/agent/windows.ts';
+import { zoneOf } from '../../modules/wallet/days.ts';
 import { createLedger, type PostHook } from '../../modules/wallet/ledger.ts';
 import type { Database } from '../client.ts';
 import {
@@ -9,6 +12,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   members,
+  merchants,
 } from '../schema/index.ts';
 import { DEMO_CREDIT } from './accounts.ts';
 
@@ -68,13 +72,21 @@ function prng(seed: number) {
 }
 
 /**
- * The demo agent team: agent01's house contracts of every kind and agent02's daily salary from agent01, in force from
- * now (windows before never pay), and two weeks of settled play by the team members (posted through the ledger, bet
- * to the house games wallet and wins back) so the agent centre's overview, team betting and user-loss pages show
- * data. agent01's own balance is left alone.
+ * The demo agent team: agent01's house contracts of every kind and agent02's daily salary from agent01, in force since
+ * the day before the team's two weeks of settled play (the 14 whole days before today in the merchant's zone, posted
+ * through the ledger, bet to the house games wallet and wins back), so the agent centre's overview, team betting and
+ * user-loss pages show data. Then the contract settlement itself pays every window that has ended, as the job would
+ * after a long pause, so "My income" shows what the contracts earned on that play (agent01 and agent02 are paid).
+ * Today has no seeded play: a window still open holds only what happens after the seed.
  */
 export async function seedAgents(database: Database, merchantCode: string, now = new Date()): Promise<void> {
   const { db } = database;
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.code, merchantCode));
+  const zone = zoneOf(merchant!);
+  /** The merchant's local midnight starting the day `daysAgo` days before today. */
+  const dayStart = (daysAgo: number) =>
+    windowAt('DAILY_SALARY', null, zone, new Date(now.getTime() - daysAgo * DAY_MS)).start;
+  const since = dayStart(DAYS_OF_PLAY + 1);
   const team = await db
     .select()
     .from(members)
@@ -92,8 +104,8 @@ export async function seedAgents(database: Database, merchantCode: string, now =
       uplineId: null,
       downlineId: id('agent01'),
       status: 'ACTIVE' as const,
-      proposedAt: now,
-      activeFrom: now,
+      proposedAt: since,
+      activeFrom: since,
     })),
     {
       merchantCode,
@@ -102,8 +114,8 @@ export async function seedAgents(database: Database, merchantCode: string, now =
       downlineId: id('agent02'),
       tiers: SUB_DAILY,
       status: 'ACTIVE' as const,
-      proposedAt: now,
-      activeFrom: now,
+      proposedAt: since,
+      activeFrom: since,
     },
   ]);
 
@@ -129,7 +141,8 @@ export async function seedAgents(database: Database, merchantCode: string, now =
         if (bet > balance) continue;
         const roll = random();
         const win = roll < 0.55 ? 0n : roll < 0.8 ? (bet * 3n) / 2n : roll < 0.95 ? bet * 2n : bet * 5n;
-        const at = new Date(now.getTime() - daysAgo * DAY_MS + Math.floor(random() * 12 * 3_600_000));
+        // Between 01:00 and 21:00 of that local day, so the round settles within it.
+        const at = new Date(dayStart(daysAgo).getTime() + 3_600_000 + Math.floor(random() * 20 * 3_600_000));
         const game = pick(played);
         n += 1;
         const roundRef = `seed-${account}-${n}`;
@@ -187,4 +200,7 @@ export async function seedAgents(database: Database, merchantCode: string, now =
       }
     }
   }
+  // The job settles at most a bounded number of windows of a contract per run: run it until it has caught up.
+  const settlement = createSettlement(db, { ledger });
+  while ((await settlement.settle(merchantCode, now)).settled > 0);
 }

@@ -5,6 +5,7 @@ import { gameRounds, members, merchants } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { today } from './testTeam.ts';
 
 const OPS = 'ops-token-for-contracts';
 const PASSWORD = 'Secret123';
@@ -274,10 +275,12 @@ describe('contract negotiation', () => {
     expect(run.status).toBe(200);
     expect(run.body.value.paid).toBeGreaterThanOrEqual(2500);
 
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Days of the merchant's calendar: the report refuses one after its today.
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today()}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     const income = await api.send(
       'GET',
-      `/wps/agent/income?from=${day(-1)}&to=${day(1)}`,
+      `/wps/agent/income?from=${day(-1)}&to=${day(0)}`,
       undefined,
       earner.token,
     );
@@ -288,14 +291,14 @@ describe('contract negotiation', () => {
     });
     const other = await api.send(
       'GET',
-      `/wps/agent/income?from=${day(-1)}&to=${day(1)}&kind=DAILY_SALARY`,
+      `/wps/agent/income?from=${day(-1)}&to=${day(0)}&kind=DAILY_SALARY`,
       undefined,
       earner.token,
     );
     expect(other.body.value).toEqual({ list: [], totals: { amount: 0 }, totalPages: 0 });
     const backwards = await api.send(
       'GET',
-      `/wps/agent/income?from=${day(1)}&to=${day(-1)}`,
+      `/wps/agent/income?from=${day(0)}&to=${day(-1)}`,
       undefined,
       earner.token,
     );

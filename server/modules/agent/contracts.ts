@@ -24,6 +24,7 @@ import type { Member } from '../auth/sessions.ts';
 import { checkOrder, withinDays, zoneOf } from '../wallet/days.ts';
 import type { Tx } from '../wallet/ledger.ts';
 import { type ContractRow, rateOf } from './settlement.ts';
+import { checkPast } from './team.ts';
 
 const OPEN = ['PROPOSED', 'ACTIVE'] as const;
 const PERIOD_NAMES: Record<ContractPeriod, string> = {
@@ -392,6 +393,7 @@ export function createContracts(db: Db, deps: { audit: AuditLog; now?: () => Dat
       q: { from: string; to: string; kind?: ContractKind; pageNo: number; pageSize: number },
     ) {
       checkOrder(q);
+      checkPast(merchant, q);
       if (q.kind) requireFeature(merchant, q.kind);
       const s = contractSettlements;
       // Windows in which the team did not bet are recorded but say nothing: the page lists the others.

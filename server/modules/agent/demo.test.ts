@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   agentContracts,
   contractSettlements,
@@ -10,19 +10,33 @@ import {
 } from '../../db/schema/index.ts';
 import { DEMO_CREDIT } from '../../db/seed/accounts.ts';
 import { createContractJob } from '../../jobs/contracts.ts';
-import { testDatabase } from '../../test/app.ts';
+import { type TestApp, testApp } from '../../test/app.ts';
+import { client } from '../../test/auth.ts';
 import { invariantBreaches } from '../../test/play.ts';
 import { createLedger } from '../wallet/ledger.ts';
-import { createSettlement } from './settlement.ts';
+import { createSettlement, payOf } from './settlement.ts';
+import { today } from './testTeam.ts';
 import { windowAt } from './windows.ts';
 
-let database: Database;
+let t: TestApp;
 let db: Db;
 beforeAll(async () => {
-  database = await testDatabase();
-  db = database.db;
+  t = await testApp();
+  db = t.database.db;
 });
-afterAll(() => database.close());
+afterAll(() => t.close());
+
+/** What the contract settlement has paid an account, all windows (the seed's and any since). */
+const earnedBy = async (memberId: number) =>
+  (
+    await db
+      .select({ amount: contractSettlements.amount })
+      .from(contractSettlements)
+      .where(eq(contractSettlements.memberId, memberId))
+  ).reduce((s, r) => s + r.amount, 0n);
+
+const ZONE = 'Asia/Ho_Chi_Minh';
+const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
 
 const idOf = async (account: string, merchantCode = 'PORTICO') =>
   (
@@ -51,9 +65,10 @@ describe('the demo agent team and the contract job', () => {
         uplineId: agent01,
         status: 'ACTIVE',
       });
+      // Their own balances move only by what the contracts paid them on the team's play.
       const ledger = createLedger(db);
-      expect(await ledger.memberBalance(merchantCode, agent01)).toBe(DEMO_CREDIT);
-      expect(await ledger.memberBalance(merchantCode, agent02)).toBe(DEMO_CREDIT);
+      expect(await ledger.memberBalance(merchantCode, agent01)).toBe(DEMO_CREDIT + (await earnedBy(agent01)));
+      expect(await ledger.memberBalance(merchantCode, agent02)).toBe(DEMO_CREDIT + (await earnedBy(agent02)));
       const [played] = await db
         .select({
           rounds: sql<number>`count(*)`.mapWith(Number),
@@ -68,10 +83,77 @@ describe('the demo agent team and the contract job', () => {
     expect(await invariantBreaches(db)).toBe(0);
   });
 
-  it('pays nothing for the play before the contracts; two processes running the job pay new play once', async () => {
+  it('agent01’s “My income” over the last 14 days is what its daily salary earned on each seeded day of team play', async () => {
+    for (const merchantCode of ['PORTICO', 'LOTUS']) {
+      const api = client(t.app, merchantCode);
+      const login = await api.login('agent01', 'Agent1234');
+      const token = login.body.value.token as string;
+      const to = today();
+      const from = new Date(Date.parse(`${to}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
+      const all = await api.send('GET', `/wps/agent/income?from=${from}&to=${to}`, undefined, token);
+      expect(all.status).toBe(200);
+      expect(all.body.value.totals.amount).toBeGreaterThan(0);
+      expect(all.body.value.list.length).toBeGreaterThan(0);
+
+      // The seeded rounds of each local day: agent01's team is team01–04, agent02's (its daily salary is taken off
+      // agent01's) team01–02. The house's and agent01's daily tiers as seeded.
+      const rounds = await db
+        .select({ account: members.account, bet: gameRounds.bet, settledAt: gameRounds.settledAt })
+        .from(gameRounds)
+        .innerJoin(members, eq(members.id, gameRounds.memberId))
+        .where(and(eq(gameRounds.merchantCode, merchantCode), sql`${members.account} like 'team0%'`));
+      const daily = await db
+        .select({ downline: members.account, tiers: agentContracts.tiers })
+        .from(agentContracts)
+        .innerJoin(members, eq(members.id, agentContracts.downlineId))
+        .where(and(eq(agentContracts.merchantCode, merchantCode), eq(agentContracts.kind, 'DAILY_SALARY')));
+      const tiersOf = (account: string) => daily.find((c) => c.downline === account)!.tiers;
+      const grossOn = (day: string, accounts: string[], agent: string) => {
+        const played = rounds.filter((r) => dayOf(r.settledAt!) === day && accounts.includes(r.account));
+        const figures = {
+          activeMembers: new Set(played.map((r) => r.account)).size,
+          bet: played.reduce((s, r) => s + r.bet, 0n),
+          win: 0n,
+        };
+        return { bet: figures.bet, gross: payOf('DAILY_SALARY', tiersOf(agent), figures).gross };
+      };
+      const days = [...new Set(rounds.map((r) => dayOf(r.settledAt!)))].sort().reverse();
+      expect(days.length).toBeGreaterThan(7);
+      const expected = days.map((day) => {
+        const mine = grossOn(day, ['team01', 'team02', 'team03', 'team04'], 'agent01');
+        const sub = grossOn(day, ['team01', 'team02'], 'agent02');
+        return {
+          day,
+          bet: Number(mine.bet),
+          amount: Number(mine.gross > sub.gross ? mine.gross - sub.gross : 0n),
+        };
+      });
+      const salary = await api.send(
+        'GET',
+        `/wps/agent/income?from=${from}&to=${to}&kind=DAILY_SALARY&pageSize=50`,
+        undefined,
+        token,
+      );
+      expect(
+        salary.body.value.list.map((s: { windowStart: string; bet: number; amount: number }) => ({
+          day: dayOf(new Date(s.windowStart)),
+          bet: s.bet,
+          amount: s.amount,
+        })),
+      ).toEqual(expected);
+      expect(expected.reduce((s, d) => s + d.amount, 0)).toBeGreaterThan(0);
+    }
+  });
+
+  it('pays nothing more for the seeded play; two processes running the job pay new play once', async () => {
     const settlement = createSettlement(db, { ledger: createLedger(db) });
     const now = new Date();
     expect(await createContractJob(db, settlement).run(now)).toMatchObject({ paid: 0n });
+    const seededPay = await db
+      .select({ id: contractSettlements.id })
+      .from(contractSettlements)
+      .where(gt(contractSettlements.amount, 0n));
+    const seeded = new Set(seededPay.map((r) => r.id));
 
     const team01 = await idOf('team01');
     await db.insert(gameRounds).values({
@@ -93,10 +175,11 @@ describe('the demo agent team and the contract job', () => {
     const runs = await Promise.all([a.run(later), b.run(later)]);
     const paid = runs.reduce((s, r) => s + (r?.paid ?? 0n), 0n);
 
-    const rows = await db
+    const paidRows = await db
       .select()
       .from(contractSettlements)
       .where(and(eq(contractSettlements.merchantCode, 'PORTICO'), gt(contractSettlements.amount, 0n)));
+    const rows = paidRows.filter((r) => !seeded.has(r.id));
     expect(paid).toBe(rows.reduce((s, r) => s + r.amount, 0n));
     // agent02 (team01's upline) earns its daily 0.20 % of 5,000.00; agent01 the rest of its 0.30 %, and its hourly
     // and real-time salaries on the same bet.
@@ -122,9 +205,11 @@ describe('the demo agent team and the contract job', () => {
       .where(
         and(eq(ledgerTransactions.merchantCode, 'PORTICO'), eq(ledgerTransactions.kind, 'CONTRACT_PAY')),
       );
-    expect(pay).toHaveLength(rows.length);
-    const earned = rows.filter((r) => r.memberId === agent01).reduce((s, r) => s + r.amount, 0n);
-    expect(await createLedger(db).memberBalance('PORTICO', agent01)).toBe(DEMO_CREDIT + earned);
+    // One ledger payment for each window that paid, the seed's and the new ones.
+    expect(pay).toHaveLength(paidRows.length);
+    expect(await createLedger(db).memberBalance('PORTICO', agent01)).toBe(
+      DEMO_CREDIT + (await earnedBy(agent01)),
+    );
     expect(await invariantBreaches(db)).toBe(0);
   });
 });

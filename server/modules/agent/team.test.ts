@@ -132,6 +132,24 @@ describe('team overview', () => {
         'from',
       );
   });
+
+  it('refuses on `to` a range ending after today in the merchant’s zone, on every report; today itself is fine', async () => {
+    const day = today();
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const path of [
+      '/wps/agent/team/overview',
+      '/wps/agent/team/bets',
+      '/wps/agent/team/loss',
+      '/wps/agent/team/transactions',
+      '/wps/agent/income',
+    ]) {
+      const future = await get(`${path}?from=${day}&to=${next}`, a.token);
+      expect([path, future.status, future.body.code]).toEqual([path, 400, 'VALIDATION']);
+      expect(future.body.fields, path).toEqual({ to: 'Choose an end date no later than today' });
+      expect((await get(`${path}?from=${next}&to=${next}`, a.token)).body.fields, path).toHaveProperty('to');
+      expect((await get(`${path}?from=${day}&to=${day}`, a.token)).status, path).toBe(200);
+    }
+  });
 });
 
 describe('team betting', () => {

@@ -27,6 +27,7 @@ import {
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { Member } from '../auth/sessions.ts';
+import { partsIn } from '../missions/periods.ts';
 import { checkOrder, dayList, withinDays, zoneOf } from '../wallet/days.ts';
 import { roundsPage } from '../wallet/rounds.ts';
 import { MAIN, MAX_PROFIT_DAYS } from '../wallet/service.ts';
@@ -72,11 +73,29 @@ const groupOf = new Map(
 const invalid = (field: string, message: string) =>
   new DomainError(400, 'VALIDATION', message, { [field]: message });
 
-/** A range the agent pages answer: in order and at most 93 days (one quarter), counted from its start. */
-export function checkRange(q: Range): string[] {
+/** The merchant's calendar day at `now` (yyyy-MM-dd): the days its records are kept by. */
+export function merchantDay(merchant: Merchant, now = new Date()): string {
+  const p = partsIn(zoneOf(merchant), now);
+  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+/**
+ * The agent reports are of days that have begun: an end after the merchant's today is refused on `to` (a day to come
+ * has no records, and a chart of empty future days reads as a collapse).
+ */
+export function checkPast(merchant: Merchant, q: Range, now = new Date()): void {
+  if (q.to > merchantDay(merchant, now)) throw invalid('to', 'Choose an end date no later than today');
+}
+
+/**
+ * A range the agent pages answer: in order, at most 93 days (one quarter) counted from its start, and not ending
+ * after today.
+ */
+export function checkRange(merchant: Merchant, q: Range): string[] {
   checkOrder(q);
   const days = dayList(q.from, q.to, MAX_PROFIT_DAYS);
   if (!days) throw invalid('from', `Choose at most ${MAX_PROFIT_DAYS} days`);
+  checkPast(merchant, q);
   return days;
 }
 
@@ -179,7 +198,7 @@ export function createTeamService(db: Db) {
      * settled, deposits credited and withdrawals paid in the range; and the same per day of the merchant's zone.
      */
     async overview(merchant: Merchant, agent: Member, q: Range) {
-      const days = checkRange(q);
+      const days = checkRange(merchant, q);
       const [{ sizes, joined }, played, cash] = await Promise.all([
         headcount(merchant, agent, q),
         rounds(merchant, agent, q),
@@ -216,7 +235,7 @@ export function createTeamService(db: Db) {
       locale: Locale,
       q: Range & Page & { account?: string; gameType?: string; status?: RoundStatus },
     ) {
-      checkRange(q);
+      checkRange(merchant, q);
       const where = and(
         eq(gameRounds.merchantCode, merchant.code),
         ...accountStarts(q.account),
@@ -230,7 +249,7 @@ export function createTeamService(db: Db) {
 
     /** User loss: per downline member who had rounds settled in the range, biggest loss (lowest win − bet) first. */
     async loss(merchant: Merchant, agent: Member, q: Range & Page & { account?: string }) {
-      checkRange(q);
+      checkRange(merchant, q);
       const rounds = db.$with('team_rounds').as(
         db
           .select({
@@ -280,7 +299,7 @@ export function createTeamService(db: Db) {
       agent: Member,
       q: Range & Page & { account?: string; kind?: TeamTransactionKind },
     ) {
-      checkRange(q);
+      checkRange(merchant, q);
       const kinds = q.kind ? TEAM_TRANSACTION_KINDS[q.kind] : [...groupOf.keys()];
       const moves = db.$with('team_moves').as(
         db
