@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { serverField } from '../ui/records/form.tsx';
@@ -52,7 +53,7 @@ export function RemarkDialog({
       {children}
       <TextAreaField
         label={required ? t`Reason` : t`Remark (optional)`}
-        hint={t`At most ${MAX_REMARK} characters`}
+        hint={t`${plural(MAX_REMARK, { one: 'At most # character', other: 'At most # characters' })}`}
         maxLength={MAX_REMARK}
         rows={3}
         value={remark}

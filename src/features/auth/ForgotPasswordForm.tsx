@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -82,7 +82,7 @@ export function ForgotPasswordForm({
       >
         <Trans>
           If the username and e-mail match an account, a code has been sent out to that e-mail. It works once,
-          within {PASSWORD_RESET_MINUTES} minutes.
+          within <Plural value={PASSWORD_RESET_MINUTES} one="# minute" other="# minutes" />.
         </Trans>
       </Notice>
     );

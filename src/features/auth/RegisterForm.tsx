@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -205,7 +205,11 @@ export function RegisterForm(props: RegisterFormProps) {
       {shown.map(field)}
       <div ref={recaptcha} />
       <p className="text-xs text-muted">
-        <Trans>You must be {props.ageLimit} years or older to register.</Trans>
+        <Plural
+          value={props.ageLimit}
+          one="You must be # year or older to register."
+          other="You must be # years or older to register."
+        />
       </p>
       <label className="flex items-start gap-2 text-sm">
         <input

@@ -2,18 +2,21 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { type FieldProblem, lengthText } from '../../../contract/registerRules.ts';
 
-/** Spec §5 pattern messages 0–24; {len} is "min-max", or one number when they are equal. */
+/**
+ * Spec §5 pattern messages 0–24; {len} is "min-max", or one number when they are equal; {max} picks the noun's
+ * plural ("1 character", "6-16 characters").
+ */
 const PATTERN: Record<number, MessageDescriptor> = {
-  0: msg`Enter {len} characters`,
-  1: msg`Enter {len} characters starting with a letter, then letters or numbers`,
+  0: msg`Enter {len} {max, plural, one {character} other {characters}}`,
+  1: msg`Enter {len} {max, plural, one {character} other {characters}} starting with a letter, then letters or numbers`,
   2: msg`Enter {len} Chinese characters or numbers`,
-  3: msg`Enter a valid email address ({len} characters)`,
+  3: msg`Enter a valid email address ({len} {max, plural, one {character} other {characters}})`,
   4: msg`Enter {len} letters or numbers only`,
-  5: msg`Enter {len} characters combining letters and numbers`,
-  6: msg`Enter {len} digits`,
+  5: msg`Enter {len} {max, plural, one {character} other {characters}} combining letters and numbers`,
+  6: msg`Enter {len} {max, plural, one {digit} other {digits}}`,
   7: msg`Enter {len} letters or numbers with at least one uppercase letter`,
   8: msg`Enter {len} English letters and spaces`,
-  9: msg`Enter {len} characters without spaces`,
+  9: msg`Enter {len} {max, plural, one {character} other {characters}} without spaces`,
   10: msg`Enter {len} Chinese characters and punctuation`,
   11: msg`Enter a date as yyyy-MM-dd`,
   12: msg`Enter {len} letters and spaces`,
@@ -24,11 +27,11 @@ const PATTERN: Record<number, MessageDescriptor> = {
   17: msg`Enter {len} Thai or English letters and spaces`,
   18: msg`Enter {len} uppercase letters and spaces`,
   19: msg`Enter {len} letters, numbers or symbols`,
-  20: msg`Enter {len} characters with an uppercase letter, a lowercase letter, a digit and a symbol`,
+  20: msg`Enter {len} {max, plural, one {character} other {characters}} with an uppercase letter, a lowercase letter, a digit and a symbol`,
   21: msg`Enter your full name: first and last name`,
   22: msg`Enter {len} full-width Japanese characters`,
   23: msg`Enter {len} uppercase letters`,
-  24: msg`Enter {len} digits starting with 9`,
+  24: msg`Enter {len} {max, plural, one {digit} other {digits}} starting with 9`,
 };
 
 const REQUIRED = msg`Input must not be empty`;
@@ -48,7 +51,11 @@ export function problemMessage(
       return problem.message;
     default: {
       const pattern = PATTERN[problem.patternId] ?? PATTERN[0]!;
-      return i18n._(pattern.id, { len: lengthText(problem.min, problem.max) }, { message: pattern.message });
+      return i18n._(
+        pattern.id,
+        { len: lengthText(problem.min, problem.max), max: problem.max },
+        { message: pattern.message },
+      );
     }
   }
 }

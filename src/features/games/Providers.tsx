@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { VendorLane } from '../../../contract/games.ts';
@@ -39,7 +39,7 @@ function Category({ lane }: { lane: VendorLane }) {
               />
               <span className="text-sm font-medium">{v.displayName}</span>
               <span className="text-xs text-muted">
-                <Trans>{v.gameCount} games</Trans>
+                <Plural value={v.gameCount} one="# game" other="# games" />
               </span>
             </Link>
           </li>

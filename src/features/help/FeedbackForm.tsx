@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { characterCount, FEEDBACK_MAX, sendFeedback } from '../../../contract/help.ts';
@@ -32,7 +33,7 @@ export function FeedbackForm({ focus = false }: { focus?: boolean }) {
   const problem = !text.trim()
     ? t`Input must not be empty`
     : count > FEEDBACK_MAX
-      ? t`At most ${FEEDBACK_MAX} characters`
+      ? t`${plural(FEEDBACK_MAX, { one: 'At most # character', other: 'At most # characters' })}`
       : undefined;
   const message = (checked ? problem : undefined) ?? serverField(send.error, 'content');
   const submit = (e: FormEvent) => {
@@ -77,7 +78,7 @@ export function FeedbackForm({ focus = false }: { focus?: boolean }) {
           </span>
           <span className="sr-only">
             <Trans>
-              {count} of {FEEDBACK_MAX} characters
+              {count} of <Plural value={FEEDBACK_MAX} one="# character" other="# characters" />
             </Trans>
           </span>
         </p>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ComponentType, useDeferredValue } from 'react';
@@ -49,7 +49,7 @@ function VendorSection({ lane }: { lane: VendorLane }) {
               <img src={v.logoUrl} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
               <span className="text-sm font-medium">{v.displayName}</span>
               <span className="text-xs text-muted">
-                <Trans>{v.gameCount} games</Trans>
+                <Plural value={v.gameCount} one="# game" other="# games" />
               </span>
             </Link>
           </li>

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { type LotteryGame, type PlayType, placeBets } from '../../../contract/lottery.ts';
@@ -38,7 +39,7 @@ function useProblemText(money: (minor: number) => string) {
         return t`Choose at least one number`;
       case 'pickExactly': {
         const count = p.count;
-        return t`Choose exactly ${count} numbers`;
+        return t`${plural(count, { one: 'Choose exactly # number', other: 'Choose exactly # numbers' })}`;
       }
       case 'threeDigits':
         return t`Enter three digits, such as 123`;
@@ -338,7 +339,7 @@ export function BetForm({
         </p>
         {placed !== null && (
           <p role="status" className="rounded-lg bg-success/10 px-3 py-2 text-sm text-success">
-            <Trans>{placed} bets placed. Good luck!</Trans>
+            <Plural value={placed} one="# bet placed. Good luck!" other="# bets placed. Good luck!" />
           </p>
         )}
         {place.error && (

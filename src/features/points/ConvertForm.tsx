@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { convertPoints, moneyFor, type PointsConfig } from '../../../contract/points.ts';
@@ -14,11 +15,11 @@ import {
   TextField,
 } from '../../ui/records/form.tsx';
 import { useMoney } from '../../ui/records/useMoney.ts';
-import { formatPoints, invalidateAfterPoints } from './queries.ts';
+import { invalidateAfterPoints } from './queries.ts';
 
 /** Points to money (spec §7 convert): the amount is shown while typing and asked to be confirmed before it moves. */
 export function ConvertForm({ points, config }: { points: number; config: PointsConfig }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const money = useMoney();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
@@ -41,36 +42,36 @@ export function ConvertForm({ points, config }: { points: number; config: Points
     onError: () => setConfirming(false),
   });
   const wanted = /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : null;
-  const minimum = formatPoints(config.minConvert, i18n.locale);
   const problem =
     typed.trim() === ''
       ? t`Please enter the points to convert`
       : wanted === null
         ? t`Enter whole points, such as 500`
         : wanted < config.minConvert
-          ? t`Convert at least ${minimum} points`
+          ? t`${plural(config.minConvert, { one: 'Convert at least # point', other: 'Convert at least # points' })}`
           : wanted > points
             ? t`Not enough points`
             : null;
   const amount = wanted === null ? 0 : money.format(moneyFor(wanted, config.convertRate));
   const rate = money.format(config.convertRate);
-  const wantedText = wanted === null ? '' : formatPoints(wanted, i18n.locale);
   const message = (shown ? problem : null) ?? serverField(convert.error, 'points');
   const doneText = done && {
-    points: formatPoints(done.points, i18n.locale),
+    points: done.points,
     amount: money.format(done.amount),
   };
   return (
     <Section title={<Trans>Convert points</Trans>}>
       <p className="text-sm text-muted">
         <Trans>
-          100 points are worth {rate}, paid into your main wallet. From {minimum} points.
+          100 points are worth {rate}, paid into your main wallet. From{' '}
+          <Plural value={config.minConvert} one="# point" other="# points" />.
         </Trans>
       </p>
       {doneText && (
         <Done>
           <Trans>
-            {doneText.points} points converted: {doneText.amount} added to your main wallet.
+            <Plural value={doneText.points} one="# point" other="# points" /> converted: {doneText.amount}{' '}
+            added to your main wallet.
           </Trans>
         </Done>
       )}
@@ -104,7 +105,7 @@ export function ConvertForm({ points, config }: { points: number; config: Points
           <div className="flex flex-col gap-2">
             <p role="status" className="font-semibold">
               <Trans>
-                Convert {wantedText} points into {amount}?
+                Convert <Plural value={wanted} one="# point" other="# points" /> into {amount}?
               </Trans>
             </p>
             <div className="flex flex-wrap gap-2">

@@ -100,7 +100,7 @@ describe('Points mall', () => {
   it('shows the balance and the rewards with their price and stock', async () => {
     await openMall();
     expect(screen.getByRole('region', { name: 'My points' })).toHaveTextContent('6,000');
-    expect(screen.getByText(/Every \$1\.00 of settled bets earns 1 points/)).toBeInTheDocument();
+    expect(screen.getByText(/Every \$1\.00 of settled bets earns 1 point\. Points/)).toBeInTheDocument();
     const voucher = card('Cash voucher 10.00');
     expect(voucher).toHaveTextContent('$10.00 to your main wallet');
     expect(voucher).toHaveTextContent('1,000 points');

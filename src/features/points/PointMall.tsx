@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId } from 'react';
 import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
@@ -90,7 +90,8 @@ function Summary({ points, earnPerBet }: { points: number; earnPerBet: number })
       <p className="text-3xl font-bold tabular-nums">{shown}</p>
       <p className="text-sm text-muted">
         <Trans>
-          Every {one} of settled bets earns {earnPerBet} points. Points never expire.
+          Every {one} of settled bets earns <Plural value={earnPerBet} one="# point" other="# points" />.
+          Points never expire.
         </Trans>
       </p>
     </section>

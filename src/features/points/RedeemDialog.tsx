@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PointReward, redeemReward } from '../../../contract/points.ts';
@@ -6,7 +6,7 @@ import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { CallError, primaryButton, serverField, TextField } from '../../ui/records/form.tsx';
-import { formatPoints, invalidateAfterPoints } from './queries.ts';
+import { invalidateAfterPoints } from './queries.ts';
 
 /**
  * Redeeming a reward (spec §7 redeem, a password-check call): the member confirms with the login password. A wrong
@@ -21,7 +21,7 @@ export function RedeemDialog({
   onClose: () => void;
   onRedeemed: (name: string) => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -40,7 +40,6 @@ export function RedeemDialog({
         invalidateAfterPoints(queryClient);
     },
   });
-  const price = formatPoints(reward.points, i18n.locale);
   const message = missing ? t`Please enter your password` : serverField(redeem.error, 'password');
   return (
     <Modal open title={<Trans>Redeem {reward.name}</Trans>} closeLabel={t`Close`} onClose={onClose}>
@@ -55,8 +54,8 @@ export function RedeemDialog({
       >
         <p>
           <Trans>
-            {reward.name} costs {price} points. The points are taken now; the reward is In Process until it is
-            approved.
+            {reward.name} costs <Plural value={reward.points} one="# point" other="# points" />. The points
+            are taken now; the reward is In Process until it is approved.
           </Trans>
         </p>
         <TextField

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import type { PointReward } from '../../../contract/points.ts';
@@ -84,7 +84,6 @@ function RewardCard({
   const money = useMoney();
   const { name } = reward;
   const reasonId = useId();
-  const price = formatPoints(reward.points, i18n.locale);
   const left = reward.stockLeft === null ? '' : formatPoints(reward.stockLeft, i18n.locale);
   const soldOut = reward.stockLeft === 0;
   const short = points < reward.points;
@@ -98,7 +97,7 @@ function RewardCard({
         </p>
       )}
       <p className="text-lg font-bold tabular-nums">
-        <Trans>{price} points</Trans>
+        <Plural value={reward.points} one="# point" other="# points" />
       </p>
       <p className="text-sm text-muted">
         {reward.stockLeft === null ? <Trans>In stock</Trans> : <Trans>{left} left</Trans>}

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
@@ -97,7 +98,9 @@ export function ApplyForm({
     ...[serverField(apply.error, 'files')].filter((m): m is string => !!m),
   ];
   const tooLong = remark.length > maxRemark;
-  const remarkMessage = tooLong ? t`At most ${maxRemark} characters` : serverField(apply.error, 'remark');
+  const remarkMessage = tooLong
+    ? t`${plural(maxRemark, { one: 'At most # character', other: 'At most # characters' })}`
+    : serverField(apply.error, 'remark');
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Promotion } from '../../../contract/promotions.ts';
 import { usePromotionMoney } from './audience.ts';
@@ -93,7 +93,7 @@ export function KindRule({ promotion }: { promotion: Promotion }) {
         const winners = i18n.number(promotion.winners ?? 1);
         rule = (
           <Trans>
-            {winners} winners are drawn on {drawAt}.
+            <Plural value={winners} one="# winner is" other="# winners are" /> drawn on {drawAt}.
           </Trans>
         );
       }

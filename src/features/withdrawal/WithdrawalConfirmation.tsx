@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ChangeEvent, useEffect, useId, useRef } from 'react';
@@ -182,7 +183,9 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
   const filesMessage = (p: FilesProblem) =>
     p === 'files.required' ? t`Add at least one image as proof` : t`At most ${maxFiles} images`;
   const listMessage = form.filesProblem ? filesMessage(form.filesProblem) : form.filesServerMessage;
-  const remarkMessage = form.remarkProblem ? t`At most ${remarkMax} characters` : form.remarkServerMessage;
+  const remarkMessage = form.remarkProblem
+    ? t`${plural(remarkMax, { one: 'At most # character', other: 'At most # characters' })}`
+    : form.remarkServerMessage;
   const filesInvalid = listMessage !== null || form.files.some((f) => f.problem);
   const size = (bytes: number) => {
     if (bytes < 1024 * 1024) {

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { opsAudit } from '../../../contract/backoffice.ts';
@@ -114,7 +114,11 @@ function VerifyChain() {
       <div aria-live="polite">
         {result?.ok && (
           <p className="text-success">
-            <Trans>The chain is intact: {result.rows} rows checked.</Trans>
+            <Plural
+              value={result.rows}
+              one="The chain is intact: # row checked."
+              other="The chain is intact: # rows checked."
+            />
           </p>
         )}
         {result && !result.ok && (

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,7 +57,10 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
     onSuccess: ({ winners, entries }) => {
       setDrawing(null);
       const names = winners.join(', ');
-      setDone(t`Drawn: ${winners.length} winners of ${entries} entries. ${names}`);
+      const drawn = winners.length;
+      setDone(
+        t`Drawn: ${plural(drawn, { one: '# winner', other: '# winners' })} of ${plural(entries, { one: '# entry', other: '# entries' })}. ${names}`,
+      );
       void reload();
     },
   });

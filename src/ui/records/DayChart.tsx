@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 
@@ -55,8 +56,8 @@ export function DayChart({
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>
           {signed
-            ? t`${count} days. Best day ${bestDay}: ${bestValue}. Worst day ${worstDay}: ${worstValue}.`
-            : t`${count} days. Highest ${bestDay}: ${bestValue}. Lowest ${worstDay}: ${worstValue}.`}
+            ? t`${plural(count, { one: '# day.', other: '# days.' })} Best day ${bestDay}: ${bestValue}. Worst day ${worstDay}: ${worstValue}.`
+            : t`${plural(count, { one: '# day.', other: '# days.' })} Highest ${bestDay}: ${bestValue}. Lowest ${worstDay}: ${worstValue}.`}
         </desc>
         {days.map((d, i) => {
           const h = (Math.abs(d.value) / span) * HEIGHT;

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { ChangeEvent, ReactNode, Ref } from 'react';
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ');
@@ -40,7 +40,7 @@ export function RemarkField({
         className={`self-end text-xs tabular-nums ${length > max ? 'text-danger' : 'text-muted'}`}
       >
         <Trans>
-          {length} of {max} characters
+          {length} of <Plural value={max} one="# character" other="# characters" />
         </Trans>
       </p>
       {message && (
