@@ -94,6 +94,12 @@ describe('the deposit limit counts pending deposits', () => {
         limit: { kind: 'DEPOSIT', period: 'W', amount: 25_000, remaining: 5_000 },
       },
     });
+    // The week ends next Monday at midnight in the merchants' zone (UTC+7): the SPA says "… more until <date>".
+    const resetsAt = Date.parse(refused.body.limit.resetsAt);
+    const local = new Date(resetsAt + 7 * 3_600_000);
+    expect(resetsAt).toBeGreaterThan(Date.now());
+    expect(resetsAt - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+    expect([local.getUTCDay(), local.getUTCHours(), local.getUTCMinutes()]).toEqual([1, 0, 0]);
     const again = await deposit(m, 10_000, requestId);
     expect(again.status).toBe(200);
     expect(again.body.value.order.id).toBe((await orders(m.id))[0]!.id);

@@ -16,3 +16,14 @@ export function periodStart(period: z.infer<typeof limitPeriod>, now: Date): Dat
   else startLocal = Date.UTC(y, m, d);
   return new Date(startLocal - ZONE_OFFSET_MS);
 }
+
+/** When the period `now` falls in ends: the start of the next day, week or month in the merchant's zone. */
+export function periodEnd(period: z.infer<typeof limitPeriod>, now: Date): Date {
+  const start = new Date(periodStart(period, now).getTime() + ZONE_OFFSET_MS);
+  const y = start.getUTCFullYear();
+  const m = start.getUTCMonth();
+  const d = start.getUTCDate();
+  const endLocal =
+    period === 'M' ? Date.UTC(y, m + 1, 1) : period === 'W' ? Date.UTC(y, m, d + 7) : Date.UTC(y, m, d + 1);
+  return new Date(endLocal - ZONE_OFFSET_MS);
+}

@@ -7,15 +7,22 @@ type LimitRow = typeof gamblingLimits.$inferSelect;
 const EACH = { D: 'daily', W: 'weekly', M: 'monthly' } as const;
 const WITHIN = { D: 'today', W: 'this week', M: 'this month' } as const;
 
-const extra = (l: LimitRow, left: bigint) => ({
-  limit: { kind: l.kind, period: l.period, amount: Number(l.amount), remaining: Number(left) },
+/** The figures the SPA words itself: the limit, what is left of it, and when the period (and the refusal) ends. */
+const extra = (l: LimitRow, left: bigint, resetsAt: Date) => ({
+  limit: {
+    kind: l.kind,
+    period: l.period,
+    amount: Number(l.amount),
+    remaining: Number(left),
+    resetsAt: resetsAt.toISOString(),
+  },
 });
 
 /**
  * A deposit (400, under the amount field) or a bet or launch (403) that would pass a limit: the member reads what
  * is left of it this period, and the envelope's `limit` carries the figures for the SPA's own words.
  */
-export function limitExceeded(status: 400 | 403, l: LimitRow, left: bigint): DomainError {
+export function limitExceeded(status: 400 | 403, l: LimitRow, left: bigint, resetsAt: Date): DomainError {
   const each = EACH[l.period];
   const within = WITHIN[l.period];
   const limit = money(Number(l.amount));
@@ -32,12 +39,12 @@ export function limitExceeded(status: 400 | 403, l: LimitRow, left: bigint): Dom
     'LIMIT_EXCEEDED',
     message,
     status === 400 ? { amount: message } : undefined,
-    extra(l, left),
+    extra(l, left, resetsAt),
   );
 }
 
 /** An operator (or a gateway) crediting a deposit the member's limit no longer has room for. */
-export function creditRefused(l: LimitRow, left: bigint, amount: bigint): DomainError {
+export function creditRefused(l: LimitRow, left: bigint, amount: bigint, resetsAt: Date): DomainError {
   const message = `Crediting ${money(Number(amount))} would pass the member's ${EACH[l.period]} deposit limit of ${money(Number(l.amount))} (${money(Number(left))} left ${WITHIN[l.period]}): reject the deposit and refund the payer`;
-  return new DomainError(403, 'LIMIT_EXCEEDED', message, undefined, extra(l, left));
+  return new DomainError(403, 'LIMIT_EXCEEDED', message, undefined, extra(l, left, resetsAt));
 }

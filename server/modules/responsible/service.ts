@@ -21,7 +21,7 @@ import { refusalError } from '../../http/standing.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
-import { periodStart } from './periods.ts';
+import { periodEnd, periodStart } from './periods.ts';
 import { creditRefused, limitExceeded } from './refusal.ts';
 
 type Kind = z.infer<typeof limitKind>;
@@ -237,7 +237,7 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
       const b = await activeBreak(ex, memberId);
       if (b) throw breakError(b.endsAt);
       const over = await passed(ex, memberId, 'LOSS', stake);
-      if (over) throw limitExceeded(403, over.limit, over.left);
+      if (over) throw limitExceeded(403, over.limit, over.left, periodEnd(over.limit.period, now()));
     },
 
     /**
@@ -258,8 +258,9 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
       }
       const over = await passed(ex, memberId, 'DEPOSIT', amount, opts.credit);
       if (!over) return;
-      if (opts.credit) throw creditRefused(over.limit, over.left, amount);
-      throw limitExceeded(400, over.limit, over.left);
+      const resetsAt = periodEnd(over.limit.period, now());
+      if (opts.credit) throw creditRefused(over.limit, over.left, amount, resetsAt);
+      throw limitExceeded(400, over.limit, over.left, resetsAt);
     },
   };
 }
