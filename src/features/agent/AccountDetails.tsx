@@ -3,14 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { teamTransactionKind } from '../../../contract/agent.ts';
 import { RecordTable } from '../../ui/records/form.tsx';
-import {
-  FilterSelect,
-  FilterText,
-  RecordFilters,
-  rangeIsValid,
-  TimeCell,
-  useRange,
-} from '../../ui/records/RangePicker.tsx';
+import { FilterSelect, FilterText, TimeCell } from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { teamTransactionsQuery } from './queries.ts';
 import { useListState } from './useListState.ts';
@@ -21,10 +16,10 @@ type Kind = (typeof teamTransactionKind.options)[number];
 export function AccountDetails() {
   const { t } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [kind, setKind] = useState<Kind | ''>('');
   const list = useListState();
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const record = useQuery({
     ...teamTransactionsQuery({
       from: range.from,
@@ -45,7 +40,7 @@ export function AccountDetails() {
   const signed = (minor: number) => (minor > 0 ? `+${money.format(minor)}` : money.format(minor));
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters range={range} onRange={list.refilter(setRange)}>
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <FilterText
             label={<Trans>Account</Trans>}
@@ -61,7 +56,7 @@ export function AccountDetails() {
             onChange={list.refilter(setKind)}
           />
         </div>
-      </RecordFilters>
+      </ReportFilters>
       {valid && (
         <RecordTable
           paging={{ page: list.pageNo, onChange: list.setPageNo, label: t`Account details pages` }}

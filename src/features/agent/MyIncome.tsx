@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ContractKind, contractKind } from '../../../contract/agent.ts';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import { FilterSelect, RecordFilters, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
+import { FilterSelect } from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { useRate } from './contracts/words.ts';
 import { useContractKindNames } from './kindNames.ts';
@@ -19,11 +21,11 @@ export function MyIncome({ kind: fixed }: { kind?: ContractKind } = {}) {
   const money = useMoney();
   const kindNames = useContractKindNames();
   const rate = useRate();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [chosen, setKind] = useState<ContractKind | ''>('');
   const kind = fixed ?? chosen;
   const list = useListState();
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const income = useQuery({
     ...agentIncomeQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo: list.pageNo }),
     enabled: valid,
@@ -32,7 +34,7 @@ export function MyIncome({ kind: fixed }: { kind?: ContractKind } = {}) {
     new Date(iso).toLocaleString(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters range={range} onRange={list.refilter(setRange)}>
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         {!fixed && (
           <FilterSelect
             label={<Trans>Contract</Trans>}
@@ -42,7 +44,7 @@ export function MyIncome({ kind: fixed }: { kind?: ContractKind } = {}) {
             onChange={list.refilter(setKind)}
           />
         )}
-      </RecordFilters>
+      </ReportFilters>
       {valid && income.data && (
         <dl aria-label={t`Totals`} className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           <Total label={<Trans>Total income</Trans>} value={money.format(income.data.totals.amount)} />

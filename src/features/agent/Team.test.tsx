@@ -97,30 +97,31 @@ describe('Team overview', () => {
     ])
       expect(dl).toHaveTextContent(text);
 
-    // A bar per day of the range; the bet series first.
-    let chart = screen.getByRole('img', { name: /Bet per day/ });
-    expect(chart.querySelectorAll('rect')).toHaveLength(7);
-    expect(chart).toHaveAccessibleName(/Highest 2030-02-26: \$1,000\.00/);
+    // A bar per day of the range, each named by its day and value; the bet series first.
+    let chart = screen.getByRole('figure', { name: 'Bet per day' });
+    expect(within(chart).getAllByRole('img')).toHaveLength(7);
+    expect(chart).toHaveAccessibleDescription(/Highest Feb 26: \$1,000\.00/);
+    expect(within(chart).getByRole('img', { name: 'Feb 26: $1,000.00' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Team result' }));
     expect(screen.getByRole('button', { name: 'Team result' })).toHaveAttribute('aria-pressed', 'true');
-    chart = screen.getByRole('img', { name: /Team result per day/ });
-    expect(chart.querySelector('rect[data-day="2030-02-26"]')!.getAttribute('class')).toContain(
-      'fill-red-500',
-    );
-    expect(chart).toHaveAccessibleName(/Best day 2030-03-01: \$100\.00\. Worst day 2030-02-26: -\$400\.00/);
+    chart = screen.getByRole('figure', { name: 'Team result per day' });
+    expect(
+      within(chart).getByRole('img', { name: 'Feb 26: -$400.00' }).firstElementChild!.getAttribute('class'),
+    ).toContain('bg-red-500');
+    expect(chart).toHaveAccessibleDescription(/Best day Mar 1: \$100\.00\. Worst day Feb 26: -\$400\.00/);
     await userEvent.click(screen.getByRole('button', { name: 'Active members' }));
-    expect(screen.getByRole('img', { name: /Active members per day/ })).toHaveAccessibleName(
-      /Highest 2030-03-01: 3/,
+    expect(screen.getByRole('figure', { name: 'Active members per day' })).toHaveAccessibleDescription(
+      /Highest Mar 1: 3/,
     );
     await userEvent.click(screen.getByRole('button', { name: 'New members' }));
-    expect(screen.getByRole('img', { name: /New members per day/ })).toHaveAccessibleName(
-      /Highest 2030-03-01: 2/,
+    expect(screen.getByRole('figure', { name: 'New members per day' })).toHaveAccessibleDescription(
+      /Highest Mar 1: 2/,
     );
 
     const table = screen.getByRole('table', { name: 'Team figures per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('2030-02-2612$1,000.00-$400.00');
+    expect(rows[1]).toHaveTextContent('Feb 26, 203012$1,000.00-$400.00');
   });
 
   it('asks again for another range', async () => {

@@ -4,14 +4,9 @@ import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import {
-  FilterSelect,
-  FilterText,
-  RecordFilters,
-  rangeIsValid,
-  TimeCell,
-  useRange,
-} from '../../ui/records/RangePicker.tsx';
+import { FilterSelect, FilterText, TimeCell } from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { type RoundStatus, useRoundStatusWords } from '../../ui/records/roundStatus.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { teamBetsQuery } from './queries.ts';
@@ -22,11 +17,11 @@ export function TeamBetting() {
   const { t, i18n } = useLingui();
   const money = useMoney();
   const statusWords = useRoundStatusWords();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [gameType, setGameType] = useState('');
   const [status, setStatus] = useState<RoundStatus | ''>('');
   const list = useListState();
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const bets = useQuery({
     ...teamBetsQuery({
       from: range.from,
@@ -41,7 +36,7 @@ export function TeamBetting() {
   const totals = bets.data?.totals;
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters range={range} onRange={list.refilter(setRange)}>
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           <FilterText
             label={<Trans>Account</Trans>}
@@ -67,7 +62,7 @@ export function TeamBetting() {
             onChange={list.refilter(setStatus)}
           />
         </div>
-      </RecordFilters>
+      </ReportFilters>
       {valid && totals && (
         <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { AxisChart, compactFormat } from '../../ui/records/AxisChart.tsx';
 import { Chips } from '../../ui/records/Chips.tsx';
-import { DayChart } from '../../ui/records/DayChart.tsx';
 import { perDay } from '../../ui/records/dateRange.ts';
 import { LoadError, Total } from '../../ui/records/form.tsx';
-import { RangePicker, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
+import { ReportRangePicker, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { teamOverviewQuery } from './queries.ts';
@@ -17,9 +18,9 @@ type Series = (typeof SERIES)[number];
 export function TeamOverview() {
   const { t } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [series, setSeries] = useState<Series>('bet');
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const overview = useQuery({ ...teamOverviewQuery(range.from, range.to), enabled: valid });
   const data = overview.data;
   const names: Record<Series, string> = {
@@ -31,11 +32,13 @@ export function TeamOverview() {
   const count = (n: number) => n.toLocaleString(money.locale);
   const seriesName = names[series];
   const isMoney = series === 'bet' || series === 'profit';
+  const sign = money.sign;
+  const axisLabel = isMoney ? t`Amount (${sign})` : t`Members`;
   const bars = data ? perDay(range, data.days, (d) => d[series]) : [];
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl border border-line p-3">
-        <RangePicker value={range} onChange={setRange} />
+        <ReportRangePicker value={range} onChange={setRange} />
       </div>
       {!valid ? null : overview.isError ? (
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
@@ -65,10 +68,13 @@ export function TeamOverview() {
               onChange={setSeries}
             />
           </fieldset>
-          <DayChart
+          <AxisChart
             days={bars}
             format={isMoney ? money.format : count}
+            tick={compactFormat(money.locale, isMoney ? { sign } : undefined)}
+            minStep={isMoney ? 100 : 1}
             title={t`${seriesName} per day`}
+            axisLabel={axisLabel}
             signed={series === 'profit'}
           />
           <DayTable days={data.days} format={money.format} count={count} />
@@ -86,7 +92,10 @@ interface Day {
   profit: number;
 }
 
-/** The chart's figures, every series, for those who read tables. */
+/**
+ * The chart's figures, every series, for those who read tables. It fits a phone (days short in the reader's language,
+ * heads that wrap); a very long amount scrolls inside the table's own labelled box, never the page.
+ */
 function DayTable({
   days,
   format,
@@ -96,34 +105,43 @@ function DayTable({
   format: (minor: number) => string;
   count: (n: number) => string;
 }) {
+  const { i18n } = useLingui();
+  const id = useId();
   if (days.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
         <Trans>No team activity in this period.</Trans>
       </p>
     );
-  const cell = 'py-2 pr-2 text-right tabular-nums';
+  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const dayText = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return dayFormat.format(new Date(y, m - 1, d));
+  };
+  const cell = 'py-2 pl-2 text-right tabular-nums';
+  const head = 'py-2 pl-2 text-right align-bottom font-medium';
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="mb-1 text-left text-sm font-semibold">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to scroll it.
+    <section aria-labelledby={`${id}-caption`} tabIndex={0} className="min-w-0 overflow-x-auto">
+      <table className="w-full text-left text-xs sm:text-sm">
+        <caption id={`${id}-caption`} className="mb-1 text-left text-sm font-semibold">
           <Trans>Team figures per day</Trans>
         </caption>
         <thead className="text-xs text-muted">
           <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-2">
+            <th scope="col" className="py-2 align-bottom font-medium">
               <Trans>Day</Trans>
             </th>
-            <th scope="col" className="py-2 pr-2 text-right">
+            <th scope="col" className={head}>
               <Trans>New members</Trans>
             </th>
-            <th scope="col" className="py-2 pr-2 text-right">
+            <th scope="col" className={head}>
               <Trans>Active members</Trans>
             </th>
-            <th scope="col" className="py-2 pr-2 text-right">
+            <th scope="col" className={head}>
               <Trans>Bet</Trans>
             </th>
-            <th scope="col" className="py-2 text-right">
+            <th scope="col" className={head}>
               <Trans>Team result</Trans>
             </th>
           </tr>
@@ -131,19 +149,19 @@ function DayTable({
         <tbody>
           {days.map((d) => (
             <tr key={d.day} className="border-b border-line/60">
-              <th scope="row" className="py-2 pr-2 font-normal whitespace-nowrap">
-                {d.day}
+              <th scope="row" className="py-2 font-normal whitespace-nowrap">
+                <time dateTime={d.day}>{dayText(d.day)}</time>
               </th>
               <td className={cell}>{count(d.newMembers)}</td>
               <td className={cell}>{count(d.activeMembers)}</td>
-              <td className={cell}>{format(d.bet)}</td>
-              <td className={`py-2 text-right tabular-nums ${d.profit < 0 ? 'text-danger' : 'text-success'}`}>
+              <td className={`${cell} whitespace-nowrap`}>{format(d.bet)}</td>
+              <td className={`${cell} whitespace-nowrap ${d.profit < 0 ? 'text-danger' : 'text-success'}`}>
                 {format(d.profit)}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

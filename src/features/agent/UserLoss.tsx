@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import { FilterText, RecordFilters, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
+import { FilterText } from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { userLossQuery } from './queries.ts';
 import { useListState } from './useListState.ts';
@@ -10,9 +12,9 @@ import { useListState } from './useListState.ts';
 export function UserLoss() {
   const { t } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const list = useListState();
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const loss = useQuery({
     ...userLossQuery({ from: range.from, to: range.to, account: list.account, pageNo: list.pageNo }),
     enabled: valid,
@@ -25,14 +27,14 @@ export function UserLoss() {
   );
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters range={range} onRange={list.refilter(setRange)}>
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <FilterText
           label={<Trans>Account</Trans>}
           placeholder={t`All accounts`}
           value={list.accountText}
           onChange={list.refilter(list.setAccountText)}
         />
-      </RecordFilters>
+      </ReportFilters>
       {valid && totals && (
         <dl aria-label={t`Totals`} className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           <Total label={<Trans>Total bet</Trans>} value={money.format(totals.bet)} />

@@ -5,6 +5,7 @@ import { formatAmount } from '../AmountText.tsx';
 import { Pagination } from '../Pagination.tsx';
 import { Skeleton } from '../Skeleton.tsx';
 import type { AmountProblem } from './amount.ts';
+import { useBreakText } from './limitText.ts';
 
 /** Shared pieces of the member and agent centres' forms: labelled fields with their message under them, call failures. */
 
@@ -89,10 +90,12 @@ export function useAmountMessage() {
 /** A failed call in the spec's words (§8): the server's message, or the general network message. */
 export function useErrorText() {
   const { t } = useLingui();
+  const breakText = useBreakText();
   return (error: unknown): string =>
-    error instanceof ApiError && error.code !== 'NETWORK' && error.message
+    breakText(error) ??
+    (error instanceof ApiError && error.code !== 'NETWORK' && error.message
       ? error.message
-      : t`Network abnormal, please try again.`;
+      : t`Network abnormal, please try again.`);
 }
 
 /** The server's message for one field (the error envelope's `fields`), if it gave one. */
@@ -197,6 +200,7 @@ interface TableProps<Row> {
 }
 
 function Table<Row>({ list, caption, empty, columns, minWidth, row }: TableProps<Row>) {
+  const id = useId();
   if (list.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
@@ -204,9 +208,13 @@ function Table<Row>({ list, caption, empty, columns, minWidth, row }: TableProps
       </p>
     );
   return (
-    <div className="overflow-x-auto">
+    // A table wider than a phone scrolls inside its own box, named by the caption and reachable by keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
+    <section aria-labelledby={`${id}-caption`} tabIndex={0} className="min-w-0 overflow-x-auto">
       <table className="w-full text-left text-sm" style={{ minWidth }}>
-        <caption className="sr-only">{caption}</caption>
+        <caption id={`${id}-caption`} className="sr-only">
+          {caption}
+        </caption>
         <thead className="text-xs text-muted">
           <tr className="border-b border-line">
             {columns.map((c, i) => (
@@ -222,6 +230,6 @@ function Table<Row>({ list, caption, empty, columns, minWidth, row }: TableProps
         </thead>
         <tbody>{list.map(row)}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
