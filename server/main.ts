@@ -7,7 +7,7 @@ import { FolderLockedError } from './db/folderLock.ts';
 import { seedFor, seedMode } from './db/seed/index.ts';
 import { createContractJob } from './jobs/contracts.ts';
 import { forceReceive } from './jobs/forceReceive.ts';
-import { createLotteryJob } from './jobs/lottery.ts';
+import { createLotteryJob, lotteryJobSpec } from './jobs/lottery.ts';
 import { createSettlement } from './modules/agent/settlement.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
@@ -74,14 +74,8 @@ app.jobs.register({
       forceReceive(database.db, createAuditLog(database.db)),
     ),
 });
-// Lottery draws: commit the next ones, reveal at draw time, settle the bets; first run now.
-const lottery = createLotteryJob(createDrawEngine(database.db));
-app.jobs.register({
-  name: 'lottery',
-  everyMs: 5_000,
-  runAtStart: true,
-  run: () => database.exclusive('portico:job:lottery', () => lottery.run()),
-});
+// Lottery draws: reveal at each draw time, settle the bets, commit the next ones; first run now.
+app.jobs.register(lotteryJobSpec(createLotteryJob(createDrawEngine(database.db)), database.exclusive));
 // Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; each window
 // exactly once by its keys in any case).
 const contracts = createContractJob(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { lotteryBets, lotteryDraws, members } from '../db/schema/index.ts';
 import { createAuditLog } from '../modules/audit/log.ts';
@@ -11,7 +11,8 @@ import { createResponsibleGambling } from '../modules/responsible/service.ts';
 import { createRulesStore } from '../modules/rules/store.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { invariantBreaches, newMember } from '../test/play.ts';
-import { createLotteryJob } from './lottery.ts';
+import { createLotteryJob, lotteryJobSpec, nextDrawTime } from './lottery.ts';
+import { createScheduler } from './scheduler.ts';
 
 let t: TestApp;
 let db: Db;
@@ -65,5 +66,51 @@ describe('lottery job', () => {
     const [draw] = await db.select().from(lotteryDraws).where(eq(lotteryDraws.id, bet!.drawId));
     expect(draw!.status).toBe('SETTLED');
     expect(await invariantBreaches(db)).toBe(0);
+  });
+});
+
+describe('lottery job on the scheduler', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reveals a fast lottery at its draw time, once across two processes', async () => {
+    // 7.7 s before VN1P's 10:01 draw: a fixed 5 s tick (10:00:57.3, 10:01:02.3) would reveal it 2.3 s late.
+    const start = vn('2030-03-05T10:00:52.300');
+    const drawAt = vn('2030-03-05T10:01:00');
+    expect(nextDrawTime(start.getTime())).toBe(drawAt.getTime());
+    // Draws left over by the test above are revealed first, so the count below is the 10:01 draw's alone.
+    await createLotteryJob(createDrawEngine(db)).run(start);
+    vi.useFakeTimers({ now: start, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let revealed = 0;
+    // Two "processes", each with its own scheduler and job, sharing the database's lock.
+    const processes = [0, 1].map(() => {
+      const job = createLotteryJob(createDrawEngine(db));
+      const counted = {
+        run: async (now?: Date) => {
+          const r = await job.run(now);
+          revealed += r?.revealed ?? 0;
+          return r;
+        },
+      };
+      const jobs = createScheduler();
+      jobs.register(lotteryJobSpec(counted, t.database.exclusive));
+      jobs.start();
+      return jobs;
+    });
+    // The clock moves 100 ms at a time; a run under way (real database work) is awaited before it moves on.
+    while (Date.now() < drawAt.getTime() + 1_000) {
+      await vi.advanceTimersByTimeAsync(100);
+      for (const jobs of processes) if (jobs.status()[0]!.running) await jobs.runNow('lottery');
+    }
+    const [draw] = await db
+      .select()
+      .from(lotteryDraws)
+      .where(and(eq(lotteryDraws.gameCode, 'VN1P'), eq(lotteryDraws.drawAt, drawAt)));
+    expect(draw!.status).not.toBe('COMMITTED');
+    expect(draw!.drawnAt!.getTime() - drawAt.getTime()).toBeGreaterThanOrEqual(0);
+    expect(draw!.drawnAt!.getTime() - drawAt.getTime()).toBeLessThan(1_000);
+    expect(revealed).toBe(1);
+    await Promise.all(processes.map((jobs) => jobs.stop()));
   });
 });

@@ -152,6 +152,38 @@ describe('job scheduler', () => {
     expect(inside).toEqual([true]);
   });
 
+  it('runs a job at its due moment when that comes before the interval, at once when it came during the run', async () => {
+    const t0 = Date.now();
+    const began: number[] = [];
+    let slow: ReturnType<typeof gate> | undefined;
+    const jobs = createScheduler();
+    jobs.register({
+      name: 'draws',
+      everyMs: 5_000,
+      runAtStart: true,
+      run: () => {
+        began.push(Date.now() - t0);
+        return slow?.promise ?? Promise.resolve();
+      },
+      // Work is due at every whole 3 s after t0.
+      dueAfter: (at) => t0 + (Math.floor((at - t0) / 3_000) + 1) * 3_000,
+    });
+    jobs.start();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(began).toEqual([0, 3_000]);
+    // The 6 s run lasts until 9.5 s, past the 9 s moment: the next run starts as it ends, not 5 s later.
+    slow = gate();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(began).toEqual([0, 3_000, 6_000]);
+    const held = slow;
+    slow = undefined;
+    await vi.advanceTimersByTimeAsync(3_500);
+    held.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(began).toEqual([0, 3_000, 6_000, 9_500]);
+    await jobs.stop();
+  });
+
   it('refuses a job registered twice', () => {
     const jobs = createScheduler();
     jobs.register({ name: 'a', everyMs: 1_000, run: async () => undefined });

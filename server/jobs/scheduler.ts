@@ -5,6 +5,12 @@ export interface JobSpec {
   run: () => Promise<unknown>;
   /** The first run at start rather than one interval later. */
   runAtStart?: boolean;
+  /**
+   * A moment (ms) the job has work due, given when its last run began: the next run starts then if that comes
+   * before `everyMs` (the lottery draws at each draw time rather than up to an interval late). A moment already
+   * past runs it at once.
+   */
+  dueAfter?: (began: number) => number | undefined;
 }
 
 /** What the scheduler knows of a job (readiness and metrics read it). */
@@ -82,7 +88,8 @@ export function createScheduler({ now = Date.now, around = (fn) => fn(), onRun }
         job.lastDurationMs = job.lastTick - began;
         job.running = false;
         job.current = undefined;
-        plan(job, job.everyMs);
+        const due = job.spec.dueAfter?.(began);
+        plan(job, due === undefined ? job.everyMs : Math.min(job.everyMs, Math.max(0, due - now())));
       });
     return job.current;
   }
