@@ -12,6 +12,14 @@ export const limitKind = z.enum(['DEPOSIT', 'LOSS']);
 export const limitPeriod = z.enum(['D', 'W', 'M']);
 export const breakLength = z.enum(['24H', '7D', '30D', 'SELF_EXCLUSION']);
 
+/** How long each break lasts (ms); self-exclusion has no end. */
+export const BREAK_LENGTH_MS: Record<z.infer<typeof breakLength>, number | null> = {
+  '24H': 86_400_000,
+  '7D': 7 * 86_400_000,
+  '30D': 30 * 86_400_000,
+  SELF_EXCLUSION: null,
+};
+
 /** A raised limit waits this long (ms). */
 export const LIMIT_RAISE_DELAY_MS = 24 * 3_600_000;
 

@@ -26,6 +26,7 @@ const events = [
   { type: 'session.loggedIn', token: 't-new' },
   { type: 'session.retry' },
   { type: 'session.expired' },
+  { type: 'session.breakStarted', until: '2030-01-02T00:00:00.000Z' },
   { type: 'session.passwordChangeRequired' },
   { type: 'password.changed' },
   { type: 'logout.request' },

@@ -4,6 +4,7 @@ import type { MemberInfo } from '../contract/member.ts';
 import { demoMember, sessionWalks } from './session.events.ts';
 import { type SessionInput, sessionMachine } from './session.machine.ts';
 import {
+  selectEndedByBreak,
   selectIsAgent,
   selectIsLoggedIn,
   selectIsTrial,
@@ -209,6 +210,25 @@ describe('session: behaviour', () => {
     expect(actor.getSnapshot().value).toBe('loggedOut');
     expect(actor.getSnapshot().context.member).toBeNull();
     expect(spies.clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('a break the member started ends the session, goes home and is remembered for the login', async () => {
+    const { actor, spies } = startSession({}, { stored: 't-stored' });
+    await flush();
+    expect(selectEndedByBreak(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'session.breakStarted', until: '2030-01-02T00:00:00.000Z' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(spies.clearSession).toHaveBeenCalledTimes(1);
+    expect(spies.goHome).toHaveBeenCalledTimes(1);
+    expect(selectEndedByBreak(actor.getSnapshot())).toEqual({
+      reason: 'break',
+      until: '2030-01-02T00:00:00.000Z',
+    });
+    // The next login (withdrawals stay open during a break) forgets why the last session ended.
+    actor.send({ type: 'session.loggedIn', token: 't-again' });
+    await flush();
+    expect(selectIsLoggedIn(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.ended).toBeNull();
   });
 
   it('tells agents and trial accounts apart by agent type', async () => {

@@ -22,7 +22,10 @@ import { type FlowError, readFlowError } from './form.ts';
  *     `loggedIn.loggingOut` (actor `logOut`; failed or not, the local session ends) → `clearSession` and
  *     `goHome`, `loggedOut`. `logout.cancel` returns to `loggedIn.idle`. `session.expired` (a call answered
  *     UNAUTHORIZED) runs `clearSession` and goes to `loggedOut` at once (ignored while a logout runs: it ends the session anyway).
- * Context the views read (see session.selectors.ts): `member`, `error` (why member info could not be read).
+ *     `session.breakStarted` { until } (the member started a cooling-off break or self-exclusion, which ends every
+ *     session) does the same, goes home and keeps why in `ended`, so the login says it; the next login forgets it.
+ * Context the views read (see session.selectors.ts): `member`, `error` (why member info could not be read),
+ * `ended` (the break that ended the session: until when, ISO; null until: self-excluded without end).
  * Actions the app provides: `clearSession` (session storage except the merchant, and the login/agent/VIP state),
  * `goHome`. The login and registration flows store the token they get before they send `session.loggedIn`.
  */
@@ -32,17 +35,25 @@ export interface SessionInput {
   storedToken?: string | null;
 }
 
+/** Why the session ended, when the member ended it for a break: the login says so. */
+export interface SessionEnded {
+  reason: 'break';
+  until: string | null;
+}
+
 export interface SessionContext {
   storedToken: string | null;
   token: string | null;
   member: MemberInfo | null;
   error: FlowError | null;
+  ended: SessionEnded | null;
 }
 
 export type SessionEvent =
   | { type: 'session.loggedIn'; token: string }
   | { type: 'session.retry' }
   | { type: 'session.expired' }
+  | { type: 'session.breakStarted'; until: string | null }
   | { type: 'session.passwordChangeRequired' }
   | { type: 'password.changed' }
   | { type: 'logout.request' }
@@ -71,7 +82,8 @@ export const sessionMachine = setup({
   actions: {
     clearSession: () => {},
     goHome: () => {},
-    keepToken: assign((_, token: string) => ({ token, error: null })),
+    keepToken: assign((_, token: string) => ({ token, error: null, ended: null })),
+    keepBreak: assign((_, until: string | null) => ({ ended: { reason: 'break' as const, until } })),
     keepMember: assign((_, member: MemberInfo) => ({ member, error: null })),
     keepError: assign((_, error: FlowError) => ({ error })),
     forgetSession: assign({ token: null, member: null, error: null }),
@@ -84,6 +96,7 @@ export const sessionMachine = setup({
     token: null,
     member: null,
     error: null,
+    ended: null,
   }),
   states: {
     starting: {
@@ -148,6 +161,15 @@ export const sessionMachine = setup({
           on: {
             'logout.request': 'confirming',
             'session.expired': { target: '#session.loggedOut', actions: ['forgetSession', 'clearSession'] },
+            'session.breakStarted': {
+              target: '#session.loggedOut',
+              actions: [
+                'forgetSession',
+                'clearSession',
+                { type: 'keepBreak', params: ({ event }) => event.until },
+                'goHome',
+              ],
+            },
             'session.passwordChangeRequired': 'passwordChange',
           },
         },

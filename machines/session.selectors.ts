@@ -18,6 +18,9 @@ export const selectIsStarting = (s: Snapshot) => s.matches('loadingInfo');
 export const selectLogoutDialog = (s: Snapshot) =>
   s.matches({ loggedIn: 'confirming' }) ? 'open' : s.matches({ loggedIn: 'loggingOut' }) ? 'busy' : 'closed';
 export const selectSessionError = (s: Snapshot) => s.context.error;
+/** Logged out by a break the member started: the login says until when (null: no such end). */
+export const selectEndedByBreak = (s: Snapshot) =>
+  s.matches('loggedOut') && s.context.ended?.reason === 'break' ? s.context.ended : null;
 /** Member info could not be read (not a refused token): the header offers a retry. */
 export const selectSessionFailed = (s: Snapshot) => s.matches('failed');
 /** The default or an expired password must be changed before anything else (null: nothing due). */

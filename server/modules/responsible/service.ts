@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  BREAK_LENGTH_MS,
   type breakLength,
   LIMIT_RAISE_DELAY_MS,
   type limitKind,
@@ -27,13 +28,6 @@ import { creditRefused, limitExceeded } from './refusal.ts';
 type Kind = z.infer<typeof limitKind>;
 type Period = z.infer<typeof limitPeriod>;
 type LimitRow = typeof gamblingLimits.$inferSelect;
-
-const BREAK_MS: Record<z.infer<typeof breakLength>, number | null> = {
-  '24H': 86_400_000,
-  '7D': 7 * 86_400_000,
-  '30D': 30 * 86_400_000,
-  SELF_EXCLUSION: null,
-};
 
 /** Responsible gambling: limits, breaks, and the checks play and deposits go through. */
 export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Date = () => new Date()) {
@@ -205,7 +199,7 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
         throw new DomainError(400, 'VALIDATION', 'The password is incorrect', {
           password: 'The password is incorrect',
         });
-      const ms = BREAK_MS[length];
+      const ms = BREAK_LENGTH_MS[length];
       const endsAt = ms === null ? null : new Date(now().getTime() + ms);
       await db.transaction(async (tx) => {
         await tx.insert(exclusions).values({

@@ -45,16 +45,19 @@ type Event = EventFromLogic<M> | InternalEvent;
 /**
  * Exclusions — nothing in the app sends these events:
  *   - `session.expired` (in `loggedIn.idle`, `.confirming` and `.passwordChange`): sent by useSessionExpiry when any call is
- *     refused with UNAUTHORIZED (its own test, useSessionExpiry.test.tsx), not by a control of this view.
+ *     refused with UNAUTHORIZED (its own test, useSessionExpiry.test.tsx), not by a control of this view;
+ *   - `session.breakStarted` (in `loggedIn.idle`): sent by the member centre's responsible gaming once a break has
+ *     started (its own test, ResponsibleGaming.test.tsx).
  * `starting` only decides where to begin (an eventless transition): no snapshot rests in it.
  */
-const NO_CONTROL = new Set<string>(['session.expired']);
+const NO_CONTROL = new Set<string>(['session.expired', 'session.breakStarted']);
 const EXCLUDED = {
   states: ['starting'],
   transitions: [
     'loggedIn.idle:session.expired',
     'loggedIn.confirming:session.expired',
     'loggedIn.passwordChange:session.expired',
+    'loggedIn.idle:session.breakStarted',
   ],
 };
 

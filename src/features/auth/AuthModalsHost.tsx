@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
+import { selectEndedByBreak } from '../../../machines/session.selectors.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { storedToken } from '../../api/session.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
@@ -88,6 +89,7 @@ function AccountFormOf({
   const settings = useQuery(registerSettingsQuery());
   const info = useQuery(whitelabelQuery());
   const flows = useAccountFlows();
+  const ended = SessionContext.useSelector(selectEndedByBreak);
   if (!settings.data || !info.data) return <Skeleton className="h-64 w-full" />;
   const { fields, countries, ageLimit, smsVerification } = settings.data;
   const f = info.data.features;
@@ -100,6 +102,7 @@ function AccountFormOf({
           smsLogin={f.MOBILEVERCODELOGIN3}
           countries={countries}
           agent={agent}
+          ended={ended}
           onDone={(outcome) => flows.onLogin(outcome, agent)}
           onForgot={() => flows.open({ name: 'forgot' })}
           onRegister={() => flows.open({ name: 'register' })}

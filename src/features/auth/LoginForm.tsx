@@ -13,6 +13,7 @@ import {
   selectLoginMode,
   selectShowCaptcha,
 } from '../../../machines/login.selectors.ts';
+import type { SessionEnded } from '../../../machines/session.machine.ts';
 import { call } from '../../api/client.ts';
 import { storeToken } from '../../api/session.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
@@ -34,6 +35,8 @@ export interface LoginFormProps {
   onRegister: () => void;
   /** The agent login (spec §2 "Agent"): username and password only, and the server refuses non-agents. */
   agent?: boolean;
+  /** The last session ended because the member started a break: the form says so, and until when. */
+  ended?: SessionEnded | null;
 }
 
 const submitClass = 'h-11 w-full rounded-full bg-brand font-semibold text-white disabled:opacity-60';
@@ -47,8 +50,9 @@ export function LoginForm({
   onForgot,
   onRegister,
   agent = false,
+  ended = null,
 }: LoginFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // The forced change needs the old password, which the visitor has just typed.
   const typedPassword = useRef('');
   const [login] = useState(() =>
@@ -106,6 +110,22 @@ export function LoginForm({
         className="flex flex-col gap-3"
         aria-label={agent ? t`Agent login` : t`Login`}
       >
+        {ended && (
+          <p role="status" className="rounded-lg bg-accent/15 px-3 py-2 text-sm">
+            {ended.until ? (
+              <Trans>
+                You were logged out for your break, which lasts until{' '}
+                {i18n.date(new Date(ended.until), { dateStyle: 'medium', timeStyle: 'short' })}. You can log
+                in to withdraw, but not to play, deposit or claim rewards.
+              </Trans>
+            ) : (
+              <Trans>
+                You were logged out: your account is self-excluded. You can log in to withdraw, but not to
+                play, deposit or claim rewards.
+              </Trans>
+            )}
+          </p>
+        )}
         {smsLogin && !agent && (
           <ModeTabs
             modes={[

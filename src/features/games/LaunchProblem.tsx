@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
+import { useBreakText } from '../../ui/records/limitText.ts';
 import { PopularGames } from './PopularGames.tsx';
 
 /** Why a game did not open, in the spec's words, with the way on (retry, register, other popular games). */
@@ -16,6 +17,7 @@ export function LaunchProblem({
 }) {
   const { i18n } = useLingui();
   const modals = useAuthModals();
+  const breakText = useBreakText();
   const box = 'flex flex-col items-center gap-4 rounded-2xl border border-line bg-raised p-8 text-center';
   if (error.code === 'GAME_MAINTENANCE') {
     const until = error.extra.maintenanceUntil
@@ -58,7 +60,7 @@ export function LaunchProblem({
         ) : error.code === 'NETWORK' ? (
           <Trans>Network abnormal, please try again</Trans>
         ) : (
-          error.message
+          (breakText(error) ?? error.message)
         )}
       </p>
       <div className="flex gap-2">

@@ -10,7 +10,7 @@ import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { useLimitText } from '../../ui/records/limitText.ts';
+import { useBreakText, useLimitText } from '../../ui/records/limitText.ts';
 import { useFailureText } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { entryOf, GRID_NUMBERS, PLAY_TYPES, potentialWin, structureOf } from './numbers.ts';
@@ -82,6 +82,7 @@ export function BetForm({
   const problemText = useProblemText(money);
   const failure = useFailureText();
   const limitText = useLimitText();
+  const breakText = useBreakText();
   const queryClient = useQueryClient();
   const rules = useQuery(lotteryRulesQuery());
   const now = useNow(context.offset);
@@ -344,7 +345,9 @@ export function BetForm({
         )}
         {place.error && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {limitText(place.error, money) ?? failure(place.error instanceof ApiError ? place.error : null)}
+            {limitText(place.error, money) ??
+              breakText(place.error) ??
+              failure(place.error instanceof ApiError ? place.error : null)}
           </p>
         )}
         {closed && (

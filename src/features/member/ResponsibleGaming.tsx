@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
+  BREAK_LENGTH_MS,
   type breakLength,
   type limitKind,
   type limitPeriod,
@@ -11,7 +12,10 @@ import {
   takeBreak,
 } from '../../../contract/responsible.ts';
 import { call } from '../../api/client.ts';
+import { useAuthModals } from '../../session/authModals.tsx';
+import { SessionContext } from '../../session/sessionContext.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import { parseAmount } from '../../ui/records/amount.ts';
 import {
   AmountField,
@@ -36,7 +40,9 @@ const statusQuery = {
 
 /**
  * Responsible gaming in the security centre: deposit and loss limits (a lower limit applies at once, a higher one
- * after 24 hours) and breaks (cooling-off or self-exclusion, which ends the session at once).
+ * after 24 hours) and breaks (cooling-off or self-exclusion, which ends the session at once). A break is explained
+ * in a confirm dialog first (logged out now, until when in the member's locale, what stays open); once it has
+ * started the session ends (`session.breakStarted`) and the login opens, saying why.
  */
 export function ResponsibleGaming({ sign, onBreak }: { sign: string; onBreak: () => void }) {
   const { t, i18n } = useLingui();
@@ -49,6 +55,9 @@ export function ResponsibleGaming({ sign, onBreak }: { sign: string; onBreak: ()
   const [submitted, setSubmitted] = useState(false);
   const [length, setLength] = useState<Length>('24H');
   const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const session = SessionContext.useActorRef();
+  const modals = useAuthModals();
   const reading = parseAmount(amount);
   const save = useMutation({
     mutationFn: async (minor: number) =>
@@ -61,8 +70,15 @@ export function ResponsibleGaming({ sign, onBreak }: { sign: string; onBreak: ()
   });
   const pause = useMutation({
     mutationFn: async () => (await call(takeBreak, { body: { length, password } })).value,
-    onSuccess: onBreak,
+    onSuccess: ({ endsAt }) => {
+      setConfirming(false);
+      session.send({ type: 'session.breakStarted', until: endsAt });
+      modals.open({ name: 'login' });
+      onBreak();
+    },
+    onError: () => setConfirming(false),
   });
+  const breakMs = BREAK_LENGTH_MS[length];
 
   const kindLabel = (k: Kind) => (k === 'DEPOSIT' ? t`Deposit limit` : t`Loss limit`);
   const periodLabel = (p: Period) => (p === 'D' ? t`Per day` : p === 'W' ? t`Per week` : t`Per month`);
@@ -182,7 +198,7 @@ export function ResponsibleGaming({ sign, onBreak }: { sign: string; onBreak: ()
         aria-label={t`Take a break`}
         onSubmit={(e) => {
           e.preventDefault();
-          pause.mutate();
+          setConfirming(true);
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -218,6 +234,53 @@ export function ResponsibleGaming({ sign, onBreak }: { sign: string; onBreak: ()
           <CallError error={pause.error} />
         </div>
       </form>
+      <Modal
+        open={confirming}
+        title={length === 'SELF_EXCLUSION' ? t`Exclude yourself?` : t`Start a break?`}
+        closeLabel={t`Close`}
+        onClose={() => setConfirming(false)}
+      >
+        <div className="flex flex-col gap-3 text-sm">
+          <p className="font-semibold">
+            {breakMs === null ? (
+              <Trans>Your account will be self-excluded with no end date.</Trans>
+            ) : (
+              <Trans>
+                Your break lasts until {date(new Date(Date.now() + breakMs).toISOString())}. It cannot be
+                ended early.
+              </Trans>
+            )}
+          </p>
+          <ul className="list-disc pl-5">
+            <li>
+              <Trans>You will be logged out at once, on every device.</Trans>
+            </li>
+            <li>
+              <Trans>You cannot play, deposit or claim rewards during the break.</Trans>
+            </li>
+            <li>
+              <Trans>You can still log in to see your account and withdraw your balance.</Trans>
+            </li>
+          </ul>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={secondaryButton} onClick={() => setConfirming(false)}>
+              <Trans>Cancel</Trans>
+            </button>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={pause.isPending}
+              onClick={() => pause.mutate()}
+            >
+              {breakMs === null ? (
+                <Trans>Exclude me and log out</Trans>
+              ) : (
+                <Trans>Start the break and log out</Trans>
+              )}
+            </button>
+          </div>
+        </div>
+      </Modal>
     </section>
   );
 }

@@ -41,6 +41,18 @@ export function RoundMessage({
     case 'RATE_LIMITED':
       text = <Trans>Too many requests, please wait a moment</Trans>;
       break;
+    case 'SELF_EXCLUDED': {
+      // Worded as everywhere else (the member centre's refusals), the end in the player's locale.
+      const until = error.until
+        ? i18n.date(new Date(error.until), { dateStyle: 'medium', timeStyle: 'short' })
+        : null;
+      text = until ? (
+        <Trans>You are taking a break until {until}: no play until then.</Trans>
+      ) : (
+        <Trans>Your account is self-excluded: no play.</Trans>
+      );
+      break;
+    }
     default:
       text = <Trans>Something went wrong, please try again</Trans>;
   }

@@ -9,6 +9,8 @@ export interface RoundError {
   code: ErrorCode | 'NETWORK';
   /** INSUFFICIENT_FUNDS: the real balance. */
   balance?: number;
+  /** SELF_EXCLUDED: until when the break holds (ISO; null: self-excluded without end). */
+  until?: string | null;
 }
 
 export type RoundRequest<B> = B & { requestId: string };

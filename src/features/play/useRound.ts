@@ -12,7 +12,9 @@ import {
 } from './round.ts';
 
 const roundError = (err: unknown): RoundError =>
-  err instanceof ApiError ? { code: err.code, balance: err.extra.balance } : { code: 'NETWORK' };
+  err instanceof ApiError
+    ? { code: err.code, balance: err.extra.balance, until: err.extra.until }
+    : { code: 'NETWORK' };
 
 /**
  * Plays rounds through `send`: one at a time; after a network failure the next play (or `retry`) resends the
