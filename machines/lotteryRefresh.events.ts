@@ -1,6 +1,6 @@
 import type { EventFromLogic } from 'xstate';
-import type { LotteryGame } from '../contract/lottery.ts';
-import { lotteryRefreshMachine, type MenuLoad } from './lotteryRefresh.machine.ts';
+import type { DrawResult, LotteryGame } from '../contract/lottery.ts';
+import { lotteryRefreshMachine, type MenuLoad, type ResultsLoad } from './lotteryRefresh.machine.ts';
 import { afterEvent, doneEvent, errorEvent, withInput } from './test/machineGraph.ts';
 
 type M = typeof lotteryRefreshMachine;
@@ -66,14 +66,42 @@ export const menuLoad = (
   receivedAt: rtt,
 });
 
+/** The walk's menu: the sample with HCM's sale closed and its draw 5 s after the server time (a results read due). */
+export const WALK_MENU: LotteryGame[] = SAMPLE_MENU.map((g) =>
+  g.code === 'HCM'
+    ? {
+        ...g,
+        isSale: false,
+        remainTime: 0,
+        drawTime: new Date(Date.parse(SERVER_TIME) + 5000).toISOString(),
+      }
+    : g,
+);
+
+/** The numbers of every walk lottery's listed draw, as the results call lists them (nothing left to await). */
+export const WALK_RESULTS: DrawResult[] = WALK_MENU.map((g) => ({
+  gameCode: g.code,
+  issue: g.issue,
+  drawTime: g.drawTime,
+  winningNumber: '12345,67890',
+  commitment: 'c',
+  salt: 's',
+}));
+
+/** A results read that came in `at` ms (local clock of `menuLoad`) after the menu call went out. */
+export const resultsLoad = (results: DrawResult[], at: number): ResultsLoad => ({ results, receivedAt: at });
+
 /** The widget's list and representative events for its generated paths (tests and `npm run paths`). */
 export const lotteryRefreshWalk = {
   name: 'lotteryRefresh',
   machine: withInput(lotteryRefreshMachine, { scope: 'Lott', loggedIn: true, favourites: [1] }),
   events: [
-    doneEvent<M>('loadMenu', menuLoad(SAMPLE_MENU)),
+    doneEvent<M>('loadMenu', menuLoad(WALK_MENU)),
     errorEvent<M>('loadMenu', { code: 'NETWORK' }),
     afterEvent<M>('refresh', 'lotteryRefresh.ready'),
+    afterEvent<M>('resultsRead', 'lotteryRefresh.ready.watching'),
+    doneEvent<M>('loadResults', resultsLoad(WALK_RESULTS, 5800)),
+    errorEvent<M>('loadResults', { code: 'NETWORK' }),
     afterEvent<M>('retry', 'lotteryRefresh.failed'),
     { type: 'list.retry' },
     { type: 'tag.select', tag: 'MN' },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { DrawResult } from '../contract/lottery.ts';
 import {
   lotteryRefreshWalk,
   menuLoad,
@@ -8,15 +9,24 @@ import {
   sampleLottery,
 } from './lotteryRefresh.events.ts';
 import {
+  awaitedDraws,
   clockOf,
   type LotteryRefreshInput,
+  type LotteryScope,
   lotteryRefreshMachine,
   MAX_REFRESH_MS,
   type MenuLoad,
   type MenuRequest,
   MIN_REFRESH_MS,
+  RESULT_MARGIN_MS,
+  RESULT_RETRY_MS,
+  RESULT_WAIT_MS,
+  RETRY_MS,
+  type ResultsLoad,
   refreshDelay,
+  resultsDelay,
   visibleGames,
+  withResults,
 } from './lotteryRefresh.machine.ts';
 import {
   CLOSED_TEXT,
@@ -98,7 +108,8 @@ describe('refresh timer (spec §9: 7000 to 30000 ms)', () => {
       remainTime: 0,
       drawTime: new Date(asOf + 12_000).toISOString(),
     });
-    expect(refreshDelay([closed], asOf, 2000)).toBe(11_000);
+    // Aimed 500 ms past the draw, when the server lists the next issue: 12000 + 500 − 2000 / 2.
+    expect(refreshDelay([closed], asOf, 2000)).toBe(11_500);
     // A draw already past (the result is on its way): the shortest timer.
     expect(refreshDelay([{ ...closed, drawTime: SERVER_TIME }], asOf, 0)).toBe(MIN_REFRESH_MS);
   });
@@ -312,5 +323,154 @@ describe('lotteryRefresh on the clock', () => {
     actor.send({ type: 'tag.select', tag: 'ALL' });
     await answer(menuLoad(SAMPLE_MENU));
     expect(selectTabs(actor.getSnapshot())).toEqual(['ALL', 'MB', 'MT', 'MN', 'FAST']);
+  });
+});
+
+/** A revealed draw as the results call lists it. */
+const result = (gameCode: string, issue: string, drawTime: number, winningNumber: string): DrawResult => ({
+  gameCode,
+  issue,
+  drawTime: new Date(drawTime).toISOString(),
+  winningNumber,
+  commitment: 'c',
+  salt: 's',
+});
+
+describe('results after each draw (issue 24: on screen within 5 s of the draw)', () => {
+  const now = Date.parse(SERVER_TIME);
+  const draw = now + 5000;
+  /** VN1P, its sale closed, drawing 5 s after the server time; its previous numbers are a minute old. */
+  const closing = sampleLottery(3, {
+    code: 'VN1P',
+    tag: 'FAST',
+    isSale: false,
+    remainTime: 0,
+    issue: '20300101-0001',
+    drawTime: new Date(draw).toISOString(),
+    previousWinningNumber: '11111,22222',
+    previousWinningTime: new Date(draw - 60_000).toISOString(),
+  });
+
+  it('takes newer numbers from the results, never older ones', () => {
+    const newer = result('VN1P', '20300101-0001', draw, '33333,44444');
+    expect(withResults([closing], [newer])[0]).toMatchObject({
+      previousWinningNumber: '33333,44444',
+      previousWinningTime: newer.drawTime,
+    });
+    const older = result('VN1P', '20300101-0000', draw - 120_000, '55555,66666');
+    expect(withResults([closing], [older])[0]).toBe(closing);
+  });
+
+  it('awaits each game’s next draw, keeps a passed one without numbers, and lets it go after 30 s', () => {
+    expect(awaitedDraws([closing], {}, now)).toEqual({ VN1P: draw });
+    // The next menu lists the next issue but not yet the numbers of the draw that passed: that one is still awaited.
+    const nextIssue = {
+      ...closing,
+      isSale: true,
+      issue: '20300101-0002',
+      drawTime: new Date(draw + 60_000).toISOString(),
+    };
+    expect(awaitedDraws([nextIssue], { VN1P: draw }, draw + 600)).toEqual({ VN1P: draw });
+    // With the numbers in, the next draw is awaited.
+    const drawn = { ...nextIssue, previousWinningTime: new Date(draw).toISOString() };
+    expect(awaitedDraws([drawn], { VN1P: draw }, draw + 600)).toEqual({ VN1P: draw + 60_000 });
+    expect(awaitedDraws([nextIssue], { VN1P: draw }, draw + RESULT_WAIT_MS + 1)).toEqual({
+      VN1P: draw + 60_000,
+    });
+  });
+
+  it('times the read 500 ms past the first awaited draw, then retries every second', () => {
+    expect(resultsDelay([closing], { VN1P: draw }, now)).toBe(5000 + RESULT_MARGIN_MS);
+    expect(resultsDelay([closing], { VN1P: draw }, draw + RESULT_MARGIN_MS)).toBe(RESULT_RETRY_MS);
+    expect(resultsDelay([closing], {}, now)).toBeNull();
+  });
+
+  describe('on the clock', () => {
+    let menus: MenuRequest[];
+    let reads: { scope: LotteryScope }[];
+    let replies: ((r: ResultsLoad | Error) => void)[];
+    let menuReplies: ((m: MenuLoad) => void)[];
+
+    const start = () => {
+      const machine = lotteryRefreshMachine.provide({
+        actors: {
+          loadMenu: fromPromise<MenuLoad, MenuRequest>(
+            ({ input }) =>
+              new Promise((resolve) => {
+                menus.push(input);
+                menuReplies.push(resolve);
+              }),
+          ),
+          loadResults: fromPromise<ResultsLoad, { scope: LotteryScope }>(
+            ({ input }) =>
+              new Promise((resolve, reject) => {
+                reads.push(input);
+                replies.push((r) => (r instanceof Error ? reject(r) : resolve(r)));
+              }),
+          ),
+        },
+      });
+      return createActor(machine, { input: { scope: 'Elott' } }).start();
+    };
+    /** The results call answers now (local clock = ms since the start, as the menu's sentAt/receivedAt). */
+    const answerResults = async (results: DrawResult[] | Error) => {
+      replies.shift()!(results instanceof Error ? results : { results, receivedAt: Date.now() });
+      await vi.advanceTimersByTimeAsync(0);
+    };
+
+    beforeEach(() => {
+      vi.useFakeTimers({ now: 0 });
+      menus = [];
+      reads = [];
+      replies = [];
+      menuReplies = [];
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('reads the results right after the draw time and again every second until the new numbers come', async () => {
+      const actor = start();
+      menuReplies.shift()!(menuLoad([closing], 0));
+      await vi.advanceTimersByTimeAsync(0);
+      // The menu refresh waits at least 7 s; the results read comes 500 ms after the draw.
+      expect(actor.getSnapshot().context.delay).toBe(MIN_REFRESH_MS);
+      await vi.advanceTimersByTimeAsync(5000 + RESULT_MARGIN_MS - 1);
+      expect(reads).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(reads).toEqual([{ scope: 'Elott' }]);
+      // Not revealed yet: the previous result again. One second later, again.
+      await answerResults([result('VN1P', '20300101-0000', draw - 60_000, '11111,22222')]);
+      await vi.advanceTimersByTimeAsync(RESULT_RETRY_MS - 1);
+      expect(reads).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(reads).toHaveLength(2);
+      await answerResults([result('VN1P', '20300101-0001', draw, '33333,44444')]);
+      const s = actor.getSnapshot();
+      expect(selectRows(s)[0]).toMatchObject({
+        issue: '20300101-0001',
+        previousWinningNumber: '33333,44444',
+      });
+      // The numbers are in: no more reads until a menu lists the next draw; the menu refresh still comes on time.
+      expect(s.matches({ ready: 'caughtUp' })).toBe(true);
+      expect(menus).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(MIN_REFRESH_MS - 5000 - RESULT_MARGIN_MS - RESULT_RETRY_MS);
+      expect(reads).toHaveLength(2);
+      expect(menus).toHaveLength(2);
+    });
+
+    it('a failed read keeps the list and is tried again after 7 s', async () => {
+      const actor = start();
+      menuReplies.shift()!(menuLoad([closing], 0));
+      await vi.advanceTimersByTimeAsync(5000 + RESULT_MARGIN_MS);
+      expect(reads).toHaveLength(1);
+      await answerResults(new Error('down'));
+      expect(selectRows(actor.getSnapshot())[0]).toBe(closing);
+      expect(actor.getSnapshot().context.error).toBeNull();
+      await vi.advanceTimersByTimeAsync(RETRY_MS - 1);
+      expect(reads).toHaveLength(1);
+      // The menu refresh (7 s after the list) came first and re-timed the read from its list.
+      expect(menus).toHaveLength(2);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type { LotteryGame, PrizeMode } from '../contract/lottery.ts';
+import type { DrawResult, LotteryGame, PrizeMode } from '../contract/lottery.ts';
 import { type FlowError, readFlowError } from './form.ts';
 
 /**
@@ -10,7 +10,16 @@ import { type FlowError, readFlowError } from './form.ts';
  *   - `loading`: invokes `loadMenu` for the current scope and list source (the menu; the popular list in hot mode;
  *     the member's recent menu in recent mode) → `ready`, or `failed` (the last list is kept, with `error`).
  *   - `ready`: after `refresh` — clamp(nearest remaining time among the listed games − rtt / 2, 7000, 30000) ms,
- *     computed when the list came in — it loads again.
+ *     computed when the list came in — it loads again. A closed sale's next change is its draw (+ 500 ms, so the
+ *     call lands after it and brings the new issue). Meanwhile it watches the results (issue 24: a fast lottery's
+ *     numbers on screen within 5 s of its draw), apart from that menu refresh:
+ *     - `ready.watching`: after `resultsRead` — 500 ms past the first draw time of a listed game whose numbers the
+ *       list lacks (each game's next draw; a draw that passed stays awaited up to 30 s) — it reads the results;
+ *       with nothing awaited → `ready.caughtUp`.
+ *     - `ready.reading`: invokes `loadResults` (the latest result of every lottery of the scope) → its numbers go
+ *       into the list's games → `watching`, which reads again 1 s later while the awaited draw's numbers are
+ *       missing; a failed read is tried again after 7 s (the list stays as it was).
+ *     - `ready.caughtUp`: nothing awaited until the next menu load.
  *   - `failed`: after `retry` (7000 ms) or on `list.retry` it loads again; the last list stays on screen.
  *   - `paused`: the page is hidden (`visibility.hidden`), no timer runs; `visibility.visible` loads at once.
  * A tag (`tag.select`), list mode (`mode.select`) or prize mode (`prizeMode.select`) change loads at once, from any
@@ -30,6 +39,12 @@ export const MIN_REFRESH_MS = 7000;
 export const MAX_REFRESH_MS = 30_000;
 /** A failed load is tried again after the shortest refresh. */
 export const RETRY_MS = MIN_REFRESH_MS;
+/** Results are read this long after a draw time: the server reveals at the draw time, within tens of ms. */
+export const RESULT_MARGIN_MS = 500;
+/** A results read that did not bring the awaited numbers is tried again after this. */
+export const RESULT_RETRY_MS = 1000;
+/** A draw whose numbers have not come this long after its time is left to the menu refresh. */
+export const RESULT_WAIT_MS = 30_000;
 
 /** Vietnam lottery tags of the widget's tabs, in order (spec §2); KENO only when the menu has such a group. */
 export const VN_TAGS = ['MB', 'MT', 'MN', 'FAST'] as const;
@@ -61,6 +76,12 @@ export interface MenuLoad {
   receivedAt: number;
 }
 
+/** What `loadResults` gives back: the latest result of each lottery of the scope, and when it came in (local ms). */
+export interface ResultsLoad {
+  results: DrawResult[];
+  receivedAt: number;
+}
+
 export interface LotteryRefreshInput {
   scope?: LotteryScope;
   tag?: LotteryTab;
@@ -87,6 +108,13 @@ export interface LotteryRefreshContext {
   rtt: number;
   /** The refresh timer of `ready`, ms. */
   delay: number;
+  /**
+   * By game code, the draw time (server ms) whose numbers the list awaits: the game's next draw, or one that passed
+   * without its numbers (for up to RESULT_WAIT_MS).
+   */
+  awaited: Record<string, number>;
+  /** The results timer of `ready.watching`, ms; null when no listed game awaits numbers. */
+  resultsDelay: number | null;
   error: FlowError | null;
 }
 
@@ -132,11 +160,14 @@ export function visibleGames(
     .sort((a, b) => a.gameMenuSort - b.gameMenuSort);
 }
 
-/** Milliseconds, as of the list's time, until something changes for a game: its sale closes, or (closed) it draws. */
+/**
+ * Milliseconds, as of the list's time, until something changes for a game: its sale closes, or (closed) it draws —
+ * the server lists the next issue from the draw time on, so the call is aimed RESULT_MARGIN_MS past it.
+ */
 export function untilNextChange(game: LotteryGame, asOf: number): number {
   if (game.isSale && game.remainTime > 0) return game.remainTime;
   const draw = Date.parse(game.drawTime);
-  return Number.isFinite(draw) ? Math.max(0, draw - asOf) : Number.POSITIVE_INFINITY;
+  return Number.isFinite(draw) ? Math.max(0, draw + RESULT_MARGIN_MS - asOf) : Number.POSITIVE_INFINITY;
 }
 
 /** Spec §4/§9: clamp(nearest remaining time among the listed games − rtt / 2, 7000, 30000). */
@@ -144,6 +175,49 @@ export function refreshDelay(games: LotteryGame[], asOf: number, rtt: number): n
   const nearest = Math.min(...games.map((g) => untilNextChange(g, asOf)));
   if (!Number.isFinite(nearest)) return MAX_REFRESH_MS;
   return Math.min(MAX_REFRESH_MS, Math.max(MIN_REFRESH_MS, Math.round(nearest - rtt / 2)));
+}
+
+const timeOf = (iso: string | null) => (iso === null ? Number.NEGATIVE_INFINITY : Date.parse(iso));
+
+/** The games with the newer of their own previous numbers and those of `results` (the latest of each lottery). */
+export function withResults(games: LotteryGame[], results: DrawResult[]): LotteryGame[] {
+  const latest = new Map(results.map((r) => [r.gameCode, r]));
+  return games.map((g) => {
+    const r = latest.get(g.code);
+    if (!r || Date.parse(r.drawTime) <= timeOf(g.previousWinningTime)) return g;
+    return { ...g, previousWinningNumber: r.winningNumber, previousWinningTime: r.drawTime };
+  });
+}
+
+/**
+ * The draws whose numbers the games lack at `serverNow`: for each game the earliest of the one awaited before and
+ * its next draw that is newer than its previous numbers, dropped RESULT_WAIT_MS after its time.
+ */
+export function awaitedDraws(
+  games: LotteryGame[],
+  before: Record<string, number>,
+  serverNow: number,
+): Record<string, number> {
+  const awaited: Record<string, number> = {};
+  for (const g of games) {
+    const have = timeOf(g.previousWinningTime);
+    const times = [before[g.code], Date.parse(g.drawTime)].filter(
+      (t): t is number => t !== undefined && Number.isFinite(t) && t > have && t > serverNow - RESULT_WAIT_MS,
+    );
+    if (times.length > 0) awaited[g.code] = Math.min(...times);
+  }
+  return awaited;
+}
+
+/**
+ * The results timer at `serverNow`: RESULT_MARGIN_MS past the first awaited draw of the listed games, or
+ * RESULT_RETRY_MS when that moment has passed (a read after it lacked the numbers); null when nothing is awaited.
+ */
+export function resultsDelay(games: LotteryGame[], awaited: Record<string, number>, serverNow: number) {
+  const due = Math.min(...games.map((g) => awaited[g.code] ?? Number.POSITIVE_INFINITY));
+  if (!Number.isFinite(due)) return null;
+  const wait = due + RESULT_MARGIN_MS - serverNow;
+  return wait > 0 ? Math.round(wait) : RESULT_RETRY_MS;
 }
 
 /** The clock of a loaded list: round trip, server time at the local midpoint of the call, offset. */
@@ -165,10 +239,14 @@ export const lotteryRefreshMachine = setup({
     loadMenu: fromPromise<MenuLoad, MenuRequest>(async () => {
       throw new Error('loadMenu must be provided');
     }),
+    loadResults: fromPromise<ResultsLoad, { scope: LotteryScope }>(async () => {
+      throw new Error('loadResults must be provided');
+    }),
   },
   delays: {
     refresh: ({ context }) => context.delay,
     retry: RETRY_MS,
+    resultsRead: ({ context }) => context.resultsDelay ?? RESULT_RETRY_MS,
   },
   guards: {
     visitorWantsMemberMode: ({ context }, mode: LotteryListMode) =>
@@ -177,19 +255,36 @@ export const lotteryRefreshMachine = setup({
     // Spec §2: visitors see no favourites or recent lotteries, so a logout leaves those lists.
     leavesMemberList: ({ context }, loggedIn: boolean) => !loggedIn && memberOnly(context.mode),
     isOtherPrizeMode: ({ context }, prizeMode: PrizeMode) => context.scope !== prizeMode,
+    nothingAwaited: ({ context }) => context.resultsDelay === null,
   },
   actions: {
     keepList: assign(({ context }, load: MenuLoad) => {
       const clock = clockOf(load, context.offset);
       const next = { ...context, games: load.games };
+      // The server's clock when the list came in: the call's midpoint plus half its round trip.
+      const received = clock.asOf + clock.rtt / 2;
+      const awaited = awaitedDraws(load.games, context.awaited, received);
       return {
         games: load.games,
         source: sourceOf(context.mode),
         ...clock,
         delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
+        awaited,
+        resultsDelay: resultsDelay(listedGames(next), awaited, received),
         error: null,
       };
     }),
+    keepResults: assign(({ context }, load: ResultsLoad) => {
+      const games = withResults(context.games, load.results);
+      const received = load.receivedAt + context.offset;
+      const awaited = awaitedDraws(games, context.awaited, received);
+      return {
+        games,
+        awaited,
+        resultsDelay: resultsDelay(listedGames({ ...context, games }), awaited, received),
+      };
+    }),
+    retryResults: assign({ resultsDelay: RETRY_MS }),
     keepError: assign((_, error: FlowError) => ({ error })),
     clearError: assign({ error: null }),
     selectTag: assign((_, tag: LotteryTab) => ({ tag, week: 0 as WeekFilter, mode: 'all' as const })),
@@ -233,6 +328,8 @@ export const lotteryRefreshMachine = setup({
     offset: 0,
     rtt: 0,
     delay: MAX_REFRESH_MS,
+    awaited: {},
+    resultsDelay: null,
     error: null,
   }),
   on: {
@@ -293,6 +390,26 @@ export const lotteryRefreshMachine = setup({
     },
     ready: {
       after: { refresh: 'loading' },
+      initial: 'watching',
+      states: {
+        watching: {
+          always: { guard: 'nothingAwaited', target: 'caughtUp' },
+          after: { resultsRead: 'reading' },
+        },
+        reading: {
+          invoke: {
+            id: 'loadResults',
+            src: 'loadResults',
+            input: ({ context }) => ({ scope: context.scope }),
+            onDone: {
+              target: 'watching',
+              actions: { type: 'keepResults', params: ({ event }) => event.output },
+            },
+            onError: { target: 'watching', actions: 'retryResults' },
+          },
+        },
+        caughtUp: {},
+      },
     },
     failed: {
       after: { retry: 'loading' },

@@ -7,6 +7,7 @@ import {
   lotteryRefreshMachine,
   type MenuLoad,
   RETRY_MS,
+  type ResultsLoad,
   visibleGames,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import {
@@ -32,7 +33,7 @@ import {
 import { show } from '../member/test/memberHarness.tsx';
 import { favouritesKey } from './favourites.ts';
 import { LotteryWidget } from './LotteryWidget.tsx';
-import { MENU, menuData, replyData } from './test/lotteryHarness.tsx';
+import { LATEST_RESULTS, MENU, menuData, replyData } from './test/lotteryHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
@@ -61,6 +62,9 @@ const heartShown = (s: AnyMachineSnapshot) =>
 function offered(s: AnyMachineSnapshot): Event[] {
   const paused = s.matches('paused');
   return EVENTS.filter((e) => {
+    // The results timer is walked where it runs out before the menu's (the read the list came with).
+    if (e.type.startsWith('xstate.after.resultsRead'))
+      return ctx(s).resultsDelay !== null && ctx(s).resultsDelay! < ctx(s).delay;
     if (e.type.startsWith('xstate.')) return true;
     if (paused) return e.type === 'visibility.visible';
     switch (e.type) {
@@ -93,6 +97,10 @@ const paths = viewPaths(lotteryRefreshWalk.machine, offered, serialize);
 let visibility: DocumentVisibilityState = 'visible';
 /** Local time the last menu reply came in, and its round trip (the countdowns count from its midpoint). */
 let replied = { at: 0, rtt: 0 };
+/** Local times the list's timers started: the menu refresh (`ready`) and the results timer (`ready.watching`). */
+let timers = { ready: 0, watching: 0 };
+/** Each results read answers after this round trip. */
+const RESULTS_RTT = 300;
 
 async function setVisibility(state: DocumentVisibilityState) {
   visibility = state;
@@ -101,16 +109,18 @@ async function setVisibility(state: DocumentVisibilityState) {
   });
 }
 
-/** Holds until the timer's last millisecond: no call before, one at it. */
-async function runTimer(ms: number) {
-  await advance(ms - 1);
-  expect(server.pending(MENU)).toHaveLength(0);
+/** Holds until the timer that started at `since` runs out after `ms`: no call to `path` before, one at it. */
+async function runTimer(ms: number, since = Date.now(), path = MENU) {
+  await advance(since + ms - Date.now() - 1);
+  expect(server.pending(path)).toHaveLength(0);
   await advance(1);
 }
 
 /** A load cancelled by a newer one (a filter change while loading) gets no answer: the newest is answered. */
 function dropCancelled() {
   for (const r of server.pending(MENU).slice(0, -1)) r.settled = true;
+  // Leaving `ready` cancels a results read under way.
+  for (const r of server.pending(LATEST_RESULTS)) r.settled = true;
 }
 
 async function perform(event: Event, from: AnyMachineSnapshot) {
@@ -123,14 +133,29 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
       await advance(rtt);
       await replyData(MENU, menuData(load.games, load.serverTime!));
       replied = { at: Date.now(), rtt };
+      timers = { ready: Date.now(), watching: Date.now() };
       return;
     }
     case 'xstate.error.actor.loadMenu':
       return server.fail(MENU, new ApiError('NETWORK', ''));
     case 'xstate.after.refresh.lotteryRefresh.ready':
-      return runTimer(ctx(from).delay);
+      return runTimer(ctx(from).delay, timers.ready);
     case 'xstate.after.retry.lotteryRefresh.failed':
       return runTimer(RETRY_MS);
+    case 'xstate.after.resultsRead.lotteryRefresh.ready.watching':
+      return runTimer(ctx(from).resultsDelay!, timers.watching, LATEST_RESULTS);
+    case 'xstate.done.actor.loadResults': {
+      const { results } = (event as InternalEvent).output as ResultsLoad;
+      await advance(RESULTS_RTT);
+      const byGame = Object.fromEntries(results.map((r) => [r.gameCode, [r]]));
+      await replyData(LATEST_RESULTS, { results: byGame });
+      timers.watching = Date.now();
+      return;
+    }
+    case 'xstate.error.actor.loadResults':
+      await server.fail(LATEST_RESULTS, new ApiError('NETWORK', ''));
+      timers.watching = Date.now();
+      return;
     case 'list.retry':
       return user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
     case 'tag.select':
@@ -225,6 +250,7 @@ describe('lottery widget: paths generated from the lotteryRefresh machine, walke
     server.reset();
     visibility = 'visible';
     replied = { at: 0, rtt: 0 };
+    timers = { ready: 0, watching: 0 };
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
   });
   afterEach(() => {

@@ -54,7 +54,7 @@ function KenoGrid({ result }: { result: DrawResult }) {
 export function Results({ game }: { game: LotteryGame }) {
   const { i18n } = useLingui();
   const failure = useFailureText();
-  const results = useQuery(resultsQuery(game.code, game.issue));
+  const results = useQuery(resultsQuery(game.code, game.previousWinningTime));
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
   return (
     <Section title={<Trans>Results</Trans>}>

@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/reac
 import {
   type LotteryGame,
   lotteryMenu,
+  lotteryRecent,
   lotteryRules,
   myLotteryBets,
   nextDrawCall,
@@ -9,7 +10,12 @@ import {
   popularLotteries,
   recentLotteryMenu,
 } from '../../../contract/lottery.ts';
-import type { MenuLoad, MenuRequest } from '../../../machines/lotteryRefresh.machine.ts';
+import type {
+  LotteryScope,
+  MenuLoad,
+  MenuRequest,
+  ResultsLoad,
+} from '../../../machines/lotteryRefresh.machine.ts';
 import { call } from '../../api/client.ts';
 
 /** Spec §9: popular 20; results 100 (the page shows the newest). */
@@ -43,6 +49,18 @@ export async function loadLotteryMenu({ scope, source }: MenuRequest): Promise<M
   return { games: [...games.values()], serverTime: replies[0]!.data.serverTime, sentAt, receivedAt };
 }
 
+/** The `loadResults` actor of lotteryRefresh: the latest result of every lottery of the scope (both for `ANY`). */
+export async function loadLotteryResults({ scope }: { scope: LotteryScope }): Promise<ResultsLoad> {
+  const modes = scope === 'ANY' ? (['Lott', 'Elott'] as const) : ([scope] as const);
+  const replies = await Promise.all(
+    modes.map((prizeMode) => call(lotteryRecent, { query: { prizeMode, recentCount: 1 } })),
+  );
+  return {
+    results: replies.flatMap((r) => Object.values(r.data.results).flatMap((list) => list.slice(0, 1))),
+    receivedAt: Date.now(),
+  };
+}
+
 export const lotteryRulesQuery = () =>
   queryOptions({
     queryKey: ['lottery', 'rules'],
@@ -58,10 +76,13 @@ export const nextDrawQuery = (gameCode: string, issue: string) =>
     staleTime: 60_000,
   });
 
-/** Past results, newest first; keyed by the issue on sale, so a draw brings the new result. */
-export const resultsQuery = (gameCode: string, issue: string) =>
+/**
+ * Past results, newest first; keyed by the time of the newest result the lottery list knows (lotteryRefresh reads
+ * the results right after each draw), so the new result comes with it rather than with the next issue.
+ */
+export const resultsQuery = (gameCode: string, latestDrawTime: string | null) =>
   queryOptions({
-    queryKey: ['lottery', 'results', gameCode, issue],
+    queryKey: ['lottery', 'results', gameCode, latestDrawTime],
     queryFn: async () => (await call(openedNumbers, { query: { gameCode, count: RESULTS_COUNT } })).data.list,
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import {
   lotteryRefreshMachine,
   type MenuLoad,
   type MenuRequest,
+  type ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { selectLoginRequired } from '../../../machines/lotteryRefresh.selectors.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
@@ -14,11 +15,14 @@ import { liveInspect } from '../../flows/liveActors.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { readFavourites, writeFavourites } from './favourites.ts';
-import { loadLotteryMenu } from './queries.ts';
+import { loadLotteryMenu, loadLotteryResults } from './queries.ts';
 
 /** The machine with the real calls. */
 export const liveLotteryRefresh = lotteryRefreshMachine.provide({
-  actors: { loadMenu: fromPromise<MenuLoad, MenuRequest>(({ input }) => loadLotteryMenu(input)) },
+  actors: {
+    loadMenu: fromPromise<MenuLoad, MenuRequest>(({ input }) => loadLotteryMenu(input)),
+    loadResults: fromPromise<ResultsLoad, { scope: LotteryScope }>(({ input }) => loadLotteryResults(input)),
+  },
 });
 
 /**

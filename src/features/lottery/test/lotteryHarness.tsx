@@ -15,6 +15,8 @@ export const POPULAR = '/lgw/vn/games/popular';
 export const RULES = '/lgw/vn/games/rules';
 export const NEXT_DRAW = '/lgw/vn/draws/next';
 export const RESULTS = '/lgw/vn/numeros/opened/game';
+/** The latest results of every lottery of a prize mode (lotteryRefresh reads them after each draw). */
+export const LATEST_RESULTS = '/lgw/vn/games/recent';
 export const BETS = '/wps/lottery/bets';
 export const BALANCE = '/wps/v2/wallets/balance';
 
