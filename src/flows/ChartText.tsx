@@ -1,21 +1,38 @@
 import { Trans } from '@lingui/react/macro';
-import type { Chart, ChartState } from './chart.ts';
+import type { Chart, ChartLabel, ChartState } from './chart.ts';
+import { NamedText } from './FollowPanel.tsx';
+import type { Words } from './words.ts';
+
+/** 'Status check: done, if the site is under maintenance' and its code. */
+function LabelText({ label, words }: { label: ChartLabel; words: Words }) {
+  const named = words.label(label);
+  return (
+    <>
+      {named.title}
+      {named.guard && `, ${named.guard}`} <code className="text-xs">{named.code}</code>
+    </>
+  );
+}
 
 function StateItem({
   chart,
+  words,
   state,
   active,
 }: {
   chart: Chart;
+  words: Words;
   state: ChartState;
   active: ReadonlySet<string>;
 }) {
   const children = chart.states.filter((s) => s.parent === state.id);
   const out = chart.transitions.filter((t) => t.source === state.id);
-  const name = (id: string) => chart.states.find((s) => s.id === id)?.path ?? id;
+  const named = (id: string) => words.state(chart.states.find((s) => s.id === id)!);
   return (
     <li>
-      <span className="font-semibold">{state.path || state.name}</span>
+      <span className="font-semibold" data-code={state.path || state.name}>
+        <NamedText named={words.state(state)} />
+      </span>
       {state.kind === 'parallel' && (
         <>
           {' '}
@@ -52,32 +69,27 @@ function StateItem({
         <ul className="ms-5 list-disc text-muted">
           {state.invokes.map((id) => (
             <li key={`invoke ${id}`}>
-              <Trans>invokes {id}</Trans>
+              <Trans>runs:</Trans> <NamedText named={words.invoke(id)} />
             </li>
           ))}
           {state.internal.map((label) => (
-            <li key={`stay ${label}`}>
-              <Trans>{label} (stays in this state)</Trans>
+            <li key={`stay ${label.code}`}>
+              <LabelText label={label} words={words} /> <Trans>(stays in this state)</Trans>
             </li>
           ))}
           {out.flatMap((t) =>
-            t.labels.map((label) => {
-              const target = name(t.target);
-              return (
-                <li key={`${label} ${t.target}`}>
-                  <Trans>
-                    {label} → {target}
-                  </Trans>
-                </li>
-              );
-            }),
+            t.labels.map((label) => (
+              <li key={`${label.code} ${t.target}`}>
+                <LabelText label={label} words={words} /> → <NamedText named={named(t.target)} />
+              </li>
+            )),
           )}
         </ul>
       )}
       {children.length > 0 && (
         <ul className="ms-5 border-s border-line ps-3">
           {children.map((child) => (
-            <StateItem key={child.id} chart={chart} state={child} active={active} />
+            <StateItem key={child.id} chart={chart} words={words} state={child} active={active} />
           ))}
         </ul>
       )}
@@ -86,15 +98,25 @@ function StateItem({
 }
 
 /** The diagram in words: every state (nested as in the machine) with what it invokes and its transitions. */
-export function ChartText({ chart, active, id }: { chart: Chart; active: ReadonlySet<string>; id: string }) {
+export function ChartText({
+  chart,
+  words,
+  active,
+  id,
+}: {
+  chart: Chart;
+  words: Words;
+  active: ReadonlySet<string>;
+  id: string;
+}) {
   const root = chart.states[0]!;
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
       <h3 id={`${id}-heading`} className="text-lg font-semibold">
         <Trans>States and transitions</Trans>
       </h3>
-      <ul id={id} className="font-mono text-sm leading-6">
-        <StateItem chart={chart} state={root} active={active} />
+      <ul id={id} className="text-sm leading-6 break-words">
+        <StateItem chart={chart} words={words} state={root} active={active} />
       </ul>
     </section>
   );

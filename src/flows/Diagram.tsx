@@ -1,7 +1,14 @@
 import { type ReactNode, useId } from 'react';
-import { type LaidEdge, type LaidState, type Layout, LINE, type Point } from './layout.ts';
+import {
+  type LaidEdge,
+  type LaidState,
+  type Layout,
+  type LineKind,
+  type Point,
+  TEXT,
+  type TextLine,
+} from './layout.ts';
 
-const FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const PAD = 8;
 
 /** A smooth path through dagre's points: straight ends, corners rounded through the bends' midpoints. */
@@ -16,24 +23,51 @@ function curve(points: Point[]): string {
   return d;
 }
 
+const SANS =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Thai", "Noto Sans SC", sans-serif';
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+const STYLE: Record<LineKind, { fill: string; weight: number; italic?: boolean }> = {
+  title: { fill: 'var(--ink)', weight: 700 },
+  note: { fill: 'var(--ink)', weight: 500 },
+  cond: { fill: 'var(--ink)', weight: 400, italic: true },
+  code: { fill: 'var(--ink-muted)', weight: 400 },
+};
+
+/** Lines of words and code names: the words first, in the page's font, the code smaller and monospaced. */
 function Lines({
   lines,
   x,
   y,
   anchor = 'start',
 }: {
-  lines: string[];
+  lines: TextLine[];
   x: number;
   y: number;
   anchor?: 'start' | 'middle';
 }) {
+  let top = y;
   return (
-    <text x={x} y={y} textAnchor={anchor} fill="var(--ink)" fontSize={12}>
-      {lines.map((line, i) => (
-        <tspan key={i} x={x} y={y + i * LINE + 12} fontWeight={i === 0 && anchor === 'start' ? 700 : 400}>
-          {line}
-        </tspan>
-      ))}
+    <text x={x} y={y} textAnchor={anchor}>
+      {lines.map((line, i) => {
+        const { size, line: height, mono } = TEXT[line.kind];
+        const style = STYLE[line.kind];
+        top += height;
+        return (
+          <tspan
+            key={i}
+            x={x}
+            y={top - (height - size) / 2 - 2}
+            data-kind={line.kind}
+            fontSize={size}
+            fontFamily={mono ? MONO : SANS}
+            fontWeight={style.weight}
+            fontStyle={style.italic ? 'italic' : undefined}
+            fill={style.fill}
+          >
+            {line.text}
+          </tspan>
+        );
+      })}
     </text>
   );
 }
@@ -96,12 +130,12 @@ function Edge({ edge, marker }: { edge: LaidEdge; marker: string }) {
 }
 
 function EdgeLabel({ edge }: { edge: LaidEdge }): ReactNode {
-  const { label, labels } = edge;
+  const { label, lines } = edge;
   if (!label) return null;
   return (
-    <g>
-      <rect {...label} rx={4} fill="var(--surface-raised)" opacity={0.9} />
-      <Lines lines={labels} x={label.x + label.width / 2} y={label.y + 2} anchor="middle" />
+    <g data-label={edge.id}>
+      <rect {...label} rx={4} fill="var(--surface-raised)" opacity={0.92} />
+      <Lines lines={lines} x={label.x + label.width / 2} y={label.y + 2} anchor="middle" />
     </g>
   );
 }
@@ -135,7 +169,6 @@ export function Diagram({
       width={Math.ceil(layout.width * zoom)}
       height={Math.ceil(layout.height * zoom)}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
-      fontFamily={FONT}
     >
       <title id={`${id}-title`}>{title}</title>
       <defs>

@@ -1,49 +1,55 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { eventLabel } from './labels.ts';
 import type { LiveActor } from './liveActors.ts';
-
-/** 'loading'; 'settled.image.ready, settled.throttle.open' for parallel states. */
-export function stateText(value: AnyMachineSnapshot['value']): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .flatMap(([key, child]) =>
-      child && (typeof child === 'string' || Object.keys(child).length > 0)
-        ? stateText(child as AnyMachineSnapshot['value'])
-            .split(', ')
-            .map((s) => `${key}.${s}`)
-        : [key],
-    )
-    .join(', ');
-}
+import type { Named, Words } from './words.ts';
 
 const SHOWN = 8;
 
+/** A title with its code name beside it, smaller. */
+export function NamedText({ named }: { named: Named }) {
+  return (
+    <>
+      {named.title} <code className="text-xs text-muted">{named.code}</code>
+    </>
+  );
+}
+
 /**
- * The running actors of the chosen machine: which one the diagram follows (or none), its current state and the
- * last events it received, newest first.
+ * The running actors of the chosen machine (in this tab, or in the page of the follow frame): which one the diagram
+ * follows (or none), its current states and the last events it received, newest first, in words with their codes.
  */
 export function FollowPanel({
   actors,
   followed,
   snapshot,
+  current,
+  words,
+  onPage,
   onFollow,
 }: {
   actors: LiveActor[];
   followed: LiveActor | undefined;
   snapshot: AnyMachineSnapshot | undefined;
+  /** The innermost current states, in words. */
+  current: Named[];
+  words: Words;
+  /** Following the page in the frame (else actors of this tab). */
+  onPage: boolean;
   onFollow: (sessionId: string | null) => void;
 }) {
   const { t } = useLingui();
   const id = useId();
   if (actors.length === 0)
     return (
-      <p className="text-sm text-muted">
-        <Trans>No actor of this machine is running in this tab. Open its page to follow it here.</Trans>
+      <p className="text-sm text-muted" aria-live="polite">
+        {onPage ? (
+          <Trans>Not running on the page yet: use the page until this workflow starts.</Trans>
+        ) : (
+          <Trans>No actor of this machine is running in this tab. Open its page to follow it here.</Trans>
+        )}
       </p>
     );
-  const current = snapshot ? stateText(snapshot.value) : '';
   const events = followed ? followed.events.slice(-SHOWN).reverse() : [];
   return (
     <section
@@ -52,7 +58,7 @@ export function FollowPanel({
     >
       <div className="flex flex-wrap items-center gap-2">
         <label id={`${id}-follow`} htmlFor={`${id}-actor`} className="font-semibold">
-          <Trans>Follow a running actor</Trans>
+          {onPage ? <Trans>Running on the page</Trans> : <Trans>Follow a running actor</Trans>}
         </label>
         <select
           id={`${id}-actor`}
@@ -70,10 +76,14 @@ export function FollowPanel({
       </div>
       {followed && snapshot && (
         <>
-          <p aria-live="polite">
-            <Trans>
-              Current state: <strong className="font-mono">{current}</strong>
-            </Trans>
+          <p aria-live="polite" data-testid="current-state">
+            <Trans>Current state:</Trans>{' '}
+            {current.map((named, i) => (
+              <strong key={named.code} className="font-semibold" data-code={named.code}>
+                {i > 0 && ', '}
+                <NamedText named={named} />
+              </strong>
+            ))}
           </p>
           <h3 id={`${id}-events`} className="text-sm font-semibold">
             <Trans>Last events</Trans>
@@ -83,9 +93,11 @@ export function FollowPanel({
               <Trans>None since it started.</Trans>
             </p>
           ) : (
-            <ol aria-labelledby={`${id}-events`} className="font-mono text-sm">
+            <ol aria-labelledby={`${id}-events`} className="text-sm">
               {events.map((e, i) => (
-                <li key={followed.events.length - i}>{eventLabel(e.type)}</li>
+                <li key={followed.events.length - i}>
+                  <NamedText named={words.event(e.type)} />
+                </li>
               ))}
             </ol>
           )}

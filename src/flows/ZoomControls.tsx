@@ -1,52 +1,44 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { MAX_SCALE, MIN_SCALE, STEP } from './fit.ts';
 
-export const ZOOMS = [0.25, 0.35, 0.5, 0.65, 0.8, 1, 1.25, 1.5, 2];
+const button = 'min-h-9 min-w-9 rounded-lg border border-line bg-raised px-3 py-1 disabled:opacity-40';
 
-const button = 'rounded-lg border border-line bg-raised px-3 py-1 disabled:opacity-40';
-
-/** Zoom steps for the diagram; "fit" picks the largest step that shows its whole width (a phone's screen). */
+/** Zoom out, the scale, zoom in, and "fit" (the whole width, or the readable minimum when it is wider). */
 export function ZoomControls({
-  zoom,
+  scale,
   onZoom,
-  fit,
+  onFit,
 }: {
-  zoom: number;
-  onZoom: (step: number) => void;
-  fit: () => number | null;
+  scale: number;
+  onZoom: (factor: number) => void;
+  onFit: () => void;
 }) {
   const { t } = useLingui();
   return (
-    <fieldset className="flex items-center gap-2">
+    <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">{t`Zoom`}</legend>
       <button
         type="button"
         className={button}
-        onClick={() => onZoom(zoom - 1)}
-        disabled={zoom === 0}
+        onClick={() => onZoom(1 / STEP)}
+        disabled={scale <= MIN_SCALE + 1e-6}
         aria-label={t`Zoom out`}
       >
         −
       </button>
-      <output className="w-14 text-center tabular-nums">{Math.round(ZOOMS[zoom]! * 100)}%</output>
+      <output className="w-14 text-center tabular-nums" aria-label={t`Zoom level`}>
+        {Math.round(scale * 100)}%
+      </output>
       <button
         type="button"
         className={button}
-        onClick={() => onZoom(zoom + 1)}
-        disabled={zoom === ZOOMS.length - 1}
+        onClick={() => onZoom(STEP)}
+        disabled={scale >= MAX_SCALE - 1e-6}
         aria-label={t`Zoom in`}
       >
         +
       </button>
-      <button
-        type="button"
-        className={button}
-        onClick={() => {
-          const scale = fit();
-          if (scale === null) return;
-          const step = ZOOMS.findLastIndex((z) => z <= scale);
-          onZoom(Math.max(0, step));
-        }}
-      >
+      <button type="button" className={button} onClick={onFit}>
         <Trans>Fit to width</Trans>
       </button>
     </fieldset>

@@ -1,7 +1,15 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
-import { eventLabel, guardLabel } from './labels.ts';
+import { eventLabel, type GuardTree, guardLabel, guardTree } from './labels.ts';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+
+/** A transition's event and guard: its code name ('done: loadStatus [isMaintenance]') and its parts, to name in words. */
+export interface ChartLabel {
+  code: string;
+  /** The event type as XState has it ('xstate.done.actor.loadStatus'; '' for `always`). */
+  event: string;
+  guard: GuardTree | null;
+}
 
 /** One state of a machine as the diagram and its text alternative show it. */
 export interface ChartState {
@@ -21,14 +29,14 @@ export interface ChartState {
   /** The actors it invokes, by id (their done and error events name them). */
   invokes: string[];
   /** Transitions that leave it where it is (no target, or itself), labelled. */
-  internal: string[];
+  internal: ChartLabel[];
 }
 
 /** The transitions from one state to another, merged into one arrow with a label a line. */
 export interface ChartTransition {
   source: string;
   target: string;
-  labels: string[];
+  labels: ChartLabel[];
 }
 
 export interface Chart {
@@ -65,13 +73,17 @@ export function chartOf(machine: AnyStateMachine): Chart {
     states.push(state);
     const definitions = [...node.transitions.values()].flat().concat(node.always ?? []);
     for (const t of definitions) {
-      const label = eventLabel(t.eventType) + (t.guard ? ` [${guardLabel(t.guard as never)}]` : '');
+      const label: ChartLabel = {
+        code: eventLabel(t.eventType) + (t.guard ? ` [${guardLabel(t.guard as never)}]` : ''),
+        event: t.eventType,
+        guard: t.guard ? guardTree(t.guard as never) : null,
+      };
       const targets = (t.target ?? []).filter((target) => target !== node);
       if (targets.length === 0) state.internal.push(label);
       for (const target of targets) {
         const key = `${node.id}\n${target.id}`;
         const arrow = arrows.get(key) ?? { source: node.id, target: target.id, labels: [] };
-        if (!arrow.labels.includes(label)) arrow.labels.push(label);
+        if (!arrow.labels.some((l) => l.code === label.code)) arrow.labels.push(label);
         arrows.set(key, arrow);
       }
     }

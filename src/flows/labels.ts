@@ -17,21 +17,36 @@ export function eventLabel(type: string): string {
   return type === '' ? 'always' : type;
 }
 
-type GuardLike =
+export type GuardLike =
   | string
   | { type: string; params?: unknown }
   | (((...args: never[]) => unknown) & { guards?: GuardLike[]; check?: unknown });
 
-/** 'isMaintenance', 'statusIs(PROPOSED)', 'hasNoContract && isDownline', '!isOpen'; an inline function by its name. */
-export function guardLabel(guard: GuardLike): string {
-  if (typeof guard === 'string') return guard;
+/** A guard as a tree: XState's `not`/`and`/`or` over named guards ('statusIs(PROPOSED)': name and parameter). */
+export type GuardTree =
+  | { op: 'not' | 'and' | 'or'; items: GuardTree[] }
+  | { op: 'is'; name: string; code: string };
+
+export function guardTree(guard: GuardLike): GuardTree {
+  if (typeof guard === 'string') return { op: 'is', name: guard, code: guard };
   if (typeof guard === 'function') {
-    const inner = (guard.guards ?? []).map(guardLabel);
-    if (guard.check && guard.name === 'not') return `!${inner[0]}`;
-    if (guard.check && guard.name === 'and') return inner.join(' && ');
-    if (guard.check && guard.name === 'or') return inner.join(' || ');
-    return guard.name || 'guard';
+    const items = (guard.guards ?? []).map(guardTree);
+    if (guard.check && (guard.name === 'not' || guard.name === 'and' || guard.name === 'or'))
+      return { op: guard.name, items };
+    const name = guard.name || 'guard';
+    return { op: 'is', name, code: name };
   }
   const { params } = guard;
-  return typeof params === 'string' || typeof params === 'number' ? `${guard.type}(${params})` : guard.type;
+  const code =
+    typeof params === 'string' || typeof params === 'number' ? `${guard.type}(${params})` : guard.type;
+  return { op: 'is', name: guard.type, code };
 }
+
+const codeOf = (tree: GuardTree): string => {
+  if (tree.op === 'is') return tree.code;
+  const inner = tree.items.map(codeOf);
+  return tree.op === 'not' ? `!${inner[0]}` : inner.join(tree.op === 'and' ? ' && ' : ' || ');
+};
+
+/** 'isMaintenance', 'statusIs(PROPOSED)', 'hasNoContract && isDownline', '!isOpen'; an inline function by its name. */
+export const guardLabel = (guard: GuardLike): string => codeOf(guardTree(guard));

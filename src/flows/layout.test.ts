@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { captchaMachine } from '../../machines/captcha.machine.ts';
@@ -6,6 +7,7 @@ import { activeStates, chartOf } from './chart.ts';
 import { eventLabel } from './labels.ts';
 import { type Box, layOut } from './layout.ts';
 import { flowMachines } from './machines.ts';
+import { wordsOf } from './words.ts';
 
 const within = (inner: Box, outer: Box) =>
   inner.x >= outer.x - 0.5 &&
@@ -17,7 +19,7 @@ const overlap = (a: Box, b: Box) =>
 
 describe.each(flowMachines)('the $name diagram', ({ name, machine }) => {
   const chart = chartOf(machine);
-  const layout = layOut(chart);
+  const layout = layOut(chart, wordsOf(name, i18n));
 
   it("is of the machine whose id is its file's name (a live actor is matched by its machine's id)", () => {
     expect(machine.id).toBe(name);
@@ -33,7 +35,7 @@ describe.each(flowMachines)('the $name diagram', ({ name, machine }) => {
         ...chart.transitions.filter((t) => t.source === state.id).flatMap((t) => t.labels),
       ];
       expect(
-        labels.some((l) => l.startsWith(eventLabel(type))),
+        labels.some((l) => l.code.startsWith(eventLabel(type))),
         declared,
       ).toBe(true);
     }

@@ -1,5 +1,6 @@
 import { graphlib, layout } from '@dagrejs/dagre';
 import type { Chart, ChartState } from './chart.ts';
+import type { NamedLabel, Words } from './words.ts';
 
 export interface Point {
   x: number;
@@ -12,16 +13,31 @@ export interface Box {
   width: number;
   height: number;
 }
+/** A line of a label: a title in words, a guard in words, or a code name. */
+export type LineKind = 'title' | 'note' | 'cond' | 'code';
+export interface TextLine {
+  text: string;
+  kind: LineKind;
+}
+/** Font size and line height of each kind, in diagram units (the smallest, 12, is the readable minimum's base). */
+export const TEXT: Record<LineKind, { size: number; line: number; mono: boolean }> = {
+  title: { size: 14, line: 18, mono: false },
+  note: { size: 13, line: 17, mono: false },
+  cond: { size: 12, line: 16, mono: false },
+  code: { size: 12, line: 16, mono: true },
+};
+export const SMALLEST_FONT = Math.min(...Object.values(TEXT).map((t) => t.size));
+
 /**
  * A state drawn: a box of its own (atomic, final, history) or around its children (compound, parallel), whose
- * `head` holds its name and lines at the top.
+ * `head` holds its lines at the top.
  */
 export interface LaidState {
   state: ChartState;
   box: Box;
   head: Box;
-  /** Its name, then what it invokes and the transitions that stay in it. */
-  lines: string[];
+  /** Its title and code name, then what it invokes and the transitions that stay in it. */
+  lines: TextLine[];
   /** Where its initial arrow starts (states with an initial child). */
   dot: Point | null;
 }
@@ -29,7 +45,7 @@ export interface LaidEdge {
   id: string;
   kind: 'transition' | 'initial';
   points: Point[];
-  labels: string[];
+  lines: TextLine[];
   /** The label's box (transitions). */
   label: Box | null;
 }
@@ -40,27 +56,88 @@ export interface Layout {
   edges: LaidEdge[];
 }
 
-// The diagram's text is monospaced, so its size is known before it is drawn (no measuring, also in jsdom).
-export const CHAR = 7.3;
-export const LINE = 16;
 const PAD = 8;
 const DOT = 12;
+/** Words wrap at these widths, so a long title makes a taller box rather than a wider diagram. */
+const WRAP = 200;
+const LABEL_WRAP = 140;
 
-const textBox = (lines: string[]) => ({
-  width: Math.max(64, ...lines.map((l) => l.length * CHAR)) + 2 * PAD,
-  height: lines.length * LINE + 2 * PAD,
+// Text is sized before it is drawn (no measuring, also in jsdom): a monospaced code name is 0.6 em a character; a
+// title 0.6 em a Latin character (a little over a sans-serif's average, so it never overflows), 1 em a Chinese one,
+// nothing for Thai's combining vowel and tone marks.
+const wide = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+const combining = /\p{M}/u;
+export function textWidth(text: string, kind: LineKind): number {
+  const { size, mono } = TEXT[kind];
+  let em = 0;
+  for (const c of text) em += mono ? 0.6 : wide.test(c) ? 1 : combining.test(c) ? 0 : 0.6;
+  return em * size;
+}
+
+/** Lines of at most `max` wide, broken between words, or between characters in a script without spaces. */
+export function wrap(text: string, kind: LineKind, max = WRAP): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const push = (piece: string, sep: string) => {
+    const next = line ? line + sep + piece : piece;
+    if (!line || textWidth(next, kind) <= max) line = next;
+    else {
+      lines.push(line);
+      line = piece;
+    }
+  };
+  for (const word of text.split(' ')) {
+    if (textWidth(word, kind) <= max) push(word, ' ');
+    else
+      [...word].forEach((c, i) => {
+        push(c, i === 0 ? ' ' : '');
+      });
+  }
+  return [...lines, line];
+}
+
+const lines = (text: string, kind: LineKind, max = WRAP): TextLine[] =>
+  kind === 'code' ? [{ text, kind }] : wrap(text, kind, max).map((t) => ({ text: t, kind }));
+
+/** A code name with its guard on lines of its own, a combined guard split at its operators. */
+const codeLines = (code: string): string[] => {
+  const at = code.indexOf(' [');
+  if (at < 0) return [code];
+  const guard = code.slice(at + 1);
+  return [code.slice(0, at), ...guard.split(/ (?=&&|\|\|)/)];
+};
+
+/** A transition's event in words, its guard as a condition, then its code with the guard on a line of its own. */
+function labelLines(label: NamedLabel, prefix = ''): TextLine[] {
+  const max = prefix ? WRAP : LABEL_WRAP;
+  return [
+    ...lines(prefix + label.title, 'note', max),
+    ...(label.guard ? lines(label.guard, 'cond', max) : []),
+    ...codeLines(label.code).map((text) => ({ text: prefix ? `  ${text}` : text, kind: 'code' as const })),
+  ];
+}
+
+export const stateLines = (s: ChartState, words: Words): TextLine[] => {
+  const named = words.state(s);
+  return [
+    ...lines(s.kind === 'parallel' ? `${named.title} ∥` : named.title, 'title'),
+    { text: named.code, kind: 'code' },
+    ...s.invokes.flatMap((id) => {
+      const actor = words.invoke(id);
+      return [...lines(`⚙ ${actor.title}`, 'note'), { text: `  invoke ${id}`, kind: 'code' as const }];
+    }),
+    ...s.internal.flatMap((l) => labelLines(words.label(l), '↺ ')),
+  ];
+};
+
+export const blockSize = (block: TextLine[]) => ({
+  width: Math.max(...block.map((l) => textWidth(l.text, l.kind))),
+  height: block.reduce((sum, l) => sum + TEXT[l.kind].line, 0),
 });
 
-export const stateLines = (s: ChartState) => [
-  s.kind === 'parallel' ? `${s.name} ∥` : s.name,
-  ...s.invokes.map((id) => `invoke ${id}`),
-  ...s.internal.map((l) => `↺ ${l}`),
-];
-
-/** A guard under its event, which keeps labels narrow: 'error: terminate', '  [statusIs(ACTIVE)]'. */
-const splitGuard = (label: string) => {
-  const at = label.indexOf(' [');
-  return at < 0 ? [label] : [label.slice(0, at), `  ${label.slice(at + 1)}`];
+const textBox = (block: TextLine[]) => {
+  const { width, height } = blockSize(block);
+  return { width: Math.max(64, width) + 2 * PAD, height: height + 2 * PAD };
 };
 
 const isCluster = (s: ChartState) => s.kind === 'compound' || s.kind === 'parallel';
@@ -94,9 +171,9 @@ const cutAtExit = (points: Point[], r: Box) => cutAtEntry([...points].reverse(),
  * cluster, so its arrows meet its head (its name, a node kept above its children by hidden edges) and are cut back
  * to the cluster's border once laid out. Its initial arrow starts from a dot of its own.
  */
-export function layOut(chart: Chart): Layout {
+export function layOut(chart: Chart, words: Words): Layout {
   const g = new graphlib.Graph({ compound: true, multigraph: true });
-  g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 30, edgesep: 12, marginx: 12, marginy: 12 });
+  g.setGraph({ rankdir: 'TB', nodesep: 20, ranksep: 28, edgesep: 10, marginx: 12, marginy: 12 });
   const byId = new Map(chart.states.map((s) => [s.id, s]));
   const anchor = (id: string) => (isCluster(byId.get(id)!) ? head(id) : id);
   const initialChild = new Map<string, string>();
@@ -104,9 +181,9 @@ export function layOut(chart: Chart): Layout {
   for (const s of chart.states) {
     if (isCluster(s)) {
       g.setNode(s.id, {});
-      g.setNode(head(s.id), textBox(stateLines(s)));
+      g.setNode(head(s.id), textBox(stateLines(s, words)));
       g.setParent(head(s.id), s.id);
-    } else g.setNode(s.id, textBox(stateLines(s)));
+    } else g.setNode(s.id, textBox(stateLines(s, words)));
     if (s.parent) {
       g.setParent(s.id, s.parent);
       g.setEdge(head(s.parent), anchor(s.id), { minlen: 1, weight: 1 }, 'order');
@@ -119,11 +196,10 @@ export function layOut(chart: Chart): Layout {
     g.setEdge(head(parent), dot(parent), { minlen: 1, weight: 2 }, 'order');
     g.setEdge(dot(parent), anchor(child), { minlen: 1, weight: 4 }, 'initial');
   }
-  const labelLines = chart.transitions.map((t) => t.labels.flatMap(splitGuard));
+  const edgeLines = chart.transitions.map((t) => t.labels.flatMap((l) => labelLines(words.label(l))));
   chart.transitions.forEach((t, i) => {
-    const lines = labelLines[i]!;
-    const height = lines.length * LINE + 4;
-    const width = Math.max(...lines.map((l) => l.length * CHAR)) + 8;
+    const size = blockSize(edgeLines[i]!);
+    const [width, height] = [size.width + 8, size.height + 4];
     g.setEdge(anchor(t.source), anchor(t.target), { width, height, labelpos: 'c', minlen: 1 }, `t${i}`);
   });
   layout(g);
@@ -139,7 +215,7 @@ export function layOut(chart: Chart): Layout {
       state: s,
       box,
       head: isCluster(s) ? boxOf(head(s.id)) : box,
-      lines: stateLines(s),
+      lines: stateLines(s, words),
       dot: n ? { x: n.x!, y: n.y! } : null,
     };
   });
@@ -152,7 +228,7 @@ export function layOut(chart: Chart): Layout {
       id: `initial:${child}`,
       kind: 'initial',
       points: isCluster(target.state) ? cutAtEntry(points, target.box) : points,
-      labels: [],
+      lines: [],
       label: null,
     };
   });
@@ -164,7 +240,7 @@ export function layOut(chart: Chart): Layout {
     if (isCluster(target.state)) points = cutAtEntry(points, target.box);
     if (isCluster(source.state)) points = cutAtExit(points, source.box);
     const label = { x: e.x! - e.width! / 2, y: e.y! - e.height! / 2, width: e.width!, height: e.height! };
-    edges.push({ id: `${t.source}>${t.target}`, kind: 'transition', points, labels: labelLines[i]!, label });
+    edges.push({ id: `${t.source}>${t.target}`, kind: 'transition', points, lines: edgeLines[i]!, label });
   });
   const graph = g.graph();
   return { width: graph.width ?? 0, height: graph.height ?? 0, states, edges };

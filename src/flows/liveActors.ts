@@ -47,3 +47,16 @@ export function onInspection(listener: (event: InspectionEvent) => void): () => 
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** The registry as a page in /flows's "Follow on the page" frame offers it to /flows (same origin). */
+export interface LiveRegistry {
+  liveActors: typeof liveActors;
+  onInspection: typeof onInspection;
+}
+declare global {
+  interface Window {
+    __porticoLive?: LiveRegistry;
+  }
+}
+// Each page of the frame is a separate app with its own registry; /flows reads it through the frame's window.
+if (liveInspect && typeof window !== 'undefined') window.__porticoLive = { liveActors, onInspection };
