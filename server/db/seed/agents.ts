@@ -18,6 +18,8 @@ import { DEMO_CREDIT } from './accounts.ts';
 
 const DAY_MS = 86_400_000;
 const DAYS_OF_PLAY = 14;
+/** The hourly and real-time salaries are in force for the last few days of that play only. */
+const RECENT_DAYS = 3;
 const BETS = [1_000n, 2_000n, 5_000n, 10_000n, 20_000n];
 
 const tier = (activeMembers: number, betAmount: number, rateBp: number): ContractTier => ({
@@ -73,7 +75,7 @@ function prng(seed: number) {
 
 /**
  * The demo agent team: agent01's house contracts of every kind and agent02's daily salary from agent01, in force since
- * the day before the team's two weeks of settled play (the 14 whole days before today in the merchant's zone, posted
+ * the day before the team's two weeks of settled play (the hourly and real-time salaries for the last 3 days only) (the 14 whole days before today in the merchant's zone, posted
  * through the ledger, bet to the house games wallet and wins back), so the agent centre's overview, team betting and
  * user-loss pages show data. Then the contract settlement itself pays every window that has ended, as the job would
  * after a long pause, so "My income" shows what the contracts earned on that play (agent01 and agent02 are paid).
@@ -98,15 +100,19 @@ export async function seedAgents(database: Database, merchantCode: string, now =
     );
   const id = (account: string) => team.find((m) => m.account === account)!.id;
   await db.insert(agentContracts).values([
-    ...HOUSE.map((c) => ({
-      merchantCode,
-      ...c,
-      uplineId: null,
-      downlineId: id('agent01'),
-      status: 'ACTIVE' as const,
-      proposedAt: since,
-      activeFrom: since,
-    })),
+    ...HOUSE.map((c) => {
+      // The hourly and real-time salaries came later: their windows would be most of the seed's settlement work.
+      const from = c.kind === 'REALTIME_SALARY' || c.kind === 'HOURLY_SALARY' ? dayStart(RECENT_DAYS) : since;
+      return {
+        merchantCode,
+        ...c,
+        uplineId: null,
+        downlineId: id('agent01'),
+        status: 'ACTIVE' as const,
+        proposedAt: from,
+        activeFrom: from,
+      };
+    }),
     {
       merchantCode,
       kind: 'DAILY_SALARY' as const,

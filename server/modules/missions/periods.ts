@@ -9,17 +9,28 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
+/** One formatter per zone: building one costs far more than using it (a settlement catching up asks thousands of times). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (zone: string) => {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+};
+
 export const partsIn = (zone: string, at: Date) => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+  const parts = formatterOf(zone).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { y: n('year'), m: n('month'), d: n('day'), h: n('hour'), min: n('minute'), s: n('second') };
 };
