@@ -97,6 +97,11 @@ test.describe('accounts', () => {
     await expect(form.getByText('The old password is incorrect')).toBeVisible();
     await form.getByLabel('Old password').fill('Player123');
     await form.getByRole('button', { name: 'Change password' }).click();
+    // Said before it closes: a status that takes the focus.
+    const changed = dialog(page).getByRole('region', { name: 'Password changed' });
+    await expect(changed.getByRole('status')).toBeFocused();
+    await expect(changed).toContainText('Your password has been changed.');
+    await changed.getByRole('button', { name: 'OK' }).click();
     await expect(dialog(page)).toHaveCount(0);
     const res = await page.request.post('/wps/session/login', {
       data: { type: 'username', username: 'vip01', password: 'Player456' },
@@ -128,7 +133,7 @@ test.describe('accounts', () => {
     await forgot.getByLabel('Email').fill(email);
     await forgot.getByRole('button', { name: 'Send code' }).click();
     // The same words whether or not the account exists; nothing has changed yet.
-    const sent = dialog(page).getByRole('alertdialog', { name: 'Code sent' });
+    const sent = dialog(page).getByRole('region', { name: 'Code sent' });
     await expect(sent).toContainText('If the username and e-mail match an account');
     const old = await page.request.post('/wps/session/login', {
       data: { type: 'username', username, password: 'abc12345' },
@@ -149,7 +154,7 @@ test.describe('accounts', () => {
     await expect(page).not.toHaveURL(/resetCode/);
     await reset.getByLabel('New password').fill('fresh2024');
     await reset.getByRole('button', { name: 'Set new password' }).click();
-    const changed = dialog(page).getByRole('alertdialog', { name: 'Password changed' });
+    const changed = dialog(page).getByRole('region', { name: 'Password changed' });
     await changed.getByRole('button', { name: 'Log in' }).click();
 
     const login = dialog(page).getByRole('form', { name: 'Login' });

@@ -137,7 +137,14 @@ async function perform(event: Event) {
       await user.type(dialog.getByLabelText('New password'), 'Changed123');
       await user.type(dialog.getByLabelText('Confirm new password'), 'Changed123');
       await user.click(dialog.getByRole('button', { name: 'Change password' }));
-      return server.reply(CHANGE, null);
+      await server.reply(CHANGE, null);
+      // Said before the dialog closes: a status that takes the focus, then OK.
+      for (let i = 0; i < 50 && !dialog.queryByRole('region', { name: 'Password changed' }); i += 1)
+        await flush();
+      const changed = within(dialog.getByRole('region', { name: 'Password changed' }));
+      expect(changed.getByRole('status')).toHaveFocus();
+      expect(changed.getByRole('status')).toHaveTextContent('Your password has been changed.');
+      return user.click(changed.getByRole('button', { name: 'OK' }));
     }
     default:
       return answerActorEvent(event, ENDPOINTS, toApiError);

@@ -134,7 +134,7 @@ function AccountFormOf({
         />
       );
     default:
-      return <ChangePasswordForm rule={passwordRule} onDone={onDone ?? flows.close} />;
+      return <ChangePasswordForm rule={passwordRule} onDone={onDone ?? flows.close} confirm />;
   }
 }
 

@@ -7,15 +7,30 @@ import { readFlowError, serverFieldErrors } from '../../../machines/form.ts';
 import { newPasswordProblems } from '../../../machines/login.machine.ts';
 import { call } from '../../api/client.ts';
 import { Field, FormError } from './Field.tsx';
+import { Notice } from './Notice.tsx';
 
-/** Voluntary password change (member menu): old password, then a new one by the merchant's rule. */
-export function ChangePasswordForm({ rule, onDone }: { rule: RegisterFieldRule; onDone: () => void }) {
+/**
+ * Voluntary password change (member menu) or the forced one: old password, then a new one by the merchant's rule.
+ * With `confirm` the form says the password has changed before `onDone` closes it (the member centre shows its own
+ * line instead).
+ */
+export function ChangePasswordForm({
+  rule,
+  onDone,
+  confirm = false,
+}: {
+  rule: RegisterFieldRule;
+  onDone: () => void;
+  confirm?: boolean;
+}) {
   const { t } = useLingui();
   const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
   const [checked, setChecked] = useState(false);
   const save = useMutation({
     mutationFn: () => call(changePassword, { body: values }),
-    onSuccess: onDone,
+    onSuccess: () => {
+      if (!confirm) onDone();
+    },
   });
   const local = checked ? newPasswordProblems(rule, values) : {};
   const problems = { ...serverFieldErrors(save.error), ...local };
@@ -34,6 +49,12 @@ export function ChangePasswordForm({ rule, onDone }: { rule: RegisterFieldRule; 
       problem={problems[name] ?? (name === 'newPassword' ? problems.password : undefined)}
     />
   );
+  if (confirm && save.isSuccess)
+    return (
+      <Notice label={t`Password changed`} button={<Trans>OK</Trans>} onClick={onDone}>
+        <Trans>Your password has been changed. Use the new one the next time you log in.</Trans>
+      </Notice>
+    );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Change password`}>
       {input('oldPassword', <Trans>Old password</Trans>, 'current-password')}

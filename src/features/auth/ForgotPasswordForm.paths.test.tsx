@@ -101,7 +101,7 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
     }
     case 'code.enter':
       return user.click(
-        within(screen.getByRole('alertdialog', { name: 'Code sent' })).getByRole('button', {
+        within(screen.getByRole('region', { name: 'Code sent' })).getByRole('button', {
           name: 'Enter the code',
         }),
       );
@@ -109,7 +109,7 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
       return user.click(within(form()!).getByRole('button', { name: 'Ask for a new code' }));
     case 'dialog.close':
       return user.click(
-        within(screen.getByRole('alertdialog', { name: 'Password changed' })).getByRole('button', {
+        within(screen.getByRole('region', { name: 'Password changed' })).getByRole('button', {
           name: 'Log in',
         }),
       );
@@ -120,8 +120,8 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
 
 function expectScreen(byEmail: boolean, state: AnyMachineSnapshot) {
   const c = state.context as ForgotPasswordContext;
-  const sentDialog = screen.queryByRole('alertdialog', { name: 'Code sent' });
-  const resetDialog = screen.queryByRole('alertdialog', { name: 'Password changed' });
+  const sentDialog = screen.queryByRole('region', { name: 'Code sent' });
+  const resetDialog = screen.queryByRole('region', { name: 'Password changed' });
   if (state.status === 'done') expect(onDone).toHaveBeenCalledOnce();
   else expect(onDone).not.toHaveBeenCalled();
   if (state.status === 'done') return;
@@ -130,12 +130,15 @@ function expectScreen(byEmail: boolean, state: AnyMachineSnapshot) {
   if (state.matches('codeSent')) {
     expect(sentDialog).toHaveTextContent('If the username and e-mail match an account, a code has been sent');
     expect(sentDialog).toHaveTextContent('within 15 minutes');
+    // A status, focused: read out at once and seen where the form was.
+    expect(within(sentDialog!).getByRole('status')).toHaveFocus();
     expect(form()).toBeNull();
     return;
   }
   expect(sentDialog).toBeNull();
   if (state.matches('passwordReset')) {
     expect(resetDialog).toHaveTextContent('Your password has been changed');
+    expect(within(resetDialog!).getByRole('status')).toHaveFocus();
     expect(form()).toBeNull();
     return;
   }

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Country, RegisterFieldRule } from '../../../contract/auth.ts';
 import { PASSWORD_RESET_MINUTES } from '../../../contract/constants.ts';
@@ -19,6 +19,7 @@ import { requestResetCode, resetByPhone, resetWithCode } from './actors.ts';
 import { Field, FormError } from './Field.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
+import { Notice } from './Notice.tsx';
 
 const liveForgot = forgotPasswordMachine.provide({
   actors: { requestResetCode, resetWithCode, resetByPhone },
@@ -236,27 +237,5 @@ function StepForm({
         </button>
       )}
     </form>
-  );
-}
-
-/** A step's message in the form's place, with the one button that goes on. */
-function Notice({
-  label,
-  button,
-  onClick,
-  children,
-}: {
-  label: string;
-  button: ReactNode;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div role="alertdialog" aria-label={label} className="flex flex-col gap-4">
-      <p>{children}</p>
-      <button type="button" className="h-11 rounded-full bg-brand font-semibold text-white" onClick={onClick}>
-        {button}
-      </button>
-    </div>
   );
 }
