@@ -6,8 +6,10 @@
 export const FIRST_REPLIES_ID = 'first-replies';
 
 export interface FirstReplies {
-  /** The merchant the replies are for (the page's domain's). */
+  /** The merchant the replies are for: the page's domain's, or the one the SPA names in its calls (`linked`). */
   merchant: string;
+  /** Asked for the merchant the SPA keeps (a white-label link's, `?merchant=`), not by the page's domain. */
+  linked?: true;
   /** The Language header they were asked with. */
   language: string;
   /** Reply bodies by address (path and query string). */
@@ -31,3 +33,14 @@ export const firstCalls = (language: string, path: string): string[] => [
     ? [`/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`]
     : []),
 ];
+
+/**
+ * Spec §4: a portal speaks English and its TY language; a saved language it does not offer gives way to English. The
+ * server draws a page's first screen in this language (server/http/pageHints.ts) and the app starts in it
+ * (src/main.tsx): were they to differ, the app could not take the drawn screen over.
+ */
+export const offeredLanguage = <L extends string>(wanted: L, tyLanguage: string): L | 'en' =>
+  wanted === tyLanguage ? wanted : 'en';
+
+/** The cookie beside the saved merchant (a white-label link's, `?merchant=`), for the server to draw its pages. */
+export const MERCHANT_COOKIE = 'merchant';

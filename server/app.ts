@@ -317,11 +317,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const page =
     opts.distDir && app.hasDecorator('spaIndex')
       ? pageDocument(opts.distDir, {
-          merchantCodeOf: (req) =>
-            resolveMerchant(merchants, req).then(
-              (m) => m.code,
-              () => undefined,
-            ),
+          merchantCodeOf: async (req, wanted) => {
+            const linked = wanted ? await merchants.byCode(wanted) : undefined;
+            return (linked ?? (await resolveMerchant(merchants, req).catch(() => undefined)))?.code;
+          },
           firstBannerUrl: content.firstBannerUrl,
           app,
         })

@@ -1,13 +1,14 @@
 import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { adoptFirstReplies } from './api/firstReplies.ts';
-import { adoptMerchantFromUrl, storedToken } from './api/session.ts';
+import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
+import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
+import { adoptMerchantFromUrl, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
-import { activateLocale, savedLocale } from './i18n/i18n.ts';
+import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
 import './styles.css';
 import { adoptDrawnScreen } from './ui/Deferred.tsx';
@@ -22,6 +23,10 @@ async function start() {
   // browser gets in between (Lighthouse's Total Blocking Time counts each task's time over 50 ms).
   await nextTask();
   adoptMerchantFromUrl(window.location.search);
+  const merchant = storedMerchant();
+  // Beside the kept merchant, for the server: the next page is drawn for it (server/http/pageHints.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and in jsdom
+  document.cookie = `${MERCHANT_COOKIE}=${merchant ?? ''}; path=/; samesite=lax; max-age=${merchant ? 31536000 : 0}`;
   adoptFirstReplies();
   rememberReferral(window.location.search);
   const theme = localStorage.getItem('theme');
@@ -30,7 +35,7 @@ async function start() {
   const container = document.getElementById('root')!;
   // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts).
   const drawnIn = container.hasAttribute('data-drawn') ? document.documentElement.lang : undefined;
-  const locale = savedLocale(localStorage, window.location.search);
+  const locale = startLocale(savedLocale(localStorage, window.location.search), firstTyLanguage(merchant));
   const catalogue = activateLocale(locale);
   const queryClient = createQueryClient();
   const firstPage = isOpsPath(window.location.pathname)

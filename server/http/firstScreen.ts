@@ -11,8 +11,28 @@ type Render = (path: string, block: FirstReplies) => Promise<string | undefined>
  * Public pages a visitor lands on: the server draws their first screen. A member's and an agent's pages, the game
  * frames and the back office are drawn by the SPA alone (what the server would draw is a visitor's view of them).
  */
-const DRAWN =
-  /^\/(|elott|lott|live|sports|fish|rng|pvp|esports|cockfight|hot|providers|promotions|promoDetail|help|helpmc|contact|vnLottery|lottery)$/;
+export const DRAWN_PAGES = [
+  '/',
+  '/elott',
+  '/lott',
+  '/live',
+  '/sports',
+  '/fish',
+  '/rng',
+  '/pvp',
+  '/esports',
+  '/cockfight',
+  '/hot',
+  '/providers',
+  '/promotions',
+  '/promoDetail',
+  '/help',
+  '/helpmc',
+  '/contact',
+  '/vnLottery',
+  '/lottery',
+] as const;
+const DRAWN = new Set<string>(DRAWN_PAGES);
 
 const MAX_KEPT = 64;
 /** Renders waiting beyond which a page goes without its first screen rather than wait for one (a burst of pages). */
@@ -61,7 +81,7 @@ export function firstScreenOf(
     const path = url.split('?')[0] ?? '/';
     const status = (block.replies['/wps/system/status'] as { value?: SystemStatus } | undefined)?.value;
     // Maintenance, a blocked region and a failed status read are the SPA's own screens.
-    if (!DRAWN.test(path) || status?.status !== 0) return undefined;
+    if (!DRAWN.has(path) || status?.status !== 0) return undefined;
     const key = createHash('sha256')
       .update(url)
       .update('\0')

@@ -71,8 +71,8 @@ describe('page hints', () => {
     expect(hints(await page('/', { host: 'nobody.example' }))).toEqual([
       '<link rel="modulepreload" href="/assets/messages-EN.js">',
     ]);
-    // th is a language of the portal, but this build's manifest lists no th catalogue; xx is none at all.
-    expect(hints(await page('/member', { cookie: 'lang=th' }))).toEqual([]);
+    // th is LOTUS's language, but this build's manifest lists no th catalogue; xx is none at all.
+    expect(hints(await page('/member', { host: 'lotus.localhost', cookie: 'lang=th' }))).toEqual([]);
     expect(hints(await page('/member', { cookie: 'lang=xx' }))).toEqual([
       '<link rel="modulepreload" href="/assets/messages-EN.js">',
     ]);
@@ -102,6 +102,42 @@ describe('page hints', () => {
     expect(lotus.replies['/wps/system/whitelabel'].value.brand.name).not.toBe(
       block.replies['/wps/system/whitelabel'].value.brand.name,
     );
+  });
+
+  it('are asked in the language the SPA will start in: a saved one the merchant does not offer gives English', async () => {
+    // PORTICO offers en and vi, LOTUS en and th (its TY language).
+    const language = async (cookie: string, host = 'localhost') =>
+      JSON.parse(firstBlock(await page('/', { cookie, host }))!).language;
+    expect(await language('lang=vi')).toBe('vi');
+    expect(await language('lang=th')).toBe('en');
+    expect(await language('lang=zh')).toBe('en');
+    expect(await language('lang=th', 'lotus.localhost')).toBe('th');
+    expect(await language('lang=vi', 'lotus.localhost')).toBe('en');
+    const html = await page('/', { cookie: 'lang=zh' });
+    expect(hints(html)[0]).toBe('<link rel="modulepreload" href="/assets/messages-EN.js">');
+    expect(Object.keys(JSON.parse(firstBlock(html)!).replies)).toContain('/wps/notice/index?language=en');
+  });
+
+  it('are for the merchant the SPA keeps from a white-label link (?merchant=, then its cookie), else the domain’s', async () => {
+    const block = async (url: string, cookie = '') => JSON.parse(firstBlock(await page(url, { cookie }))!);
+    const linked = await block('/?merchant=lotus', 'lang=th');
+    expect(linked).toMatchObject({ merchant: 'LOTUS', linked: true, language: 'th' });
+    expect(linked.replies['/wps/system/whitelabel'].value.merchantCode).toBe('LOTUS');
+    expect(await block('/rng', 'lang=th; merchant=LOTUS')).toMatchObject({ merchant: 'LOTUS', linked: true });
+    // The link wins over the cookie; an unknown or malformed code leaves the domain's merchant.
+    expect(await block('/?merchant=PORTICO', 'merchant=LOTUS')).toMatchObject({
+      merchant: 'PORTICO',
+      linked: true,
+    });
+    for (const [url, cookie] of [
+      ['/?merchant=NOBODY', ''],
+      ['/', 'merchant=NOBODY'],
+      ['/?merchant=a%3Cb', ''],
+    ] as const) {
+      const domain = await block(url, cookie);
+      expect(domain.merchant, url + cookie).toBe('PORTICO');
+      expect(domain.linked, url + cookie).toBeUndefined();
+    }
   });
 
   it('name the merchant’s own tab icon, a PNG, in place of the build’s default', async () => {

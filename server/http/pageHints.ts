@@ -3,25 +3,58 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bannerGroupOf } from '../../contract/banners.ts';
-import { isOneOf, LANGUAGE_HEADER, LOCALES } from '../../contract/constants.ts';
+import {
+  isOneOf,
+  LANGUAGE_HEADER,
+  LOCALES,
+  MERCHANT_CODE,
+  MERCHANT_HEADER,
+} from '../../contract/constants.ts';
 import type { BannerGroup } from '../../contract/content.ts';
-import { FIRST_REPLIES_ID, type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
+import {
+  FIRST_REPLIES_ID,
+  type FirstReplies,
+  firstCalls,
+  MERCHANT_COOKIE,
+  offeredLanguage,
+} from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
 import { APP_ENTRY_ID, BOOT_SCRIPT, DRAWN_END_ID, firstScreenOf } from './firstScreen.ts';
 
 export interface PageHintSources {
-  /** The merchant the page is for, or undefined on a domain no merchant serves. */
-  merchantCodeOf(req: FastifyRequest): Promise<string | undefined>;
+  /**
+   * The merchant the page is for: `wanted` (the one the SPA keeps, from a white-label link) when it is one, else the
+   * page's domain's; undefined on a domain no merchant serves.
+   */
+  merchantCodeOf(req: FastifyRequest, wanted?: string): Promise<string | undefined>;
   firstBannerUrl(merchantCode: string, group: BannerGroup, locale: Locale): Promise<string | undefined>;
   /** The app, asked the first calls as the visitor would ask them (same address, domain and language). */
   app: FastifyInstance;
 }
 
-/** The language the SPA will start in: the `lang` cookie it keeps beside its saved language (src/i18n), else English. */
-export function pageLocale(req: FastifyRequest): Locale {
-  const cookie = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
-  return isOneOf(LOCALES, cookie) ? cookie : 'en';
+const cookieOf = (req: FastifyRequest, name: string) =>
+  new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1];
+
+/**
+ * The language the SPA will start in (src/main.tsx): the `lang` cookie it keeps beside its saved language (src/i18n)
+ * if the merchant offers it (`tyLanguage`: its whitelabel's, when known), else English.
+ */
+export function pageLocale(req: FastifyRequest, tyLanguage?: string): Locale {
+  const cookie = cookieOf(req, 'lang');
+  if (!isOneOf(LOCALES, cookie)) return 'en';
+  return tyLanguage === undefined ? cookie : offeredLanguage(cookie, tyLanguage);
+}
+
+/**
+ * The merchant the SPA will ask for (src/api/session.ts): a white-label link's (`?merchant=`), else the one it keeps
+ * (the cookie it writes beside it, src/main.tsx); undefined for the domain's.
+ */
+export function pageMerchant(req: FastifyRequest): string | undefined {
+  const linked = new URLSearchParams(req.url.split('?')[1] ?? '').get('merchant')?.trim().toUpperCase();
+  if (linked && MERCHANT_CODE.test(linked)) return linked;
+  const kept = cookieOf(req, MERCHANT_COOKIE);
+  return kept && MERCHANT_CODE.test(kept) ? kept : undefined;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -30,36 +63,53 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 export const firstRepliesBlock = (block: FirstReplies) =>
   `<script type="application/json" id="${FIRST_REPLIES_ID}">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
 
+const WHITELABEL = '/wps/system/whitelabel';
+
 /**
  * The first calls' replies, asked through the app itself: rate limits, region rules and merchant resolution apply as
- * to the SPA's own calls, which these replace. A call that fails is left out (the SPA then asks it).
+ * to the SPA's own calls, which these replace. A call that fails is left out (the SPA then asks it). `linked`: the
+ * merchant the SPA names in its calls (a white-label link's), else the domain's. In the language the SPA will start
+ * in (pageLocale), which the merchant's whitelabel tells (its languages), asked first.
  */
 async function firstReplies(
   app: FastifyInstance,
   req: FastifyRequest,
   merchant: string,
-  locale: Locale,
+  linked: boolean,
   path: string,
 ): Promise<FirstReplies> {
   const forwarded = req.headers['x-forwarded-for'];
+  const ask = async (url: string, locale: Locale) => {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: req.socket.remoteAddress,
+      headers: {
+        host: req.headers.host ?? '',
+        accept: 'application/json',
+        [LANGUAGE_HEADER]: locale,
+        ...(linked ? { [MERCHANT_HEADER]: merchant } : {}),
+        ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+      },
+    });
+    return res.statusCode === 200 ? [[url, res.json()] as const] : [];
+  };
+  // The same in every language.
+  const whitelabel = await ask(WHITELABEL, pageLocale(req));
+  const locale = pageLocale(
+    req,
+    (whitelabel[0]?.[1] as { value?: WhitelabelInfo } | undefined)?.value?.tyLanguage,
+  );
   // Keyed in the calls' order, not in the order they finish: the same page is the same bytes.
   const answered = await Promise.all(
-    firstCalls(locale, path).map(async (url) => {
-      const res = await app.inject({
-        method: 'GET',
-        url,
-        remoteAddress: req.socket.remoteAddress,
-        headers: {
-          host: req.headers.host ?? '',
-          accept: 'application/json',
-          [LANGUAGE_HEADER]: locale,
-          ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
-        },
-      });
-      return res.statusCode === 200 ? [[url, res.json()] as const] : [];
-    }),
+    firstCalls(locale, path).map((url) => (url === WHITELABEL ? whitelabel : ask(url, locale))),
   );
-  return { merchant, language: locale, replies: Object.fromEntries(answered.flat()) };
+  return {
+    merchant,
+    ...(linked ? { linked: true } : {}),
+    language: locale,
+    replies: Object.fromEntries(answered.flat()),
+  };
 }
 
 const brandOf = (block: FirstReplies | undefined) =>
@@ -131,17 +181,20 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   return async (req: FastifyRequest): Promise<string> => {
-    const locale = pageLocale(req);
     const path = req.url.split('?')[0] ?? '/';
+    // The back office makes none of the portal's first calls.
+    const wanted = pageMerchant(req);
+    const merchant = path === '/ops' ? undefined : await sources.merchantCodeOf(req, wanted);
+    const replies = merchant
+      ? await firstReplies(sources.app, req, merchant, merchant === wanted, path)
+      : undefined;
+    const locale = replies ? (replies.language as Locale) : pageLocale(req);
     const hints: string[] = [];
     const catalogue = manifest[`locales/${locale}/messages.po`]?.file;
     if (catalogue) hints.push(`<link rel="modulepreload" href="/${attr(catalogue)}">`);
-    // The back office makes none of the portal's first calls.
-    const merchant = path === '/ops' ? undefined : await sources.merchantCodeOf(req);
     const group = bannerGroupOf(path);
     const banner = group && merchant ? await sources.firstBannerUrl(merchant, group, locale) : undefined;
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
-    const replies = merchant ? await firstReplies(sources.app, req, merchant, locale, path) : undefined;
     if (replies) hints.push(firstRepliesBlock(replies));
     const icon = brandOf(replies)?.iconUrl;
     const page = (

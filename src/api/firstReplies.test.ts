@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_REPLIES_ID } from '../../contract/firstReplies.ts';
 import { systemStatus, whitelabel } from '../../contract/routes.ts';
+import { startLocale } from '../i18n/i18n.ts';
 import { call, setApiLanguage } from './client.ts';
-import { adoptFirstReplies } from './firstReplies.ts';
+import { adoptFirstReplies, firstTyLanguage } from './firstReplies.ts';
 
 const status = { success: true, code: 'OK', value: { status: 0 } };
 const fromServer = { success: true, code: 'OK', value: { status: 9 } };
@@ -55,6 +56,34 @@ describe('first replies', () => {
     sessionStorage.setItem('merchant', 'PORTICO');
     expect(await call(systemStatus, { query: {} })).toEqual(status);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('asked for a white-label link’s merchant, are used only by a client that names it, not by one on the domain', async () => {
+    adoptFirstReplies(
+      page({ merchant: 'LOTUS', linked: true, language: 'en', replies: { '/wps/system/status': status } }),
+    );
+    expect(await call(systemStatus, { query: {} })).toEqual(fromServer);
+    sessionStorage.setItem('merchant', 'LOTUS');
+    expect(await call(systemStatus, { query: {} })).toEqual(status);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tell the merchant’s TY language before any call, and the app starts in a language it offers', () => {
+    const whitelabelReply = { success: true, code: 'OK', value: { tyLanguage: 'th' } };
+    adoptFirstReplies(
+      page({ merchant: 'LOTUS', language: 'vi', replies: { '/wps/system/whitelabel': whitelabelReply } }),
+    );
+    expect(firstTyLanguage('PORTICO')).toBeUndefined();
+    const ty = firstTyLanguage(null);
+    expect(ty).toBe('th');
+    expect([
+      startLocale('th', ty),
+      startLocale('vi', ty),
+      startLocale('zh', ty),
+      startLocale('en', ty),
+    ]).toEqual(['th', 'en', 'en', 'en']);
+    // Without the replies (no page hints), the saved language; QA's pseudo-locale stays whatever the merchant.
+    expect([startLocale('vi', undefined), startLocale('pseudo', ty)]).toEqual(['vi', 'pseudo']);
   });
 
   it('a broken block is ignored: every read asks the server', async () => {

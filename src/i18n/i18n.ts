@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { isOneOf, LOCALES as LOCALE_CODES } from '../../contract/constants.ts';
+import { offeredLanguage } from '../../contract/firstReplies.ts';
 import type { Locale, TyLanguage } from '../../contract/merchant.ts';
 import { setApiLanguage } from '../api/client.ts';
 
@@ -37,6 +38,13 @@ export function savedLocale(
   storage.setItem('hisLang', 'en');
   return 'en';
 }
+
+/**
+ * The language the app starts in: the saved one if the merchant offers it (`tyLanguage`, when the page's replies tell
+ * it), else English, as the server drew the page (server/http/pageHints.ts); the pseudo-locale stays.
+ */
+export const startLocale = (saved: UiLocale, tyLanguage: string | undefined): UiLocale =>
+  saved === PSEUDO || tyLanguage === undefined ? saved : offeredLanguage(saved, tyLanguage);
 
 export const catalogues: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../../locales/en/messages.po'),

@@ -8,6 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { FirstReplies } from '../../contract/firstReplies.ts';
 import { setApiLanguage } from '../api/client.ts';
 import { adoptFirstRepliesBlock } from '../api/firstReplies.ts';
+import { adoptMerchantFromUrl } from '../api/session.ts';
 import { App, createQueryClient } from '../app/App.tsx';
 import { loadRouteCode, prefetchFirstPage } from '../app/firstPage.ts';
 import { makeRouter } from '../app/router.tsx';
@@ -41,6 +42,8 @@ Object.assign(globalThis, storages);
 export async function renderFirstScreen(path: string, block: FirstReplies): Promise<string | undefined> {
   storages.sessionStorage.clear();
   storages.localStorage.clear();
+  // The merchant of a white-label link, which the app keeps and names in its calls (server/http/pageHints.ts).
+  if (block.linked) adoptMerchantFromUrl(`?merchant=${block.merchant}`);
   const locale = block.language as UiLocale;
   const { messages } = await catalogues[locale]();
   adoptFirstRepliesBlock(structuredClone(block));

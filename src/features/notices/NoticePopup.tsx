@@ -9,6 +9,7 @@ import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { primaryButton, secondaryButton } from '../../ui/records/form.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { closePopupFor, popupClosedFor, REGISTER_PATHS, type Viewer } from './popupMemory.ts';
 
 // The HTML cleaner (DOMPurify) loads with the first popup, not with every page.
@@ -32,8 +33,12 @@ export function NoticePopup() {
   const suppressed = REGISTER_PATHS.includes(path);
   const index = useQuery({ ...noticeIndexQuery(i18n.locale), enabled: !suppressed });
 
+  // Whether it was closed is this tab's (session storage), which the server's first screen (src/ssr) cannot know: it
+  // opens in the render after the app has taken that screen over, never in the screen itself.
+  const hydrated = useHydrated();
   const popup = index.data?.popup ?? [];
-  const open = !starting && !suppressed && modal === null && popup.length > 0 && !popupClosedFor(viewer);
+  const open =
+    hydrated && !starting && !suppressed && modal === null && popup.length > 0 && !popupClosedFor(viewer);
   if (!open) return null;
   const shown = Math.min(at, popup.length - 1);
   const notice = popup[shown]!;

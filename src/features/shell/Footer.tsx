@@ -55,7 +55,9 @@ export function Footer() {
           ))}
         </ul>
         <p>
-          © {new Date().getFullYear()} {info.data?.brand.name}. <Trans>All rights reserved.</Trans>{' '}
+          {/* The year in UTC, not in the player's time zone: the server draws this line (in UTC) and the app takes it
+          over; around New Year the two would differ for hours. */}
+          © {new Date().getUTCFullYear()} {info.data?.brand.name}. <Trans>All rights reserved.</Trans>{' '}
           <Trans>Play responsibly: 18+ only.</Trans>
         </p>
       </div>
