@@ -105,6 +105,7 @@ describe('My Account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change login password' }));
     await userEvent.click(screen.getByRole('button', { name: 'Fake password form' }));
     expect(screen.getByRole('status')).toHaveTextContent('Your login password has been changed.');
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 
   it('changes the payment password: checks fields, sends the old one, keeps input on failure', async () => {
@@ -154,6 +155,6 @@ describe('My Account', () => {
       paymentPassword: '654321',
     });
     await server.reply('/wps/member/paymentPassword', null);
-    expect(await screen.findByText('Your payment password has been saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Your payment password has been saved.')).toHaveFocus();
   });
 });

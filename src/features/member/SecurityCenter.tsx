@@ -32,7 +32,7 @@ export function SecurityCenter({ changePassword }: { changePassword: (onDone: ()
       <ResponsibleGaming sign={sign} onBreak={() => session.send({ type: 'session.expired' })} />
       <Section title={<Trans>Login password</Trans>}>
         {changed && (
-          <Done>
+          <Done focus>
             <Trans>Your login password has been changed.</Trans>
           </Done>
         )}
@@ -187,7 +187,7 @@ function PaymentPassword() {
         {field('confirm', <Trans>Confirm payment password</Trans>, 'off', true)}
         <CallError error={save.error} />
         {done && (
-          <Done>
+          <Done focus>
             <Trans>Your payment password has been saved.</Trans>
           </Done>
         )}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { formatAmount } from '../AmountText.tsx';
 import { Pagination } from '../Pagination.tsx';
@@ -131,9 +131,19 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 /** A success note, announced. */
-export function Done({ children }: { children: ReactNode }) {
+export function Done({ children, focus = false }: { children: ReactNode; focus?: boolean }) {
+  // `focus`: a confirmation that replaces what the member acted on takes the focus, so it is read and seen at once.
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
-    <p role="status" className="rounded-lg bg-success/10 px-3 py-2 text-sm text-success">
+    <p
+      ref={ref}
+      role="status"
+      tabIndex={focus ? -1 : undefined}
+      className="rounded-lg bg-success/10 px-3 py-2 text-sm text-success outline-none"
+    >
       {children}
     </p>
   );
