@@ -12,9 +12,11 @@ import {
   selectCanLoadMore,
   selectCanSelectPage,
   selectFavouriteBusy,
+  selectGameCount,
   selectGames,
   selectInhouse,
   selectIsFavourite,
+  selectLanding,
   selectListFailed,
   selectLoginRequired,
   selectMode,
@@ -153,6 +155,50 @@ describe('gameList: behaviour', () => {
     actor.send({ type: 'list.more' });
     await flush();
     expect(calls.loadGames).toHaveLength(3);
+  });
+
+  it('a phone’s lobby appends in game mode: the first new game is where the list lands, the count grows', async () => {
+    const { actor, snapshot, calls } = startGameList(
+      { pageSize: 20 },
+      { games: (r) => ({ ...pageOf(r), total: 6 }) },
+    );
+    await flush();
+    expect(selectMode(snapshot())).toBe('game');
+    expect(selectLanding(snapshot())).toBeNull();
+    expect(selectGameCount(snapshot())).toEqual({ shown: 2, total: 6 });
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(calls.loadGames.map((r) => [r.mode, r.page, r.pageSize])).toEqual([
+      ['game', 1, 20],
+      ['game', 2, 20],
+    ]);
+    expect(ids(snapshot())).toEqual(['p1a', 'p1b', 'p2a', 'p2b']);
+    expect(selectLanding(snapshot())).toEqual({ page: 2, index: 2 });
+    expect(selectGameCount(snapshot())).toEqual({ shown: 4, total: 6 });
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(selectLanding(snapshot())).toEqual({ page: 3, index: 4 });
+    expect(selectGameCount(snapshot())).toEqual({ shown: 6, total: 6 });
+  });
+
+  it('a page chosen in the pager lands on its top; a first page, or a failed next page, lands nowhere new', async () => {
+    const { actor, snapshot } = startGameList(
+      {},
+      { games: (r) => (r.page === 3 ? { reject: { code: 'NETWORK' } } : pageOf(r)) },
+    );
+    await flush();
+    actor.send({ type: 'page.select', page: 2 });
+    await flush();
+    expect(selectLanding(snapshot())).toEqual({ page: 2, index: 0 });
+    expect(selectGameCount(snapshot())).toEqual({ shown: 2, total: null });
+    actor.send({ type: 'list.more' });
+    await flush();
+    expect(snapshot().context.error).toEqual({ code: 'NETWORK' });
+    expect(selectLanding(snapshot())).toEqual({ page: 2, index: 0 });
+    actor.send({ type: 'classify.select', classify: 'NEW' });
+    expect(selectLanding(snapshot())).toBeNull();
+    await flush();
+    expect(selectLanding(snapshot())).toBeNull();
   });
 
   it('a failed next page keeps the list and the page and reports the error', async () => {

@@ -11,7 +11,8 @@ import { type FlowError, readFlowError } from './form.ts';
  *       - `loading`: entering it clears the list (games, page 1, totalPages, more-games off, error) and invokes
  *         `loadGames` for page 1 → `ready` with the page, or `failed` with `error` (`list.retry` loads again).
  *       - `ready.idle` → `list.more` (only while `moreGames`) → `ready.loadingMore`: `loadGames` for page + 1,
- *         appended, page incremented; a failure keeps the list and page and sets `error`.
+ *         appended, page incremented; a failure keeps the list and page and sets `error`. A phone's lobby appends
+ *         this way in game mode too ("More games" below the list, where a desktop has the pager).
  *       - `ready.idle` → `page.select` { page } (1 ≤ page ≤ totalPages, page ≠ the current one) → `ready.paging`:
  *         `requestedPage` is set and `error` cleared, the list shown stays; `loadGames` for that page (same mode,
  *         class, vendor, name) replaces the games and the page (a lobby's pager, spec §2); a failure keeps the list
@@ -36,6 +37,11 @@ import { type FlowError, readFlowError } from './form.ts';
  * Mode rules: fav loads page 1 of 999 games and turns more-games off; every other mode has more games while
  * page < totalPages. `inhouse` is true for game mode on the '/inhouse' path. Page sizes (spec §9): favourites 999,
  * a name search 28, otherwise `input.pageSize` (default 42).
+ *
+ * Where the list lands: a page that came in by `list.more` or `page.select` sets `landing` { page, index } — the
+ * index of its first game (the first new one when appended, 0 when it replaced the list) — so the view brings
+ * that game into view and focus; a first page (a filter change, a retry) sets it to null. `total` is the number
+ * of games of the whole list when the call tells it (the game list call does), for "40 of 1,200"; null otherwise.
  *
  * Other events: `list.retry`, `error.dismiss`. Context the views read: see gameList.selectors.ts.
  * Actors the app provides: `loadGames` (GameListRequest → { games, totalPages }), `loadFavouriteIds` (→ node
@@ -63,6 +69,14 @@ export interface GameListRequest {
 export interface GameListPage {
   games: Game[];
   totalPages: number;
+  /** Games in the whole list, when the call tells it. */
+  total?: number;
+}
+
+/** Where the last page that came in begins in the list: the game to bring into view and focus. */
+export interface GameListLanding {
+  page: number;
+  index: number;
 }
 export interface FavouriteRef {
   nodeId: string;
@@ -98,7 +112,11 @@ export interface GameListContext {
   /** The page `page.select` asked for, while it loads (`ready.paging`); null otherwise. */
   requestedPage: number | null;
   totalPages: number;
+  /** Games in the whole list, when the call tells it; null otherwise. */
+  total: number | null;
   games: Game[];
+  /** The first game of the page that came in last by More or the pager; null after a first page. */
+  landing: GameListLanding | null;
   moreGames: boolean;
   inhouse: boolean;
   loggedIn: boolean;
@@ -187,6 +205,8 @@ export const gameListMachine = setup({
       page: 1,
       requestedPage: null,
       totalPages: 0,
+      total: null,
+      landing: null,
       moreGames: false,
       error: null,
     }),
@@ -194,6 +214,8 @@ export const gameListMachine = setup({
       games: loaded.games,
       page: 1,
       totalPages: loaded.totalPages,
+      total: loaded.total ?? null,
+      landing: null,
       moreGames: moreGamesFor(context.mode, 1, loaded.totalPages),
     })),
     appendPage: assign(({ context }, loaded: GameListPage) => {
@@ -202,6 +224,8 @@ export const gameListMachine = setup({
         games: [...context.games, ...loaded.games],
         page,
         totalPages: loaded.totalPages,
+        total: loaded.total ?? null,
+        landing: loaded.games.length > 0 ? { page, index: context.games.length } : context.landing,
         moreGames: moreGamesFor(context.mode, page, loaded.totalPages),
       };
     }),
@@ -213,6 +237,8 @@ export const gameListMachine = setup({
         page,
         requestedPage: null,
         totalPages: loaded.totalPages,
+        total: loaded.total ?? null,
+        landing: loaded.games.length > 0 ? { page, index: 0 } : null,
         moreGames: moreGamesFor(context.mode, page, loaded.totalPages),
       };
     }),
@@ -287,7 +313,9 @@ export const gameListMachine = setup({
       page: 1,
       requestedPage: null,
       totalPages: 0,
+      total: null,
       games: [],
+      landing: null,
       moreGames: false,
       inhouse: inhouseFor(mode, input.path),
       loggedIn: input.loggedIn,

@@ -5,8 +5,15 @@ type Snapshot = SnapshotFrom<typeof gameListMachine>;
 
 /** The games shown, pages appended in order. */
 export const selectGames = (s: Snapshot) => s.context.games;
-/** The More button shows: fav mode never has more, the others while page < totalPages. */
+/**
+ * The More button shows: fav mode never has more, the others while page < totalPages. In a lobby's game mode it is
+ * a phone's way to the next page (the desktop has the pager); elsewhere the only one.
+ */
 export const selectMoreGames = (s: Snapshot) => s.context.moreGames;
+/** How many games are shown, and of how many (null when the call does not tell): "40 of 1,200". */
+export const selectGameCount = (s: Snapshot) => ({ shown: s.context.games.length, total: s.context.total });
+/** The game to bring into view and focus after a page came in (More or the pager), or null. */
+export const selectLanding = (s: Snapshot) => s.context.landing;
 /** More can be asked for now (more games, and no page on its way). */
 export const selectCanLoadMore = (s: Snapshot) => s.can({ type: 'list.more' });
 export const selectMode = (s: Snapshot) => s.context.mode;

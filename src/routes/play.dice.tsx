@@ -11,5 +11,5 @@ export const Route = createFileRoute('/play/dice')({
 
 function DiceRoute() {
   const { t } = Route.useSearch();
-  return <DiceGame token={t} onRoundSettled={postBalanceChanged} />;
+  return <DiceGame token={t} onBalanceChanged={postBalanceChanged} />;
 }

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/play/slot')({
 
 function SlotRoute() {
   const { t } = Route.useSearch();
-  return <SlotGame token={t} onRoundSettled={postBalanceChanged} />;
+  return <SlotGame token={t} onBalanceChanged={postBalanceChanged} />;
 }

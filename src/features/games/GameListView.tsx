@@ -1,12 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import type { Classify } from '../../../machines/gameList.machine.ts';
 import {
   selectClassify,
+  selectGameCount,
   selectGameListError,
   selectGameName,
   selectGames,
+  selectLanding,
   selectListFailed,
   selectListLoading,
   selectLoadingMore,
@@ -37,9 +39,11 @@ const pill = 'h-10 rounded-full px-5 text-sm font-semibold';
 /**
  * The game list of a lobby or of the /hot and /fav pages, as the `gameList` machine has it: toolbar and class strip
  * (lobbies only), skeletons while the first page loads, the tiles, failures with their way out, empty lists. A
- * lobby's game mode turns pages with the pager (spec §2: shown only when there is more than one page; the list
- * shown stays, busy, while the chosen page loads, and the list's top scrolls into view); recent mode and the pages
- * append the next page with More.
+ * lobby's game mode turns pages with the pager on a desktop (spec §2: shown only when there is more than one page;
+ * the list shown stays, busy, while the chosen page loads) and appends the next page with More on a phone (below
+ * `lg`: CSS chooses, so the server's first screen is the same); recent mode and the pages append with More. Where a
+ * page lands (the machine's `landing`) is brought into view and takes the focus: the list's top for a chosen page,
+ * the first new game for an appended one. Below More, how many games are shown of how many.
  */
 export function GameListView({
   source,
@@ -73,11 +77,21 @@ export function GameListView({
   const page = selectPage(snapshot);
   const totalPages = selectTotalPages(snapshot);
   const requestedPage = selectRequestedPage(snapshot);
+  const landing = selectLanding(snapshot);
+  const count = selectGameCount(snapshot);
   const pager = selectTurnsPages(snapshot) && classes !== undefined;
   const listTop = useRef<HTMLDivElement>(null);
   const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);
   const filtersId = useId();
+
+  useEffect(() => {
+    if (!landing) return;
+    const first = listTop.current?.querySelectorAll<HTMLElement>('article')[landing.index];
+    if (!first) return;
+    (landing.index === 0 ? listTop.current! : first).scrollIntoView({ block: 'start' });
+    first.focus({ preventScroll: true });
+  }, [landing]);
 
   const empty =
     mode === 'fav' || classify === 'FAV' ? (
@@ -172,21 +186,27 @@ export function GameListView({
           )}
         </p>
       )}
-      {pager ? (
-        <Pagination
-          page={page}
-          totalPages={totalPages}
-          label={t`Game pages`}
-          onChange={(chosen) => {
-            const event = { type: 'page.select', page: chosen } as const;
-            if (!actor.getSnapshot().can(event)) return;
-            actor.send(event);
-            listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-          }}
-        />
-      ) : (
-        moreGames && (
-          <div className="flex justify-center">
+      {pager && (
+        <div className="max-lg:hidden">
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            label={t`Game pages`}
+            onChange={(chosen) => {
+              const event = { type: 'page.select', page: chosen } as const;
+              if (actor.getSnapshot().can(event)) actor.send(event);
+            }}
+          />
+        </div>
+      )}
+      {!loading && !failed && games.length > 0 && (moreGames || count.total !== null) && (
+        <div className={`flex flex-col items-center gap-2 ${pager ? 'lg:hidden' : ''}`}>
+          {count.total !== null && (
+            <p className="text-sm text-muted tabular-nums">
+              <GameCount shown={count.shown} total={count.total} />
+            </p>
+          )}
+          {moreGames && (
             <button
               type="button"
               aria-busy={loadingMore}
@@ -196,9 +216,16 @@ export function GameListView({
             >
               {loadingMore ? <Trans>Loading more games…</Trans> : <Trans>More games</Trans>}
             </button>
-          </div>
-        )
+          )}
+        </div>
       )}
     </div>
   );
+}
+
+/** "40 of 1,200 games": the games shown of the whole list, numbers in the reader's locale. */
+function GameCount({ shown, total }: { shown: number; total: number }) {
+  const { i18n } = useLingui();
+  const n = i18n.number(shown);
+  return <Plural value={total} one={`${n} of # game`} other={`${n} of # games`} />;
 }

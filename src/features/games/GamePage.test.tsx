@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,10 +28,9 @@ const member: MemberInfo = {
 };
 
 const LAUNCH = '/wps/game/launchGame';
-let balanceReads = 0;
+const BALANCE = '/wps/v2/wallets/balance';
 
 function Probe() {
-  useQuery({ queryKey: ['balance'], queryFn: async () => ++balanceReads });
   const { modal } = useAuthModals();
   return <p data-testid="modal">{modal?.name ?? 'none'}</p>;
 }
@@ -72,21 +70,28 @@ describe('/game page', () => {
     expect(screen.getByRole('button', { name: 'Full screen' })).toBeInTheDocument();
   });
 
-  it('reads the balance again when the game reports a settled round', async () => {
+  it('shows the header’s balance in the game bar and reads it again when the game reports a change', async () => {
     show();
     await waitFor(() => expect(server.pending(LAUNCH)).toHaveLength(1));
     await server.reply(LAUNCH, { content: '/play/slot?t=abc', openIn: 'frame' });
-    await waitFor(() => expect(balanceReads).toBeGreaterThan(0));
-    const before = balanceReads;
+    await waitFor(() => expect(server.pending(BALANCE)).toHaveLength(1));
+    await server.reply(BALANCE, { sumBalance: 200_000, currency: 'USD', currencySign: '$' });
+    expect(await screen.findByTestId('game-bar-balance')).toHaveTextContent('$2,000.00');
+    // The phone bar's back link and the desktop's (CSS shows one of them).
+    for (const leave of screen.getAllByRole('link', { name: 'Leave game' }))
+      expect(leave).toHaveAttribute('href', '/');
+    const before = server.sent(BALANCE).length;
     window.dispatchEvent(
       new MessageEvent('message', { data: { type: GAME_MESSAGE.balance }, origin: window.location.origin }),
     );
-    await waitFor(() => expect(balanceReads).toBe(before + 1));
+    await waitFor(() => expect(server.sent(BALANCE)).toHaveLength(before + 1));
+    await server.reply(BALANCE, { sumBalance: 199_500, currency: 'USD', currencySign: '$' });
+    await waitFor(() => expect(screen.getByTestId('game-bar-balance')).toHaveTextContent('$1,995.00'));
     window.dispatchEvent(
       new MessageEvent('message', { data: { type: GAME_MESSAGE.balance }, origin: 'https://evil.example' }),
     );
     await new Promise((r) => setTimeout(r, 20));
-    expect(balanceReads).toBe(before + 1);
+    expect(server.sent(BALANCE)).toHaveLength(before + 1);
   });
 
   it('shows a game under maintenance with its end time', async () => {

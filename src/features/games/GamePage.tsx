@@ -5,8 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { launchGame } from '../../../contract/launch.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
 import { ApiError, call } from '../../api/client.ts';
+import { balanceQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { AmountText } from '../../ui/AmountText.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { isGameMessage } from './gameMessages.ts';
 import { LaunchProblem } from './LaunchProblem.tsx';
@@ -83,7 +86,7 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
     );
   else if (!nodeId || !vendor)
     body = <LaunchProblem error={new ApiError('NOT_FOUND', '')} retry={() => undefined} />;
-  else if (launch.isPending) body = <Skeleton className="aspect-video w-full" />;
+  else if (launch.isPending) body = <Skeleton className="h-full w-full lg:aspect-video lg:h-auto" />;
   else if (launch.isError)
     body = (
       <LaunchProblem
@@ -117,15 +120,31 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
         title={t`Game: ${title}`}
         src={launch.data.content}
         allow="fullscreen; autoplay"
-        className="aspect-[4/3] max-h-[80vh] w-full rounded-2xl border border-line bg-black sm:aspect-video"
+        className="h-full w-full bg-black lg:aspect-video lg:h-auto lg:max-h-[80vh] lg:rounded-2xl lg:border lg:border-line"
       />
     );
 
   return (
-    <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-xl font-bold">{title}</h1>
-        <div className="flex gap-2">
+    // Below `lg` the game is the whole screen (the portal's header and footer step aside): a slim bar with back,
+    // title and balance, and the game filling the rest of the dynamic viewport, controls included.
+    <div className="flex flex-col max-lg:fixed max-lg:inset-0 max-lg:z-20 max-lg:h-dvh max-lg:bg-surface lg:gap-3">
+      <div className="flex items-center gap-2 max-lg:h-12 max-lg:shrink-0 max-lg:border-b max-lg:border-line max-lg:bg-raised max-lg:px-1.5 lg:flex-wrap lg:justify-between">
+        <Link
+          to="/"
+          aria-label={t`Leave game`}
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-full hover:bg-line/40 lg:hidden"
+          // Back to where the game was chosen (the lobby, its filters and scroll); home when opened directly.
+          onClick={(e) => {
+            if (window.history.length < 2) return;
+            e.preventDefault();
+            window.history.back();
+          }}
+        >
+          <Icon name="chevronLeft" />
+        </Link>
+        <h1 className="min-w-0 flex-1 truncate text-base font-bold lg:flex-none lg:text-xl">{title}</h1>
+        {loggedIn && <GameBarBalance />}
+        <div className="flex gap-2 max-lg:hidden">
           {frameUrl && (
             <>
               <button
@@ -145,7 +164,30 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
           </Link>
         </div>
       </div>
-      {body}
+      <div className={frameUrl ? 'min-h-0 flex-1' : 'min-h-0 flex-1 overflow-y-auto max-lg:p-3'}>{body}</div>
     </div>
+  );
+}
+
+/**
+ * The phone game bar's balance: the header's own query (read again after each round the game reports, and when the
+ * game's session opens), so the bar, the header and the game say the same amount.
+ */
+function GameBarBalance() {
+  const { i18n } = useLingui();
+  const balance = useQuery(balanceQuery());
+  return (
+    <p className="shrink-0 rounded-full border border-line px-3 py-1 text-sm tabular-nums lg:hidden">
+      <span className="sr-only">
+        <Trans>Balance</Trans>
+      </span>{' '}
+      <strong data-testid="game-bar-balance" aria-live="polite">
+        {balance.data ? (
+          <AmountText minor={balance.data.sumBalance} sign={balance.data.currencySign} locale={i18n.locale} />
+        ) : (
+          '…'
+        )}
+      </strong>
+    </p>
   );
 }

@@ -51,7 +51,9 @@ export function GameTile({
   return (
     <article
       aria-label={name}
-      className="flex h-full flex-col overflow-hidden rounded-xl border border-line bg-raised"
+      // Focusable by script only: the first game of a page that came in takes the focus (GameListView).
+      tabIndex={-1}
+      className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-xl border border-line bg-raised focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="relative aspect-square bg-line/40">
         {artFailed ? (

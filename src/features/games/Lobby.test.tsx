@@ -196,7 +196,7 @@ describe('game lobby', () => {
     expect(screen.getByRole('article', { name: 'Fortune Tiger' })).toBeInTheDocument();
   });
 
-  it('the pager turns the lobby’s pages: that page replaces the list, filters kept, and the list scrolls into view', async () => {
+  it('the pager turns the lobby’s pages: that page replaces the list, filters kept, and the list scrolls into view when it comes', async () => {
     await mountApp('/rng?vendor=PG');
     const pageOf = (page: number) =>
       [1, 2].map((k) => sampleGame(`n${page}${k}`, { gameName: `Game ${page}.${k}` }));
@@ -208,10 +208,11 @@ describe('game lobby', () => {
         .map((b) => b.textContent);
     await replyList(latestListRequest(), { games: pageOf(1), totalPages: 12 });
     await flush();
-    // 2 margin pages, a range of 5 (spec §2); no More in a lobby's game mode.
+    // 2 margin pages, a range of 5 (spec §2). More is the phone's (CSS hides it beside the pager from lg).
     expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '11', '12']);
     expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 1');
-    expect(screen.queryByRole('button', { name: /More games/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'More games' }).parentElement).toHaveClass('lg:hidden');
+    expect(pages().parentElement).toHaveClass('max-lg:hidden');
 
     const user = visitor();
     await user.click(screen.getByRole('button', { name: 'New' }));
@@ -223,14 +224,16 @@ describe('game lobby', () => {
     expect(latestListRequest().input).toMatchObject({
       query: { vassalage: 'PG', isNew: '1', pageNo: 5, pageSize: 20 },
     });
-    expect(scrolledIntoView).toHaveBeenCalledTimes(1);
-    expect(scrolledIntoView.mock.contexts[0]).toContainElement(screen.getByRole('list', { name: 'Slots' }));
-    // The list shown stays, busy, until the page comes.
+    // The list shown stays, busy, until the page comes; then its top comes into view, its first game focused.
     expect(screen.getByRole('list', { name: 'Slots' })).toHaveAttribute('aria-busy', 'true');
     expect(shown()).toEqual(['Game 1.1', 'Game 1.2']);
+    expect(scrolledIntoView).not.toHaveBeenCalled();
     await replyList(latestListRequest(), { games: pageOf(5), totalPages: 12 });
     await flush();
     expect(shown()).toEqual(['Game 5.1', 'Game 5.2']);
+    expect(scrolledIntoView).toHaveBeenCalledTimes(1);
+    expect(scrolledIntoView.mock.contexts[0]).toContainElement(screen.getByRole('list', { name: 'Slots' }));
+    expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Game 5.1' }));
     expect(screen.getByRole('list', { name: 'Slots' })).toHaveAttribute('aria-busy', 'false');
     expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 5');
     expect(pageButtons()).toEqual(['1', '2', '3', '4', '5', '6', '7', '11', '12']);
@@ -246,7 +249,7 @@ describe('game lobby', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
     expect(shown()).toEqual(['Game 5.1', 'Game 5.2']);
     expect(within(pages()).getByRole('button', { current: 'page' })).toHaveAccessibleName('Page 5');
-    expect(scrolledIntoView).toHaveBeenCalledTimes(2);
+    expect(scrolledIntoView).toHaveBeenCalledTimes(1);
 
     // Any filter change goes back to page 1.
     await user.click(screen.getByRole('button', { name: 'All' }));
@@ -255,6 +258,27 @@ describe('game lobby', () => {
     await replyList(latestListRequest(), { games: pageOf(1), totalPages: 1 });
     await flush();
     expect(screen.queryByRole('navigation', { name: 'Game pages' })).toBeNull();
+  });
+
+  it('on a phone More appends the next page of game mode: the first new game comes into view, focused, and the count says how many', async () => {
+    await mountApp('/rng');
+    const pageOf = (page: number) =>
+      [1, 2].map((k) => sampleGame(`n${page}${k}`, { gameName: `Game ${page}.${k}` }));
+    await replyList(latestListRequest(), { games: pageOf(1), totalPages: 3, total: 1_206 });
+    await flush();
+    expect(screen.getByText('2 of 1,206 games')).toBeInTheDocument();
+    await visitor().click(screen.getByRole('button', { name: 'More games' }));
+    await flush();
+    expect(latestListRequest().input).toMatchObject({ query: { pageNo: 2, pageSize: 20 } });
+    expect(screen.getByRole('button', { name: 'Loading more games…' })).toHaveAttribute('aria-busy', 'true');
+    await replyList(latestListRequest(), { games: pageOf(2), totalPages: 3, total: 1_206 });
+    await flush();
+    const first = screen.getByRole('article', { name: 'Game 2.1' });
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(scrolledIntoView).toHaveBeenCalledTimes(1);
+    expect(scrolledIntoView.mock.contexts[0]).toBe(first);
+    expect(document.activeElement).toBe(first);
+    expect(screen.getByText('4 of 1,206 games')).toBeInTheDocument();
   });
 
   it('recent games append the next page with More instead of the pager', async () => {

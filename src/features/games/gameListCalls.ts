@@ -100,8 +100,8 @@ export async function loadGamePage(r: GameListRequest): Promise<GameListPage> {
       return { games: list, totalPages };
     }
     case 'list': {
-      const { games, totalPages } = (await call(gameList, { query: c.query })).data;
-      return { games, totalPages };
+      const { games, totalPages, total } = (await call(gameList, { query: c.query })).data;
+      return { games, totalPages, total };
     }
   }
 }

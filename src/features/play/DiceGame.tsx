@@ -19,7 +19,7 @@ import { useRound } from './useRound.ts';
 
 interface Props {
   token: string;
-  onRoundSettled?: () => void;
+  onBalanceChanged?: () => void;
 }
 
 type DiceChoice = { bet: number; target: number; direction: DiceDirection };
@@ -29,15 +29,15 @@ const hundredths = (n: number) => (n / 100).toFixed(2).padStart(5, '0');
 const clamp = (n: number, { min, max }: { min: number; max: number }) => Math.min(max, Math.max(min, n));
 
 /** `/play/dice`: roll 00.00–99.99 under or over a target. */
-export function DiceGame({ token, onRoundSettled }: Props) {
+export function DiceGame({ token, onBalanceChanged }: Props) {
   return (
-    <SessionGate token={token} game="dice">
-      {(session) => <DiceTable token={token} session={session} onRoundSettled={onRoundSettled} />}
+    <SessionGate token={token} game="dice" onLoaded={onBalanceChanged}>
+      {(session) => <DiceTable token={token} session={session} onBalanceChanged={onBalanceChanged} />}
     </SessionGate>
   );
 }
 
-function DiceTable({ token, session, onRoundSettled }: Props & { session: InhouseSession }) {
+function DiceTable({ token, session, onBalanceChanged }: Props & { session: InhouseSession }) {
   const { t, i18n } = useLingui();
   const ranges = session.dice ?? { under: { min: 196, max: 9600 }, over: { min: 400, max: 9804 } };
   const [choice, setChoice] = useState<DiceChoice>({
@@ -46,7 +46,7 @@ function DiceTable({ token, session, onRoundSettled }: Props & { session: Inhous
     direction: 'under',
   });
   const send = useCallback((request: RoundRequest<DiceChoice>) => rollDice(token, request), [token]);
-  const { state, retrying, play } = useRound<DiceChoice, DiceRollReply>(send, onRoundSettled);
+  const { state, retrying, play } = useRound<DiceChoice, DiceRollReply>(send, onBalanceChanged);
   if (state.ended) return <SessionEnded />;
 
   const sign = session.currencySign;
@@ -71,6 +71,27 @@ function DiceTable({ token, session, onRoundSettled }: Props & { session: Inhous
       balance={state.balance ?? session.balance}
       sign={sign}
       locale={i18n.locale}
+      controls={
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <BetSelector
+              steps={session.betSteps}
+              value={shown.bet}
+              onChange={(bet) => setChoice((c) => ({ ...c, bet }))}
+              sign={sign}
+              disabled={locked}
+            />
+          </div>
+          <button
+            type="button"
+            className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
+            disabled={state.playing}
+            onClick={() => play(shown)}
+          >
+            <Trans>Roll</Trans>
+          </button>
+        </div>
+      }
     >
       <section
         aria-label={t`Result`}
@@ -161,25 +182,6 @@ function DiceTable({ token, session, onRoundSettled }: Props & { session: Inhous
       </fieldset>
 
       {state.error && <RoundMessage error={state.error} sign={sign} onRetry={() => play(shown)} />}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex-1">
-          <BetSelector
-            steps={session.betSteps}
-            value={shown.bet}
-            onChange={(bet) => setChoice((c) => ({ ...c, bet }))}
-            sign={sign}
-            disabled={locked}
-          />
-        </div>
-        <button
-          type="button"
-          className="h-12 rounded-full bg-brand px-8 text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
-          disabled={state.playing}
-          onClick={() => play(shown)}
-        >
-          <Trans>Roll</Trans>
-        </button>
-      </div>
     </PlayFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { InhouseGame, InhouseSession } from '../../../contract/inhouse.ts';
 import { ApiError } from '../../api/client.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -17,17 +17,28 @@ export function SessionEnded() {
   );
 }
 
-/** Loads the launch's session; the game shows only once it is there, and is the game this page plays. */
+/**
+ * Loads the launch's session; the game shows only once it is there, and is the game this page plays. `onLoaded` is
+ * told once the session is there: opening it may have moved the balance (a trial's play money), so the portal
+ * window reads its balance again and its header says what the game says.
+ */
 export function SessionGate({
   token,
   game,
+  onLoaded,
   children,
 }: {
   token: string;
   game: InhouseGame;
+  onLoaded?: () => void;
   children: (session: InhouseSession) => ReactNode;
 }) {
   const session = useQuery(playSessionQuery(token));
+  const loaded = session.isSuccess;
+  const told = useRef(onLoaded);
+  useEffect(() => {
+    if (loaded) told.current?.();
+  }, [loaded]);
   const code = session.error instanceof ApiError ? session.error.code : 'NETWORK';
   if (token === '' || (session.isError && code === 'UNAUTHORIZED')) return <SessionEnded />;
   if (session.isPending)

@@ -16,25 +16,25 @@ import { useRound } from './useRound.ts';
 interface Props {
   /** The launch token (`t` of the page's URL). */
   token: string;
-  /** Called after each settled round (the portal window reads its balance again). */
-  onRoundSettled?: () => void;
+  /** Called once the session opens and after each settled round (the portal window reads its balance again). */
+  onBalanceChanged?: () => void;
 }
 
 /** `/play/slot`: the in-house slot. */
-export function SlotGame({ token, onRoundSettled }: Props) {
+export function SlotGame({ token, onBalanceChanged }: Props) {
   return (
-    <SessionGate token={token} game="slot">
-      {(session) => <SlotTable token={token} session={session} onRoundSettled={onRoundSettled} />}
+    <SessionGate token={token} game="slot" onLoaded={onBalanceChanged}>
+      {(session) => <SlotTable token={token} session={session} onBalanceChanged={onBalanceChanged} />}
     </SessionGate>
   );
 }
 
-function SlotTable({ token, session, onRoundSettled }: Props & { session: InhouseSession }) {
+function SlotTable({ token, session, onBalanceChanged }: Props & { session: InhouseSession }) {
   const { t, i18n } = useLingui();
   const [bet, setBet] = useState(session.defaultBet);
   const [onlyLine, setOnlyLine] = useState<number | undefined>();
   const send = useCallback((request: RoundRequest<{ bet: number }>) => spinSlot(token, request), [token]);
-  const { state, retrying, play } = useRound<{ bet: number }, SlotSpinReply>(send, onRoundSettled);
+  const { state, retrying, play } = useRound<{ bet: number }, SlotSpinReply>(send, onBalanceChanged);
   if (state.ended) return <SessionEnded />;
 
   const sign = session.currencySign;
@@ -52,6 +52,28 @@ function SlotTable({ token, session, onRoundSettled }: Props & { session: Inhous
       balance={state.balance ?? session.balance}
       sign={sign}
       locale={i18n.locale}
+      controls={
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <BetSelector
+              steps={session.betSteps}
+              value={shownBet}
+              onChange={setBet}
+              sign={sign}
+              disabled={state.playing || retrying}
+            />
+          </div>
+          <button
+            type="button"
+            className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
+            disabled={state.playing}
+            onClick={() => play({ bet: shownBet })}
+          >
+            <Trans>Spin</Trans>
+          </button>
+        </div>
+      }
+      after={session.slot && <Paytable paytable={session.slot.paytable} rtp={session.slot.rtp} />}
     >
       <SlotReels
         reels={spin?.reels ?? IDLE_REELS}
@@ -101,26 +123,6 @@ function SlotTable({ token, session, onRoundSettled }: Props & { session: Inhous
       {state.error && (
         <RoundMessage error={state.error} sign={sign} onRetry={() => play({ bet: shownBet })} />
       )}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex-1">
-          <BetSelector
-            steps={session.betSteps}
-            value={shownBet}
-            onChange={setBet}
-            sign={sign}
-            disabled={state.playing || retrying}
-          />
-        </div>
-        <button
-          type="button"
-          className="h-12 rounded-full bg-brand px-8 text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
-          disabled={state.playing}
-          onClick={() => play({ bet: shownBet })}
-        >
-          <Trans>Spin</Trans>
-        </button>
-      </div>
-      {session.slot && <Paytable paytable={session.slot.paytable} rtp={session.slot.rtp} />}
     </PlayFrame>
   );
 }

@@ -195,11 +195,14 @@ export const expectedRequest = (c: GameListCall) => ({
 });
 
 /** Answers a list request with one page, in its endpoint's envelope and shape (parsed by its contract). */
-export async function replyList(request: ServerRequest, page: { games: Game[]; totalPages: number }) {
-  const { games, totalPages } = page;
+export async function replyList(
+  request: ServerRequest,
+  page: { games: Game[]; totalPages: number; total?: number },
+) {
+  const { games, totalPages, total = games.length } = page;
   const envelope =
     request.path === GAME_LIST_CONTRACTS.list.path
-      ? { data: { games, totalPages, total: games.length } }
+      ? { data: { games, totalPages, total } }
       : request.path === GAME_LIST_CONTRACTS.hot.path
         ? { data: { games } }
         : request.path === GAME_LIST_CONTRACTS.fav.path
