@@ -23,6 +23,8 @@ const PATHS = {
   play: 'M8 5v14l11-7L8 5Z',
   envelope: 'M3 6h18v12H3V6Zm0 0 9 7 9-7',
   trash: 'M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6 6 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -52,7 +52,8 @@ export function AccountArea({ inbox }: { inbox?: ReactNode } = {}) {
   return loggedIn ? (
     <>
       <BalanceChip />
-      {!isTrial && inbox}
+      {/* A phone's header is one row (balance, Deposit, account, menu): the inbox is in the member centre there. */}
+      {!isTrial && <span className="contents max-sm:hidden">{inbox}</span>}
       <DepositButton />
       <UserMenu />
       <PasswordChangeGate />
@@ -105,7 +106,7 @@ function VisitorButtons() {
 function DepositButton() {
   const isTrial = SessionContext.useSelector(selectIsTrial);
   const modals = useAuthModals();
-  const className = `${buttonClass} bg-brand text-white`;
+  const className = `${buttonClass} shrink-0 bg-brand text-white max-sm:px-3`;
   return isTrial ? (
     <button type="button" className={className} onClick={() => modals.open({ name: 'realAccount' })}>
       <Trans>Deposit</Trans>
@@ -167,7 +168,7 @@ function UserMenu() {
         aria-expanded={open}
         aria-controls="user-menu"
         onClick={() => setOpen((o) => !o)}
-        className={`${buttonClass} flex items-center gap-2 border border-line`}
+        className={`${buttonClass} flex shrink-0 items-center gap-2 border border-line max-lg:px-1.5`}
       >
         <span
           className="grid h-6 w-6 place-items-center rounded-full text-xs text-white"
@@ -175,11 +176,12 @@ function UserMenu() {
         >
           {member?.account.slice(0, 1).toUpperCase()}
         </span>
-        <span className="max-w-[7rem] truncate sm:max-w-none">{member?.nickname}</span>
+        {/* A phone's one-row header shows the initial only; the name stays the button's accessible name. */}
+        <span className="max-lg:sr-only">{member?.nickname}</span>
       </button>
       <ul
         id="user-menu"
-        className={`${open ? 'block' : 'hidden'} absolute left-0 z-40 mt-1 w-56 sm:left-auto sm:right-0 rounded-lg border border-line bg-raised p-1 shadow-xl`}
+        className={`${open ? 'block' : 'hidden'} absolute right-0 z-40 mt-1 w-56 rounded-lg border border-line bg-raised p-1 shadow-xl`}
       >
         {isTrial && (
           <li className="px-3 py-2 text-xs text-muted">

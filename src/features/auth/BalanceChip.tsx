@@ -17,7 +17,7 @@ export function BalanceChip() {
     setHidden(!hidden);
   };
   return (
-    <div className="flex items-center gap-1 rounded-full border border-line px-3 py-1 text-sm">
+    <div className="flex min-w-0 items-center gap-1 rounded-full border border-line px-3 py-1 text-sm tabular-nums max-sm:px-2">
       <span className="sr-only">
         <Trans>Balance</Trans>
       </span>
@@ -43,7 +43,8 @@ export function BalanceChip() {
         aria-label={t`Refresh balance`}
         disabled={balance.isFetching}
         onClick={() => void balance.refetch()}
-        className="disabled:animate-spin"
+        // A phone's one-row header has no room for it: the balance is read again after each round there.
+        className="disabled:animate-spin max-sm:hidden"
       >
         <Icon name="refresh" className="h-4 w-4" />
       </button>

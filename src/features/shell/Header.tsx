@@ -1,59 +1,108 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { gameMenusQuery, whitelabelQuery } from '../../api/queries.ts';
+import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavMenu } from './NavMenu.tsx';
+import { SupportLinks } from './SideMenu.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { useClosingOnNavigation } from './useClosingOnNavigation.ts';
 
-/** `account` is the account area (login buttons or the user menu), supplied by the app. */
-export function Header({ account }: { account: ReactNode }) {
+const MENU_ID = 'site-menu';
+
+/**
+ * The portal header. On a phone (below `lg`) it is one sticky row — logo, the account area (balance, Deposit…) and
+ * the menu button — and the nav categories, theme, language and support live in the menu's drawer; from `lg` the drawer's
+ * contents sit in the row. Phone or desktop is CSS only: the server's first screen draws the same markup. The drawer
+ * closes on navigation (a link chosen in it, or anywhere else) and on Escape, which gives the focus back to its
+ * button. `account` is the account area (login buttons or the user menu), supplied by the app.
+ */
+export function Header({ account, className = '' }: { account: ReactNode; className?: string }) {
   const { t, i18n } = useLingui();
   const info = useQuery(whitelabelQuery());
   const menus = useQuery(gameMenusQuery(i18n.locale));
-  const [navOpen, setNavOpen] = useState(false);
+  const [open, setOpen] = useClosingOnNavigation();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
   const brand = info.data?.brand;
 
+  useEffect(() => {
+    if (!open) return;
+    drawer.current?.querySelector<HTMLElement>('a[href], button, select')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    // The page under the drawer stays where it was.
+    document.body.classList.add('max-lg:overflow-hidden');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('max-lg:overflow-hidden');
+    };
+  }, [open, setOpen]);
+
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-raised/95 backdrop-blur">
-      <div className="mx-auto flex max-w-page flex-wrap items-center gap-2 px-3 py-2">
+    // No backdrop filter below lg: it would make the header the drawer's containing block (a 56 px high drawer).
+    <header
+      className={`sticky top-0 z-30 border-b border-line bg-raised lg:bg-raised/95 lg:backdrop-blur ${className}`}
+    >
+      <div className="mx-auto flex h-14 max-w-page items-center gap-1.5 px-3 lg:h-auto lg:flex-wrap lg:gap-2 lg:py-2">
         <Link
           to="/"
-          className="flex items-center gap-2 font-bold"
+          className="flex shrink-0 items-center gap-2 font-bold"
           aria-label={brand ? t`${brand.name} home` : t`Home`}
         >
           {brand ? (
             <>
               <img src={brand.logoUrl} alt="" className="h-9 w-9 rounded-lg" />
-              <span className="text-lg">{brand.name}</span>
+              <span className="text-lg max-lg:sr-only">{brand.name}</span>
             </>
           ) : (
-            <Skeleton className="h-9 w-32" />
+            <Skeleton className="h-9 w-9 lg:w-32" />
           )}
         </Link>
-        <button
-          type="button"
-          className="ml-auto rounded-md border border-line px-3 py-1.5 lg:hidden"
-          aria-expanded={navOpen}
-          aria-controls="main-nav"
-          onClick={() => setNavOpen((o) => !o)}
+        <div
+          id={MENU_ID}
+          ref={drawer}
+          className={`${open ? 'flex' : 'hidden'} fixed inset-x-0 bottom-0 top-14 z-40 flex-col gap-4 overflow-y-auto overscroll-contain border-t border-line bg-raised p-4 lg:contents`}
         >
-          <Trans>Menu</Trans>
-        </button>
-        <nav
-          id="main-nav"
-          aria-label={t`Main`}
-          className={`${navOpen ? 'block' : 'hidden'} order-last w-full lg:order-none lg:ml-4 lg:block lg:w-auto`}
-        >
-          {menus.data ? <NavMenu menus={menus.data} /> : <Skeleton className="h-9 w-full lg:w-[32rem]" />}
-        </nav>
-        <div className="flex min-w-0 flex-wrap items-center gap-2 lg:ml-auto">
-          {account}
-          <ThemeSwitch />
-          <LanguageSwitch />
+          <nav id="main-nav" aria-label={t`Main`} className="lg:order-2 lg:ml-4">
+            {menus.data ? (
+              <NavMenu menus={menus.data} onChoose={() => setOpen(false)} />
+            ) : (
+              <Skeleton className="h-9 w-full lg:w-[32rem]" />
+            )}
+          </nav>
+          <div className="flex items-center gap-2 border-t border-line pt-4 lg:order-4 lg:border-0 lg:pt-0">
+            <ThemeSwitch />
+            <LanguageSwitch />
+          </div>
+          {/* A phone's support: from `lg` the floating support button has it. Built only while open. */}
+          {open && (
+            <section aria-label={t`Support`} className="border-t border-line pt-4 lg:hidden">
+              <SupportLinks onChosen={() => setOpen(false)} />
+            </section>
+          )}
         </div>
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 lg:order-3 lg:gap-2">{account}</div>
+        <button
+          ref={toggle}
+          type="button"
+          className="grid h-10 w-10 shrink-0 place-items-center rounded-md border border-line lg:hidden"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpen(!open)}
+        >
+          <Icon name={open ? 'close' : 'menu'} className="h-5 w-5" />
+          <span className="sr-only">
+            <Trans>Menu</Trans>
+          </span>
+        </button>
       </div>
     </header>
   );

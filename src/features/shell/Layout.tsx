@@ -12,11 +12,16 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
+const GAME_PATH = '/game';
+
 /** The portal frame around every page; the app supplies the account area and the account modals. */
 export function Layout({ account, modals }: { account: ReactNode; modals: ReactNode }) {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
+  // A game on a phone is the whole screen (its own bar has back, title and balance): the portal's chrome steps aside.
+  const game = useRouterState({ select: (s) => s.location.pathname === GAME_PATH });
+  const chrome = game ? 'max-lg:hidden' : '';
 
   useEffect(() => {
     if (!info.data) return;
@@ -33,9 +38,11 @@ export function Layout({ account, modals }: { account: ReactNode; modals: ReactN
         <Trans>Skip to content</Trans>
       </a>
       <RouteProgress active={loading} label={t`Loading page`} />
-      <Header account={account} />
-      <BannerArea />
-      <main id="main" className="mx-auto w-full max-w-page flex-1 px-3 py-4">
+      <Header account={account} className={chrome} />
+      <div className={chrome}>
+        <BannerArea />
+      </div>
+      <main id="main" className={`mx-auto w-full max-w-page flex-1 px-3 py-4 ${game ? 'max-lg:p-0' : ''}`}>
         {/* The first page mounts as a transition, after the frame around it (header, banners) has painted. */}
         <Deferred fallback={<Skeleton className="h-screen w-full" />}>
           <Outlet />
@@ -43,8 +50,10 @@ export function Layout({ account, modals }: { account: ReactNode; modals: ReactN
       </main>
       {/* Below the first screen or closed: they mount after it, as a transition of their own. */}
       <Deferred fallback={null}>
-        <Footer />
-        <SideMenu />
+        <div className={chrome}>
+          <Footer />
+        </div>
+        {!game && <SideMenu />}
         {modals}
       </Deferred>
     </div>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameMenu } from '../../../contract/games.ts';
 import { mount } from '../auth/test/harness.tsx';
 import { NavMenu } from './NavMenu.tsx';
@@ -58,5 +58,25 @@ describe('header nav', () => {
     ).toEqual(['Vendor 1', 'Vendor 2', 'More']);
     fireEvent.pointerLeave(item, { pointerType: 'mouse' });
     expect(live).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes a dropdown opened by a tap once its category or a vendor is chosen, and tells the drawer', async () => {
+    const chosen = vi.fn();
+    mount(<NavMenu menus={menus} onChoose={chosen} />, { router: true });
+    // A tap: no hover before it (a touch enters without a mouse's pointer type).
+    const user = userEvent.setup({ skipHover: true });
+    const slots = providersOf('Slots');
+    await user.click(slots);
+    expect(slots).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Slots' }));
+    expect(slots).toHaveAttribute('aria-expanded', 'false');
+    expect(within(listOf(slots)).queryAllByRole('link')).toHaveLength(0);
+    expect(chosen).toHaveBeenCalledTimes(1);
+
+    await user.click(slots);
+    expect(slots).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(listOf(slots)).getByRole('link', { name: 'Vendor 2' }));
+    expect(slots).toHaveAttribute('aria-expanded', 'false');
+    expect(chosen).toHaveBeenCalledTimes(2);
   });
 });
