@@ -88,6 +88,17 @@ describe('the first screen the server draws', () => {
     );
   });
 
+  it('draws a page for the brand and in the language the app starts in: a link’s merchant, an offered language', async () => {
+    const html = (await get('/promotions?merchant=LOTUS', { cookie: 'lang=th' })).body;
+    expect(drawn(html)).toBe('<header>LOTUS th /promotions?merchant=LOTUS</header>');
+    expect(html).toMatch(/<html lang="th" data-theme="light" /);
+    expect(html).toContain('<title>Lotus Play</title>');
+    // PORTICO offers English and Vietnamese: Chinese saved gives English, on the page and in the app (src/main.tsx).
+    const portico = (await get('/promotions', { cookie: 'lang=zh' })).body;
+    expect(drawn(portico)).toBe('<header>PORTICO en /promotions</header>');
+    expect(portico).toMatch(/<html lang="en" /);
+  });
+
   it('draws a page once for the same address, merchant and language', async () => {
     await get('/live?x=1');
     const before = renders();
