@@ -48,7 +48,9 @@ export function CentrePanel<K extends string>({
           <h1 className="text-lg font-bold">{title}</h1>
           {close('grid md:hidden')}
         </div>
-        <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+        {/* relative: the badges' screen-reader text is absolutely placed; without a positioned scroller it escapes the
+            row's clipping and widens the page by the whole row (1,650 px on a phone). */}
+        <ul className="relative -mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0">
           {pages.map((key) => (
             <li key={key} className="shrink-0">
               <Link
