@@ -153,7 +153,7 @@ test.describe('on a phone (375 px), every drawn page in every catalogue is taken
   test.use({ ...PHONE, ...PLAYER });
   for (const language of LANGUAGES) {
     test(`in ${language}, for each brand`, async ({ page, baseURL }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const failures: string[] = [];
       for (const { brand, origin } of brands(baseURL!)) {
         // A saved theme that is not the brand's default, for one of the languages.
@@ -169,7 +169,7 @@ test.describe('on a desktop (1366 px), every drawn page is taken over as drawn',
   test.use({ ...DESKTOP, ...PLAYER });
   // What differs by the viewport differs in any language: each brand in its TY language.
   test('for each brand, in its TY language', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const failures: string[] = [];
     for (const { brand, origin, ty } of brands(baseURL!)) {
       await visitorIn(page, origin, ty);
@@ -186,6 +186,7 @@ test.describe('the server draws what the app will show', () => {
     page,
     baseURL,
   }) => {
+    test.setTimeout(90_000);
     const errors = await watch(page);
     for (const { origin, ty, switchName } of brands(baseURL!)) {
       expect(await takeover(page, errors, `${origin}/`)).toEqual([]);
