@@ -27,7 +27,7 @@ type Role = 'visitor' | 'member' | 'agent';
 const ROUTER_PATHS = [
   ...(readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8')
     .match(/interface FileRoutesByFullPath \{([^}]*)\}/)?.[1]
-    .matchAll(/'([^']+)':/g) ?? []),
+    ?.matchAll(/'([^']+)':/g) ?? []),
 ].map((m) => m[1]!);
 
 /** What to open for each route (its pages, or a search that shows it filled), or why it is left out. */
@@ -81,7 +81,7 @@ const visits = (role: Role) =>
   Object.entries(ROUTES).flatMap(([path, urls]) => {
     if (!Array.isArray(urls)) return [];
     if (role === 'agent') return path === '/' || path === '/agent' ? (urls as string[]) : [];
-    if (path === '/agent' && role !== 'agent') return urls.slice(0, 1);
+    if (path === '/agent') return urls.slice(0, 1);
     if (path === '/member' && role === 'visitor') return urls.slice(0, 1);
     return urls as string[];
   });
