@@ -124,6 +124,42 @@ describe('server clock', () => {
       asOf: Date.parse(SERVER_TIME),
     });
   });
+  it('keeps the offset of the quickest recent call: a slow reply measures it badly', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const answers: ((m: MenuLoad) => void)[] = [];
+    const actor = createActor(
+      lotteryRefreshMachine.provide({
+        actors: {
+          loadMenu: fromPromise<MenuLoad, MenuRequest>(() => new Promise((resolve) => answers.push(resolve))),
+        },
+      }),
+    ).start();
+    const server = Date.parse(SERVER_TIME);
+    // 20 ms round trip, the server 1000 ms ahead.
+    answers.shift()!({ games: SAMPLE_MENU, serverTime: SERVER_TIME, sentAt: 0, receivedAt: 20 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.offset).toBe(server - 10);
+    actor.send({ type: 'list.retry' });
+    actor.send({ type: 'tag.select', tag: 'MB' });
+    // A reply that waited 1.2 s behind the server's work: its time is stamped early in the call.
+    answers.at(-1)!({
+      games: SAMPLE_MENU,
+      serverTime: new Date(server + 30_000).toISOString(),
+      sentAt: 30_000,
+      receivedAt: 31_200,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const c = actor.getSnapshot().context;
+    expect(c.offset).toBe(server - 10);
+    // The list's own time is still the reply's: its remaining times were measured then.
+    expect(c.asOf).toBe(server + 30_000);
+    expect(c.clockSamples).toEqual([
+      { offset: server - 10, rtt: 20 },
+      { offset: server - 600, rtt: 1200 },
+    ]);
+    vi.useRealTimers();
+  });
+
   it('keeps the last offset when a reply has no server time (the popular list)', () => {
     expect(clockOf({ games: [], serverTime: null, sentAt: 1000, receivedAt: 1400 }, 50)).toEqual({
       rtt: 400,

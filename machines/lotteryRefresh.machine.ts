@@ -31,12 +31,16 @@ import { type FlowError, readFlowError } from './form.ts';
  * browser per username (spec §3): it hands them in with `session.change` and stores `favourites` after a toggle.
  *
  * Clock: the reply's `serverTime` against the local midpoint of the call gives `offset` (server − local), so the
- * countdown ticks on the server's clock; `asOf` is the server time the games' `remainTime`s were measured at.
+ * countdown ticks on the server's clock; `asOf` is the server time the games' `remainTime`s were measured at. The
+ * offset kept is that of the quickest of the last CLOCK_SAMPLES calls: a slow reply (one that waited behind the draw
+ * job, which the refresh after a draw meets) is measured off by up to half its round trip.
  */
 
 /** Spec §9: the refresh timer runs at least 7000 and at most 30000 ms. */
 export const MIN_REFRESH_MS = 7000;
 export const MAX_REFRESH_MS = 30_000;
+/** How many recent calls' clock measures are kept; the quickest one's offset is used. */
+export const CLOCK_SAMPLES = 8;
 /** A failed load is tried again after the shortest refresh. */
 export const RETRY_MS = MIN_REFRESH_MS;
 /** Results are read this long after a draw time: the server reveals at the draw time, within tens of ms. */
@@ -102,8 +106,10 @@ export interface LotteryRefreshContext {
   source: LotterySource | null;
   /** Server clock (ms since epoch) the games' remaining times were measured at. */
   asOf: number;
-  /** Server clock − local clock, ms. */
+  /** Server clock − local clock, ms: that of the quickest of `clockSamples`. */
   offset: number;
+  /** The last calls' clock measures (offset and round trip), oldest first. */
+  clockSamples: { offset: number; rtt: number }[];
   /** The last call's round trip, ms. */
   rtt: number;
   /** The refresh timer of `ready`, ms. */
@@ -220,6 +226,10 @@ export function resultsDelay(games: LotteryGame[], awaited: Record<string, numbe
   return wait > 0 ? Math.round(wait) : RESULT_RETRY_MS;
 }
 
+/** The measure of the quickest call (the newest of equals), undefined when there is none. */
+export const quickest = <T extends { rtt: number }>(samples: T[]): T | undefined =>
+  samples.reduce<T | undefined>((best, s) => (best === undefined || s.rtt <= best.rtt ? s : best), undefined);
+
 /** The clock of a loaded list: round trip, server time at the local midpoint of the call, offset. */
 export function clockOf(load: MenuLoad, previousOffset: number) {
   const rtt = Math.max(0, load.receivedAt - load.sentAt);
@@ -259,7 +269,12 @@ export const lotteryRefreshMachine = setup({
   },
   actions: {
     keepList: assign(({ context }, load: MenuLoad) => {
-      const clock = clockOf(load, context.offset);
+      const measured = clockOf(load, context.offset);
+      const clockSamples =
+        load.serverTime === null
+          ? context.clockSamples
+          : [...context.clockSamples, { offset: measured.offset, rtt: measured.rtt }].slice(-CLOCK_SAMPLES);
+      const clock = { ...measured, offset: quickest(clockSamples)?.offset ?? measured.offset };
       const next = { ...context, games: load.games };
       // The server's clock when the list came in: the call's midpoint plus half its round trip.
       const received = clock.asOf + clock.rtt / 2;
@@ -268,6 +283,7 @@ export const lotteryRefreshMachine = setup({
         games: load.games,
         source: sourceOf(context.mode),
         ...clock,
+        clockSamples,
         delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
         awaited,
         resultsDelay: resultsDelay(listedGames(next), awaited, received),
@@ -326,6 +342,7 @@ export const lotteryRefreshMachine = setup({
     source: null,
     asOf: 0,
     offset: 0,
+    clockSamples: [],
     rtt: 0,
     delay: MAX_REFRESH_MS,
     awaited: {},
