@@ -123,3 +123,64 @@ test('an agent registers a downline agent and offers a daily salary; the downlin
   await page.goto('/agent?page=accountDetails');
   await expect(page.getByRole('main').getByRole('row').filter({ hasText: SUB })).toContainText(money(subPay));
 });
+
+/** Where each agent report's table sits at a phone's width: page overflow, its scroll box, the columns it hides. */
+async function tableFit(page: Page) {
+  return page.evaluate(() => {
+    const table = document.querySelector('main table') as HTMLTableElement;
+    let box = table.parentElement;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    const named = box?.getAttribute('aria-labelledby');
+    return {
+      pageWidth: document.scrollingElement!.scrollWidth,
+      tableWidth: Math.ceil(table.getBoundingClientRect().width),
+      boxWidth: box?.clientWidth ?? 0,
+      boxScrolls: (box?.scrollWidth ?? 0) >= Math.floor(table.getBoundingClientRect().width),
+      boxFocusable: box?.getAttribute('tabindex') === '0',
+      boxName: named ? (document.getElementById(named)?.textContent ?? '') : '',
+    };
+  });
+}
+
+test('at 375 px the agent reports fit: no page overflow, the per-day table whole, wide tables scroll in a named box; agent01 has seeded income', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(SITE);
+  await agentLogIn(page, 'agent01', 'Agent1234');
+  await page.setViewportSize({ width: 375, height: 812 });
+
+  await page.goto('/agent?page=teamOverview');
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(page.getByRole('table', { name: 'Team figures per day' })).toBeVisible();
+  const overview = await tableFit(page);
+  expect(overview.pageWidth).toBeLessThanOrEqual(375);
+  // Every column of the per-day table on screen, no sideways scrolling needed.
+  expect(overview.tableWidth).toBeLessThanOrEqual(overview.boxWidth);
+  expect(overview.boxName).toBe('Team figures per day');
+  await expect(page.getByTestId('value-axis')).toContainText('$0');
+
+  // Two weeks of seeded team play paid agent01 through its contracts.
+  await page.goto('/agent?page=myIncome');
+  await page.getByRole('button', { name: 'Last 30 days' }).click();
+  await expect(page.getByRole('table', { name: 'My income' })).toBeVisible();
+  const total = page.getByLabel('Totals').getByText(/^\$/);
+  await expect(total).not.toHaveText('$0.00');
+
+  for (const [key, name] of [
+    ['myIncome', 'My income'],
+    ['teamBetting', 'Team betting'],
+    ['userLoss', 'User loss, biggest loss first'],
+    ['accountDetails', 'Account details'],
+  ] as const) {
+    await page.goto(`/agent?page=${key}`);
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
+    await expect(page.getByRole('table', { name })).toBeVisible();
+    const fit = await tableFit(page);
+    expect(fit.pageWidth, key).toBeLessThanOrEqual(375);
+    if (fit.tableWidth > fit.boxWidth) {
+      expect([key, fit.boxScrolls, fit.boxFocusable, fit.boxName]).toEqual([key, true, true, name]);
+      await expect(page.getByRole('region', { name })).toBeVisible();
+    }
+  }
+});

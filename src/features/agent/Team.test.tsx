@@ -121,7 +121,7 @@ describe('Team overview', () => {
     const table = screen.getByRole('table', { name: 'Team figures per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('Feb 26, 203012$1,000.00-$400.00');
+    expect(rows[1]).toHaveTextContent('Feb 2612$1,000.00-$400.00');
   });
 
   it('asks again for another range', async () => {

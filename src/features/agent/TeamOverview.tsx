@@ -113,13 +113,14 @@ function DayTable({
         <Trans>No team activity in this period.</Trans>
       </p>
     );
-  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  // The year is in the range above the table; a phone has no room for it on every row.
+  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' });
   const dayText = (iso: string) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
     return dayFormat.format(new Date(y, m - 1, d));
   };
-  const cell = 'py-2 pl-2 text-right tabular-nums';
-  const head = 'py-2 pl-2 text-right align-bottom font-medium';
+  const cell = 'py-2 pl-1.5 text-right tabular-nums sm:pl-3';
+  const head = 'py-2 pl-1.5 text-right align-bottom font-medium sm:pl-3';
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be reachable by keyboard to scroll it.
     <section aria-labelledby={`${id}-caption`} tabIndex={0} className="min-w-0 overflow-x-auto">
