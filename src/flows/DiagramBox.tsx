@@ -39,8 +39,10 @@ export function DiagramBox({
   const scaleRef = useRef(scale);
   scaleRef.current = scale;
 
-  // A diagram wider than the box opens on its start: the root's initial state in the middle, at the top.
-  const start = layout.states[0]?.dot?.x ?? layout.width / 2;
+  // A diagram bigger than the box opens on its start: the root's initial state in the middle, near the top.
+  const root = layout.states[0]?.state.id;
+  const first = layout.states.find((s) => s.state.parent === root && s.state.initial)?.box;
+  const start = first ? { x: first.x + first.width / 2, y: first.y } : { x: layout.width / 2, y: 0 };
   const centre = useRef<number | null>(null);
   const fit = useCallback(() => {
     const width = box.current?.clientWidth ?? 0;
@@ -52,8 +54,8 @@ export function DiagramBox({
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || centre.current === null) return;
-    el.scrollLeft = Math.max(0, start * centre.current - el.clientWidth / 2);
-    el.scrollTop = 0;
+    el.scrollLeft = Math.max(0, start.x * centre.current - el.clientWidth / 2);
+    el.scrollTop = Math.max(0, start.y * centre.current - 48);
     centre.current = null;
   });
 
