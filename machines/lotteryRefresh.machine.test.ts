@@ -133,6 +133,7 @@ describe('server clock', () => {
           loadMenu: fromPromise<MenuLoad, MenuRequest>(() => new Promise((resolve) => answers.push(resolve))),
         },
       }),
+      { input: {} },
     ).start();
     const server = Date.parse(SERVER_TIME);
     // 20 ms round trip, the server 1000 ms ahead.
