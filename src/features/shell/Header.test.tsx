@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { GameMenu } from '../../../contract/games.ts';
+import type { MemberInfo } from '../../../contract/member.ts';
+import { demoMember } from '../../../machines/session.events.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { mount } from '../auth/test/harness.tsx';
@@ -23,7 +25,10 @@ const whitelabel = {
 /** The header of a visitor's page, with a link elsewhere on the page (not in the header). */
 function show() {
   const logic = sessionMachine.provide({
-    actors: { loadMemberInfo: fromPromise(async () => null as never), logOut: fromPromise(async () => {}) },
+    actors: {
+      loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async () => demoMember),
+      logOut: fromPromise(async () => {}),
+    },
   });
   mount(
     <SessionContext.Provider logic={logic} options={{ input: { storedToken: null } }}>
