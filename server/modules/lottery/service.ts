@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -127,15 +127,39 @@ export function createLotteryService(
     return l;
   }
 
+  /**
+   * The last `n` revealed draws of each lottery, by game code then newest first. Each lottery's draws are read back
+   * from its newest along (game_code, draw_at), so the cost stays that of `n` rows however many draws are kept: the
+   * lists read the latest results after every draw time.
+   */
+  async function latestDraws(codes: string[], n: number): Promise<DrawRow[]> {
+    if (codes.length === 0) return [];
+    const wanted = sql`(values ${sql.join(
+      codes.map((c) => sql`(${c})`),
+      sql`, `,
+    )}) as wanted(code)`;
+    const latest = db
+      .select()
+      .from(lotteryDraws)
+      .where(
+        and(sql`${lotteryDraws.gameCode} = wanted.code`, inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])),
+      )
+      .orderBy(desc(lotteryDraws.drawAt))
+      .limit(n)
+      .as('latest');
+    const columns = Object.fromEntries(
+      Object.keys(getTableColumns(lotteryDraws)).map((k) => [k, latest[k as keyof DrawRow]]),
+    ) as { [K in keyof DrawRow]: (typeof latest)[K] };
+    return db
+      .select(columns)
+      .from(wanted)
+      .crossJoinLateral(latest)
+      .orderBy(latest.gameCode, desc(latest.drawAt));
+  }
+
   /** The last revealed draw of each lottery (by its draw time). */
   async function lastResults(codes: string[]): Promise<Map<string, DrawRow>> {
-    if (codes.length === 0) return new Map();
-    const rows = await db
-      .selectDistinctOn([lotteryDraws.gameCode])
-      .from(lotteryDraws)
-      .where(and(inArray(lotteryDraws.gameCode, codes), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
-      .orderBy(lotteryDraws.gameCode, desc(lotteryDraws.drawAt));
-    return new Map(rows.map((r) => [r.gameCode, r]));
+    return new Map((await latestDraws(codes, 1)).map((r) => [r.gameCode, r]));
   }
 
   function gameOf(merchantCode: string, l: Lottery, last: DrawRow | undefined, now: Date): LotteryGame {
@@ -253,24 +277,7 @@ export function createLotteryService(
         .filter((l) => TAGS_OF[mode].includes(l.tag))
         .map((l) => l.code);
       const results: Record<string, DrawResult[]> = Object.fromEntries(codes.map((c) => [c, []]));
-      if (codes.length === 0) return { results };
-      const ranked = db
-        .select({
-          id: lotteryDraws.id,
-          rank: sql<number>`row_number() over (partition by ${lotteryDraws.gameCode} order by ${lotteryDraws.drawAt} desc)`.as(
-            'rank',
-          ),
-        })
-        .from(lotteryDraws)
-        .where(and(inArray(lotteryDraws.gameCode, codes), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
-        .as('ranked');
-      const rows = await db
-        .select({ draw: lotteryDraws })
-        .from(lotteryDraws)
-        .innerJoin(ranked, eq(ranked.id, lotteryDraws.id))
-        .where(sql`${ranked.rank} <= ${n}`)
-        .orderBy(lotteryDraws.gameCode, desc(lotteryDraws.drawAt));
-      for (const { draw } of rows) results[draw.gameCode]!.push(publicResult(draw));
+      for (const draw of await latestDraws(codes, n)) results[draw.gameCode]!.push(publicResult(draw));
       return { results };
     },
 
