@@ -1,6 +1,8 @@
-// Countdown drift of the lottery widget against the server's draw times, in a headless browser (issue 6).
+// Countdown drift of the lottery widget against the server's draw times, in a headless browser (issue 6), and how
+// soon each draw's numbers are on screen (issue 24: target 5 s after the draw time).
 // Prints a table per lottery: second edges seen, mean / p95 / max |drift| ms, mean signed drift, seconds shown
-// backwards or skipped, draws crossed; then the menu refreshes the page made and their interval (spec: 7–30 s).
+// backwards or skipped, draws crossed; then the menu refreshes the page made and their interval (spec: 7–30 s); then,
+// per draw crossed, "result on screen after draw" in the widget and on the lottery's betting page, with mean / max.
 //
 //   npm run bench:lottery [-- --minutes 10 --games VN1P,VN5P --dist dist]
 //
@@ -19,30 +21,41 @@
 // MutationObserver stamps (Date.now()) every change of each watched row's countdown text the moment React commits
 // it, with a 100 ms poll as a safety net. drift = the displayed change − the expected edge (positive: late).
 // Menu refreshes are the page's requests to game_menu (prizeMode=Elott) after the first; the interval between two
-// requests is the machine's refresh timer plus the previous call's round trip. Exit code 0 whatever the figures.
+// requests is the machine's refresh timer plus the previous call's round trip.
+// Results: besides the lottery centre, each game's betting page (/lottery?gameCode=…) is open in its own tab. The
+// pages stamp every change of the widget row's previous numbers, the page header's "Previous result" and the newest
+// entry of its Results list; the bench polls `GET /lgw/vn/numeros/opened/game` every 200 ms to see when the server
+// revealed each draw. After the run, for each draw whose time fell in the window (up to 15 s before its end), the
+// delay is the first moment a probe showed that issue's numbers minus the draw time (server clock, offset removed).
+// Exit code 0 whatever the figures.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Browser, chromium, devices } from '@playwright/test';
+import { type Browser, chromium, devices, type Page } from '@playwright/test';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { MAX_REFRESH_MS, MIN_REFRESH_MS } from '../machines/lotteryRefresh.machine.ts';
 import { CLOSED_TEXT, countdown } from '../machines/lotteryRefresh.selectors.ts';
 import { browserLaunchOptions } from '../playwright.config.ts';
+import { parseWinningNumbers } from '../src/features/lottery/numbers.ts';
 
 const { values: args } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
     games: { type: 'string', default: 'VN1P,VN5P' },
     dist: { type: 'string', default: 'dist' },
+    // A PGlite folder already seeded (a stopped server's PORTICO_DATA_DIR), copied rather than seeding a fresh one:
+    // seeding takes minutes on a busy machine.
+    seeded: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench:lottery -- [--minutes n] [--games VN1P,VN5P] [--dist dir]  (npm run build first)',
+    'Usage: npm run bench:lottery -- [--minutes n] [--games VN1P,VN5P] [--dist dir] [--seeded data-dir]  ' +
+      '(npm run build first)',
   );
   process.exit(0);
 }
@@ -63,6 +76,11 @@ const HEADERS = { [MERCHANT_HEADER]: MERCHANT };
 const MENU_PATH = '/lgw/vn/games/game_menu';
 /** The interval between two menu requests also holds the previous call's round trip and a render. */
 const REFRESH_SLACK_MS = 1000;
+/** Issue 24: a draw's numbers on screen within this long of its draw time. */
+const RESULT_TARGET_S = 5;
+/** Draws this close to the end of the window are not counted (their numbers may come after it). */
+const RESULT_TAIL_MS = 15_000;
+const OPENED_PATH = '/lgw/vn/numeros/opened/game';
 
 if (!existsSync(join(DIST, 'index.html'))) {
   console.error(`No built SPA in ${DIST}: run \`npm run build\` first.`);
@@ -129,6 +147,7 @@ async function startServer(): Promise<string> {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-bench-lottery-'));
   const dir = dataDir;
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  if (args.seeded) cpSync(resolve(args.seeded), dir, { recursive: true });
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -157,7 +176,8 @@ async function startServer(): Promise<string> {
   });
 
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // A busy machine (tests beside it) can take minutes to open and migrate a fresh PGlite folder.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${stderr}`);
@@ -169,7 +189,7 @@ async function startServer(): Promise<string> {
     }
     await sleep(250);
   }
-  throw new Error(`the server did not answer /wps/system/status within 120 s:\n${stderr}`);
+  throw new Error(`the server did not answer /wps/system/status within 300 s:\n${stderr}`);
 }
 
 // ---- The server's clock and draws ----
@@ -260,6 +280,68 @@ const watchCountdowns = (codes: string[]) => `(() => {
   window.__countdownLog = log;
 })()`;
 
+/** A text the pages watch for the results: a game's row in the widget, its page's header or its Results list. */
+type ProbeKind = 'widget' | 'header' | 'results';
+interface ProbeChange {
+  kind: ProbeKind;
+  code: string;
+  /** Local clock, ms. */
+  t: number;
+  text: string | null;
+}
+const PROBE_NAMES: Record<ProbeKind, string> = {
+  widget: 'widget',
+  header: 'page header',
+  results: 'page results',
+};
+
+/**
+ * Installed in a page: stamps every change of the given probes' text (the widget row's name and previous numbers,
+ * without its countdown; the header's "Previous result"; the newest Results entry's title). Plain JavaScript.
+ */
+const watchProbes = (probes: { kind: ProbeKind; code: string }[]) => `(() => {
+  const probes = ${JSON.stringify(probes)};
+  const log = [];
+  const last = new Map();
+  const textOf = (p) => {
+    if (p.kind === 'widget') {
+      const row = document.querySelector('a[href*="gameCode=' + p.code + '"]')?.closest('li');
+      return row?.querySelector('div')?.textContent ?? null;
+    }
+    if (p.kind === 'header') {
+      const dt = [...document.querySelectorAll('header dt')].find((d) => d.textContent === 'Previous result');
+      return dt?.nextElementSibling?.textContent ?? null;
+    }
+    const h2 = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Results');
+    return h2?.closest('section')?.querySelector('li summary')?.textContent ?? null;
+  };
+  const read = () => {
+    const t = Date.now();
+    for (const p of probes) {
+      const key = p.kind + ':' + p.code;
+      const text = textOf(p);
+      if (last.has(key) && last.get(key) === text) continue;
+      last.set(key, text);
+      log.push({ kind: p.kind, code: p.code, t, text });
+    }
+  };
+  read();
+  new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  setInterval(read, 100);
+  window.__probeLog = log;
+})()`;
+
+/** Whether a probe's text shows the numbers (widget, header: DB and G1 as the row shows them) or the issue. */
+function showsResult(kind: ProbeKind, text: string | null, r: { issue: string; winningNumber: string }) {
+  if (text === null) return false;
+  if (kind === 'results') return text.includes(`Issue ${r.issue} `);
+  const shown = parseWinningNumbers(r.winningNumber)
+    .slice(0, 2)
+    .map((p) => `${p.label}${p.numbers.join(' ')}`)
+    .join('');
+  return shown !== '' && text.replace(/\s+/g, ' ').includes(shown);
+}
+
 // ---- Figures ----
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -347,7 +429,7 @@ try {
   const startedAt = Date.now();
   const base = await startServer();
   console.log(
-    `Server on ${base} (fresh PGlite in ${dataDir}) up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    `Server on ${base} (${args.seeded ? `a copy of ${args.seeded}` : 'fresh PGlite'} in ${dataDir}) up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
   );
 
   const offsets: OffsetSample[] = [await measureOffset(base, 5)];
@@ -385,6 +467,49 @@ try {
         throw new Error(`the E-lottery list shows no row for ${g}`);
       });
   await page.evaluate(watchCountdowns(games));
+  await page.evaluate(watchProbes(games.map((code) => ({ kind: 'widget' as const, code }))));
+  // Each game's betting page in its own tab (Playwright's pages all count as visible).
+  const gamePages: Page[] = [];
+  for (const g of games) {
+    const p = await context.newPage();
+    await p.goto(`${base}/lottery?gameCode=${g}`, { waitUntil: 'domcontentloaded' });
+    await p.getByRole('heading', { name: 'Results', exact: true }).waitFor({ timeout: 30_000 });
+    await p.evaluate(
+      watchProbes([
+        { kind: 'header', code: g },
+        { kind: 'results', code: g },
+      ]),
+    );
+    gamePages.push(p);
+  }
+  // When the server revealed each draw (local ms), polled every 200 ms.
+  const revealed = new Map<string, number>();
+  const results = new Map<string, { code: string; issue: string; drawAt: number; winningNumber: string }>();
+  let polling = true;
+  const pollOpened = async () => {
+    while (polling) {
+      const t0 = Date.now();
+      for (const g of games) {
+        const res = await fetch(`${base}${OPENED_PATH}?gameCode=${g}&count=1`, { headers: HEADERS }).catch(
+          () => null,
+        );
+        const body = (await res?.json().catch(() => null)) as {
+          data?: { list: { issue: string; drawTime: string; winningNumber: string }[] };
+        } | null;
+        const r = body?.data?.list[0];
+        if (!r || revealed.has(`${g}|${r.issue}`)) continue;
+        revealed.set(`${g}|${r.issue}`, Date.now());
+        results.set(`${g}|${r.issue}`, {
+          code: g,
+          issue: r.issue,
+          drawAt: Date.parse(r.drawTime),
+          winningNumber: r.winningNumber,
+        });
+      }
+      await sleep(Math.max(0, 200 - (Date.now() - t0)));
+    }
+  };
+  const poller = pollOpened();
   const from = Date.now();
   const to = from + minutes * 60_000;
   console.log(
@@ -393,12 +518,20 @@ try {
   );
 
   const changes: Change[] = [];
-  const pull = async () =>
+  const probeChanges: ProbeChange[] = [];
+  const pull = async () => {
     changes.push(
       ...(await page.evaluate(() =>
         (window as unknown as { __countdownLog: Change[] }).__countdownLog.splice(0),
       )),
     );
+    for (const p of [page, ...gamePages])
+      probeChanges.push(
+        ...(await p.evaluate(() =>
+          (window as unknown as { __probeLog: ProbeChange[] }).__probeLog.splice(0),
+        )),
+      );
+  };
   let tick = 0;
   while (Date.now() < to) {
     await sleep(Math.min(1000, to - Date.now()));
@@ -414,6 +547,8 @@ try {
     }
   }
   await pull();
+  polling = false;
+  await poller;
   // The draw that was on sale at the end, for the last edges.
   await refreshDraws();
 
@@ -507,6 +642,58 @@ try {
       'first (a growing lag shows here); wrong value: a change showing other than the server ' +
       'would at that instant.',
   );
+
+  // ---- Results on screen ----
+  const kinds: ProbeKind[] = ['widget', 'header', 'results'];
+  console.log(
+    `\nResult on screen after draw (target ${RESULT_TARGET_S} s): the draw time (server clock) → the first moment ` +
+      'the widget row / the betting page shows that issue (its DB and G1 numbers; the Results list its issue); ' +
+      `"server": when ${OPENED_PATH} first listed it (polled every 200 ms)`,
+  );
+  const fmt = (ms: number | undefined) => (ms === undefined ? 'not shown' : `${(ms / 1000).toFixed(1)} s`);
+  for (const g of games) {
+    const drawn = [...results.values()]
+      .filter((r) => r.code === g)
+      .filter((r) => r.drawAt - offset > from && r.drawAt - offset <= to - RESULT_TAIL_MS)
+      .sort((a, b) => a.drawAt - b.drawAt);
+    const delays: Record<ProbeKind | 'server', number[]> = {
+      widget: [],
+      header: [],
+      results: [],
+      server: [],
+    };
+    for (const r of drawn) {
+      const drawLocal = r.drawAt - offset;
+      const server = revealed.get(`${g}|${r.issue}`)! - drawLocal;
+      delays.server.push(server);
+      const parts = kinds.map((kind) => {
+        const seen = probeChanges.find(
+          (c) => c.kind === kind && c.code === g && showsResult(kind, c.text, r),
+        );
+        const ms = seen ? seen.t - drawLocal : undefined;
+        if (ms !== undefined) delays[kind].push(ms);
+        return `${PROBE_NAMES[kind]} ${fmt(ms)}`;
+      });
+      console.log(
+        `  ${g} ${r.issue}: result on screen after draw: ${parts.join(', ')} (target ${RESULT_TARGET_S} s); ` +
+          `server ${fmt(server)}`,
+      );
+    }
+    if (drawn.length === 0) {
+      console.log(`  ${g}: no draw in the window`);
+      continue;
+    }
+    const summary = (xs: number[], n: number) =>
+      xs.length === 0
+        ? 'never shown'
+        : `mean ${fmt(mean(xs))}, max ${fmt(Math.max(...xs))}` +
+          (xs.length < n ? ` (${n - xs.length} not shown)` : '');
+    console.log(
+      `  ${g}, ${drawn.length} draws: ` +
+        kinds.map((k) => `${PROBE_NAMES[k]} ${summary(delays[k], drawn.length)}`).join('; ') +
+        ` — target ${RESULT_TARGET_S} s; server ${summary(delays.server, drawn.length)}`,
+    );
+  }
 } catch (e) {
   console.error(`Not measured: ${e instanceof Error ? e.message : e}`);
   process.exitCode = 1;
