@@ -48,6 +48,33 @@ async function expectOnScreen(page: Page, game: FrameLocator, target: Locator, w
   expect(await game.locator('html').evaluate(() => window.scrollY), 'no scrolling in the game').toBe(0);
 }
 
+/**
+ * The buttons matching `selector` whose centre something else covers, at every 150 px of scrolling (those under the
+ * sticky header or below the screen are not looked at).
+ */
+function coveredButtons(page: Page, selector: string) {
+  return page.evaluate(async (selector) => {
+    const header = document.querySelector('header')!.getBoundingClientRect().bottom;
+    const found: string[] = [];
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 150) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      for (const b of document.querySelectorAll<HTMLElement>(selector)) {
+        const r = b.getBoundingClientRect();
+        const cx = r.x + r.width / 2;
+        const cy = r.y + r.height / 2;
+        if (r.width === 0 || cy <= header || cy >= window.innerHeight) continue;
+        const hit = document.elementFromPoint(cx, cy);
+        if (!hit || !(b === hit || b.contains(hit)))
+          found.push(
+            `${b.getAttribute('aria-label') ?? b.textContent} at ${y}: ${hit?.outerHTML.slice(0, 60)}`,
+          );
+      }
+    }
+    return found;
+  }, selector);
+}
+
 test.describe('games and lobbies on a phone', () => {
   test('the header is one row: logo, balance, Deposit, account and menu', async ({ page }) => {
     await page.goto('/');
@@ -131,30 +158,23 @@ test.describe('games and lobbies on a phone', () => {
     await expect(page.getByRole('banner').getByText(/\$[\d,]+\.\d\d/)).toHaveText(after);
   });
 
-  test('nothing floats over a lobby’s Play buttons, wherever the list is scrolled', async ({ page }) => {
+  test('nothing floats over a lobby’s Play buttons or an agent’s contract buttons, wherever the page is scrolled', async ({
+    page,
+  }) => {
     await page.goto('/');
     await logIn(page);
     await page.goto('/rng');
     await expect(tiles(page)).toHaveCount(20);
-    const covered = await page.evaluate(async () => {
-      const header = document.querySelector('header')!.getBoundingClientRect().bottom;
-      const found: string[] = [];
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 150) {
-        window.scrollTo(0, y);
-        await new Promise((r) => requestAnimationFrame(() => r(null)));
-        for (const b of document.querySelectorAll<HTMLElement>('main article button')) {
-          const r = b.getBoundingClientRect();
-          const cx = r.x + r.width / 2;
-          const cy = r.y + r.height / 2;
-          if (cy <= header || cy >= window.innerHeight) continue;
-          const hit = document.elementFromPoint(cx, cy);
-          if (!hit || !(b === hit || b.contains(hit)))
-            found.push(`${b.getAttribute('aria-label')} at scroll ${y}: ${hit?.outerHTML.slice(0, 60)}`);
-        }
-      }
-      return found;
-    });
-    expect(covered).toEqual([]);
+    expect(await coveredButtons(page, 'main article button')).toEqual([]);
+
+    await page.getByRole('button', { name: 'player01' }).tap();
+    await page.getByRole('button', { name: 'Sign out' }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).tap();
+    await logIn(page, 'agent02', 'Agent1234');
+    await page.goto('/agent?page=dailyWages');
+    await expect(page.getByRole('heading', { name: 'My contract' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
+    expect(await coveredButtons(page, 'main button')).toEqual([]);
   });
 
   test('More appends the next page of a lobby, its first new game in view and focused, with the count', async ({
