@@ -71,6 +71,10 @@ test.describe('accounts', () => {
     await again.getByLabel('New password', { exact: true }).fill('Changed2026');
     await again.getByLabel('Confirm new password').fill('Changed2026');
     await again.getByRole('button', { name: 'Change password' }).click();
+    // Said before the dialog goes: a focused status, then OK.
+    const changed = again.getByRole('region', { name: 'Password changed' });
+    await expect(changed.getByRole('status')).toBeFocused();
+    await changed.getByRole('button', { name: 'OK' }).click();
     await expect(again).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'reset01' })).toBeVisible();
   });

@@ -53,6 +53,8 @@ async function problemsWhile(page: Page, visit: (mark: (where: string) => void) 
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
 test('visitor pages make no call that needs a session, and the console stays clean', async ({ page }) => {
+  // Some 25 pages, each until its requests settle.
+  test.setTimeout(240_000);
   const promotions = (await (await page.request.get('/wps/promotions')).json()).value.list as {
     id: number;
   }[];
