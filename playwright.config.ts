@@ -48,7 +48,7 @@ export default defineConfig({
     command: 'rm -rf .tmp/e2e-data && tsx server/main.ts',
     url: `http://localhost:${PORT}/wps/system/status`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'ignore',
     env: {
       PORT: String(PORT),

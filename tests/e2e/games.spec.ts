@@ -68,7 +68,9 @@ test.describe('games', () => {
   test('a member launches the in-house slot, spins, and the header balance follows', async ({ page }) => {
     await page.goto('/');
     await logIn(page, 'agent01', 'Agent1234');
-    await expect(headerBalance(page)).toHaveText('$1,000.00');
+    // The seed pays agent01 two weeks of team income, so the opening balance is read, not assumed.
+    await expect(headerBalance(page)).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
+    const opening = (await headerBalance(page).textContent())!;
     await page.goto('/inhouse');
     // The slot's name from the filtered list's reply: the tiles of the whole lobby stay on screen until it lands.
     const slots = page.waitForResponse((r) => r.url().includes('gameClassify=SLOT'));
@@ -81,10 +83,10 @@ test.describe('games', () => {
       .click();
 
     const game = page.frameLocator(`iframe[title="Game: ${name}"]`);
-    await expect(game.getByTestId('balance')).toHaveText('$1,000.00');
+    await expect(game.getByTestId('balance')).toHaveText(opening);
     await game.getByRole('button', { name: 'Spin' }).click();
     await expect(game.getByText(/You win|No win this time/)).toBeVisible();
-    await expect(game.getByTestId('balance')).not.toHaveText('$1,000.00');
+    await expect(game.getByTestId('balance')).not.toHaveText(opening);
     const inGame = await game.getByTestId('balance').textContent();
     // The game tells the portal a round settled; the header reads the balance again.
     await expect(headerBalance(page)).toHaveText(inGame!);
