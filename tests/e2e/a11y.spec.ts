@@ -4,7 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { AGENT_PAGE_KEYS } from '../../src/features/agent/pages.ts';
 import { MEMBER_PAGE_KEYS } from '../../src/features/member/pages.ts';
-import { logIn, shownCaptcha, solveCaptcha } from './session.ts';
+import { fillRegistration, logIn } from './session.ts';
 
 /**
  * axe-core over every route of the portal and the back office and over every modal, in both themes at desktop
@@ -213,16 +213,7 @@ test('registration’s warning and welcome, and the forced password change', asy
   const page = await newPage(browser);
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'Register' });
-  const fill = async (code: string) => {
-    await form.getByLabel('Username').fill(`ax${Date.now().toString(36).slice(-6)}`);
-    await form.getByLabel('Password', { exact: true }).fill('abc12345');
-    await form.getByLabel('Confirm password').fill('abc12345');
-    await form.getByLabel('Invitation code').fill(code);
-    await form
-      .getByLabel('Captcha', { exact: true })
-      .fill(await solveCaptcha(page, await shownCaptcha(form)));
-    await form.getByRole('checkbox').check();
-  };
+  const fill = (code: string) => fillRegistration(page, form, 'ax', code);
   await fill('NOBODY99');
   await auditDialog(page, 'invalid invitation', () => form.getByRole('button', { name: 'Register' }).click());
   await closeDialog(page);

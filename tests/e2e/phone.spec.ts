@@ -3,7 +3,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { AGENT_PAGE_KEYS } from '../../src/features/agent/pages.ts';
 import { MEMBER_PAGE_KEYS } from '../../src/features/member/pages.ts';
-import { logIn, shownCaptcha, solveCaptcha } from './session.ts';
+import { fillRegistration, logIn } from './session.ts';
 
 /**
  * A 375 px phone: every route of the portal, every page of the member and agent centres and every modal, for a
@@ -325,16 +325,7 @@ test('registration’s messages and the forced password change fit a phone', asy
   const page = await phone(browser);
   await visit(page, '/register', 'visitor');
   const form = page.getByRole('form', { name: 'Register' });
-  const fill = async (code: string) => {
-    await form.getByLabel('Username').fill(`ph${Date.now().toString(36).slice(-6)}`);
-    await form.getByLabel('Password', { exact: true }).fill('abc12345');
-    await form.getByLabel('Confirm password').fill('abc12345');
-    await form.getByLabel('Invitation code').fill(code);
-    await form
-      .getByLabel('Captcha', { exact: true })
-      .fill(await solveCaptcha(page, await shownCaptcha(form)));
-    await form.getByRole('checkbox').check();
-  };
+  const fill = (code: string) => fillRegistration(page, form, 'ph', code);
   await fill('NOBODY99');
   await dialog(page, 'invalid invitation', () => form.getByRole('button', { name: 'Register' }).tap());
   await closeDialog(page);

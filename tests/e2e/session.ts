@@ -33,3 +33,14 @@ export async function shownCaptcha(form: Locator, not?: string | null) {
   if (not) await expect(image).not.toHaveAttribute('data-captcha-id', not);
   return (await image.getAttribute('data-captcha-id'))!;
 }
+
+/** Fills the registration form with a fresh username (`prefix` + time), a valid password, the invitation code, the
+ * solved captcha and the accepted terms. */
+export async function fillRegistration(page: Page, form: Locator, prefix: string, code: string) {
+  await form.getByLabel('Username').fill(`${prefix}${Date.now().toString(36).slice(-6)}`);
+  await form.getByLabel('Password', { exact: true }).fill('abc12345');
+  await form.getByLabel('Confirm password').fill('abc12345');
+  await form.getByLabel('Invitation code').fill(code);
+  await form.getByLabel('Captcha', { exact: true }).fill(await solveCaptcha(page, await shownCaptcha(form)));
+  await form.getByRole('checkbox').check();
+}

@@ -41,22 +41,21 @@ export function SupportLinks({ onChosen }: { onChosen?: () => void }) {
           </button>
         </li>
       )}
-      <li>
-        <a className={row} href={facebook} target="_blank" rel="noreferrer" onClick={onChosen}>
-          <span className={icon}>
-            <Icon name="facebook" className="h-4 w-4" />
-          </span>
-          {t`Facebook support`}
-        </a>
-      </li>
-      <li>
-        <a className={row} href={telegram} target="_blank" rel="noreferrer" onClick={onChosen}>
-          <span className={icon}>
-            <Icon name="telegram" className="h-4 w-4" />
-          </span>
-          {t`Telegram support`}
-        </a>
-      </li>
+      {(
+        [
+          ['facebook', facebook, t`Facebook support`],
+          ['telegram', telegram, t`Telegram support`],
+        ] as const
+      ).map(([name, href, label]) => (
+        <li key={name}>
+          <a className={row} href={href} target="_blank" rel="noreferrer" onClick={onChosen}>
+            <span className={icon}>
+              <Icon name={name} className="h-4 w-4" />
+            </span>
+            {label}
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }
