@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { FilterText } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import { FilterText } from '../../ui/records/RangePicker.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';

@@ -2,14 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { FilterSelect, TimeCell } from '../../ui/records/filters.tsx';
 import { RecordTable } from '../../ui/records/form.tsx';
-import {
-  FilterSelect,
-  RecordFilters,
-  rangeIsValid,
-  TimeCell,
-  useRange,
-} from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { accountRecordQuery } from './queries.ts';
 
@@ -40,10 +36,10 @@ export const RECORD_KINDS = [
 export function AccountRecord() {
   const { t } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [kind, setKind] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const record = useQuery({
     ...accountRecordQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo }),
     enabled: valid,
@@ -73,7 +69,7 @@ export function AccountRecord() {
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters
+      <ReportFilters
         range={range}
         onRange={(r) => {
           setRange(r);
@@ -91,7 +87,7 @@ export function AccountRecord() {
             setPageNo(1);
           }}
         />
-      </RecordFilters>
+      </ReportFilters>
       {valid && (
         <RecordTable
           query={record}

@@ -4,15 +4,10 @@ import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { FilterSelect, FilterText, TimeCell } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import {
-  FilterSelect,
-  FilterText,
-  RecordFilters,
-  rangeIsValid,
-  TimeCell,
-  useRange,
-} from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useRoundStatusWords } from '../../ui/records/roundStatus.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { bettingRecordQuery } from './queries.ts';
@@ -21,11 +16,11 @@ import { bettingRecordQuery } from './queries.ts';
 export function BettingRecord() {
   const { t, i18n } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [gameType, setGameType] = useState('');
   const [vendor, setVendor] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const record = useQuery({
     ...bettingRecordQuery({
       from: range.from,
@@ -40,7 +35,7 @@ export function BettingRecord() {
   const totals = record.data?.totals;
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters
+      <ReportFilters
         range={range}
         onRange={(r) => {
           setRange(r);
@@ -69,7 +64,7 @@ export function BettingRecord() {
             }}
           />
         </div>
-      </RecordFilters>
+      </ReportFilters>
       {totals && (
         <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />

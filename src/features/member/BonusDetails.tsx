@@ -3,14 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BonusKind, bonusKind, ticketType } from '../../../contract/rewards.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { FilterSelect, TimeCell } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
-import {
-  FilterSelect,
-  RecordFilters,
-  rangeIsValid,
-  TimeCell,
-  useRange,
-} from '../../ui/records/RangePicker.tsx';
+import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { bonusDetailsQuery } from './rewardQueries.ts';
 import { useTicketWords } from './tickets/ticketWords.ts';
@@ -20,10 +16,10 @@ export function BonusDetails() {
   const { t } = useLingui();
   const money = useMoney();
   const { typeName } = useTicketWords();
-  const [range, setRange] = useRange();
+  const [range, setRange] = useReportRange();
   const [type, setType] = useState<BonusKind | ''>('');
   const [pageNo, setPageNo] = useState(1);
-  const valid = rangeIsValid(range);
+  const valid = reportRangeIsValid(range);
   const details = useQuery({
     ...bonusDetailsQuery({ from: range.from, to: range.to, type: type || undefined, pageNo }),
     enabled: valid,
@@ -42,7 +38,7 @@ export function BonusDetails() {
   };
   return (
     <div className="flex flex-col gap-4">
-      <RecordFilters
+      <ReportFilters
         range={range}
         onRange={(r) => {
           setRange(r);
@@ -60,7 +56,7 @@ export function BonusDetails() {
             setPageNo(1);
           }}
         />
-      </RecordFilters>
+      </ReportFilters>
       {valid && details.data && (
         <dl aria-label={t`Bonus total`} className="grid grid-cols-1 gap-2 sm:max-w-xs">
           <Total label={<Trans>Total bonus in this period</Trans>} value={money.format(details.data.total)} />

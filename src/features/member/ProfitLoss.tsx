@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DayChart } from '../../ui/records/DayChart.tsx';
 import { perDay } from '../../ui/records/dateRange.ts';
 import { LoadError, Total } from '../../ui/records/form.tsx';
-import { RangePicker, rangeIsValid, useRange } from '../../ui/records/RangePicker.tsx';
+import { ReportRangePicker, useReportRange } from '../../ui/records/ReportRange.tsx';
+import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { profitQuery } from './queries.ts';
@@ -12,15 +13,15 @@ import { profitQuery } from './queries.ts';
 export function ProfitLoss() {
   const { t } = useLingui();
   const money = useMoney();
-  const [range, setRange] = useRange();
-  const valid = rangeIsValid(range);
+  const [range, setRange] = useReportRange();
+  const valid = reportRangeIsValid(range);
   const profit = useQuery({ ...profitQuery(range.from, range.to), enabled: valid });
   const data = profit.data;
   const bars = data ? perDay(range, data.days, (d) => d.profit) : [];
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl border border-line p-3">
-        <RangePicker value={range} onChange={setRange} />
+        <ReportRangePicker value={range} onChange={setRange} />
       </div>
       {!valid ? null : profit.isError ? (
         <LoadError error={profit.error} onRetry={() => void profit.refetch()} />

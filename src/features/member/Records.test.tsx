@@ -41,21 +41,22 @@ const round = (id: number, bet: number, win: number) => ({
 });
 
 describe('Betting record', () => {
-  it('asks for the last 7 days first, then each date-range section', async () => {
+  it('asks for the last 7 days first and offers only past presets', async () => {
     show(<BettingRecord />);
     await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
     expect(lastQuery(BETS)).toMatchObject({ from: '2030-02-25', to: '2030-03-03', pageNo: 1 });
-    const sections = ['Next 7 days', 'Next 30 days', 'Last 7 days', 'Last 30 days'];
-    for (const name of sections) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    const presets = ['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Last month'];
+    for (const name of presets) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    // Records are past data: nothing to come is offered.
+    expect(screen.queryByRole('button', { name: /^Next/ })).toBeNull();
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2030-03-03');
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
     await waitFor(() => expect(lastQuery(BETS)).toMatchObject({ from: '2030-02-02', to: '2030-03-03' }));
     expect(screen.getByLabelText('From')).toHaveValue('2030-02-02');
-    await userEvent.click(screen.getByRole('button', { name: 'Next 7 days' }));
-    await waitFor(() => expect(lastQuery(BETS)).toMatchObject({ from: '2030-03-03', to: '2030-03-09' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Next 30 days' }));
-    await waitFor(() => expect(lastQuery(BETS)).toMatchObject({ from: '2030-03-03', to: '2030-04-01' }));
-    expect(screen.getByRole('button', { name: 'Next 30 days' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Last month' }));
+    await waitFor(() => expect(lastQuery(BETS)).toMatchObject({ from: '2030-02-01', to: '2030-02-28' }));
+    expect(screen.getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('filters by game type and vendor, and shows rounds and totals', async () => {
@@ -81,16 +82,18 @@ describe('Betting record', () => {
     await waitFor(() => expect(lastQuery(BETS)).toMatchObject({ gameType: 'INHOUSE', vendor: 'PORTICO' }));
   });
 
-  it('does not ask for a range whose first day is after its last', async () => {
+  it('does not ask for a day after today, nor an end before the start', async () => {
     show(<BettingRecord />);
     await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
-    const from = screen.getByLabelText('From');
-    await userEvent.clear(from);
-    await userEvent.type(from, '2030-03-10');
-    expect(screen.getByText('Choose both days, the first not after the last')).toBeInTheDocument();
-    expect(server.sent(BETS).every((r) => (r.input.query as { from: string }).from !== '2030-03-10')).toBe(
-      true,
-    );
+    const to = screen.getByLabelText('To');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2030-03-10');
+    expect(screen.getByText('Choose a day no later than today')).toBeInTheDocument();
+    await userEvent.clear(to);
+    await userEvent.type(to, '2030-02-20');
+    expect(screen.getByText('The end date is before the start')).toBeInTheDocument();
+    const asked = server.sent(BETS).map((r) => (r.input.query as { to: string }).to);
+    expect(asked.filter((d) => d === '2030-03-10' || d === '2030-02-20')).toEqual([]);
   });
 });
 

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PointEntryKind, RedemptionStatus } from '../../../contract/points.ts';
+import { FilterSelect } from '../../ui/records/filters.tsx';
 import { RecordTable, Section } from '../../ui/records/form.tsx';
-import { FilterSelect } from '../../ui/records/RangePicker.tsx';
 import { entriesQuery, formatPoints, redemptionsQuery } from './queries.ts';
 
 const useWhen = () => {

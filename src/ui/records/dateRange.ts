@@ -1,9 +1,5 @@
 import { MERCHANT_TIME_ZONE } from '../../../contract/merchant.ts';
 
-/** Spec §9 date-range sections, in the spec's order. */
-export const RANGE_SECTIONS = ['next7', 'next30', 'last7', 'last30'] as const;
-export type RangeSection = (typeof RANGE_SECTIONS)[number];
-
 export interface DateRange {
   /** ISO dates (yyyy-MM-dd), both days included. */
   from: string;
@@ -34,14 +30,6 @@ export function merchantToday(now: Date = new Date()): Date {
 }
 
 const shift = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
-
-/** The days of a section, today included: the last 7 days are today and the 6 before it. */
-export function sectionRange(section: RangeSection, today: Date = merchantToday()): DateRange {
-  const days = section.endsWith('30') ? 30 : 7;
-  return section.startsWith('last')
-    ? { from: isoDay(shift(today, -(days - 1))), to: isoDay(today) }
-    : { from: isoDay(today), to: isoDay(shift(today, days - 1)) };
-}
 
 /** The days from `from` to `to`, both included (for a chart with a bar per day, days without play at 0). */
 export function daysBetween({ from, to }: DateRange): string[] {

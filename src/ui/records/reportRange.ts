@@ -1,8 +1,8 @@
 import { type DateRange, isoDay, merchantToday } from './dateRange.ts';
 
 /**
- * Presets of a report over days that have happened (the agent centre's reports): no day to come, whose figures would
- * all be zero. Days are the merchant's calendar days, as the server keeps its records.
+ * Presets of a report or record over days that have happened (the member's records, the agent centre's reports): no
+ * day to come, whose figures would all be zero. Days are the merchant's calendar days, as the server keeps its records.
  */
 export const REPORT_PRESETS = ['today', 'yesterday', 'last7', 'last30', 'thisMonth', 'lastMonth'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
