@@ -3,6 +3,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { AGENT_PAGE_KEYS } from '../../src/features/agent/pages.ts';
 import { MEMBER_PAGE_KEYS } from '../../src/features/member/pages.ts';
+import { setTheme, settle } from './screens.ts';
 import { fillRegistration, logIn } from './session.ts';
 
 /**
@@ -151,32 +152,6 @@ function measure(width: number) {
     more: Math.max(causes.length - 6, 0),
   };
 }
-
-const loading = (page: Page) => page.locator('[data-skeleton], .fixed[role="progressbar"]');
-
-/** Waits for the data, then scrolls through once so the sections mounted when near are laid out too. */
-async function settle(page: Page) {
-  await expect(loading(page)).toHaveCount(0, { timeout: 10_000 });
-  const scrolled = await page.evaluate(async () => {
-    let steps = 0;
-    while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1 && steps < 20) {
-      window.scrollBy(0, window.innerHeight);
-      steps += 1;
-      await new Promise(requestAnimationFrame);
-    }
-    window.scrollTo(0, 0);
-    return steps;
-  });
-  if (scrolled > 0) await expect(loading(page)).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** Switches the theme as the theme button does (the page and the saved choice). */
-const setTheme = (page: Page, theme: (typeof THEMES)[number]) =>
-  page.evaluate(async (t) => {
-    localStorage.setItem('theme', t);
-    document.documentElement.dataset.theme = t;
-    await new Promise(requestAnimationFrame);
-  }, theme);
 
 /** Measures what is on screen now in both themes and records what sticks out. */
 async function check(page: Page, what: string) {

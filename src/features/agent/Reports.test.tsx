@@ -7,7 +7,7 @@ import { AccountDetails } from './AccountDetails.tsx';
 import { MyIncome } from './MyIncome.tsx';
 import { TeamBetting } from './TeamBetting.tsx';
 import { TeamOverview } from './TeamOverview.tsx';
-import { answer, lastQuery, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
+import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
 import { UserLoss } from './UserLoss.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
@@ -99,22 +99,7 @@ describe.each(REPORTS)('%s: the range is of past days only', (_name, ui, path) =
 
 describe('Team overview chart', () => {
   const OVERVIEW = '/wps/agent/team/overview';
-  const reply = {
-    teamSize: 12,
-    directMembers: 5,
-    directAgents: 2,
-    newMembers: 3,
-    activeMembers: 4,
-    bet: 150_000,
-    win: 120_000,
-    profit: -30_000,
-    deposits: 0,
-    withdrawals: 0,
-    days: [
-      { day: '2030-02-26', newMembers: 1, activeMembers: 2, bet: 100_000, profit: -40_000 },
-      { day: '2030-03-01', newMembers: 2, activeMembers: 3, bet: 50_000, profit: 10_000 },
-    ],
-  };
+  const reply = OVERVIEW_REPLY;
   const axis = () => [...screen.getByTestId('value-axis').querySelectorAll('span')].map((s) => s.textContent);
 
   it('draws a labelled value axis with round ticks in the currency, for each series', async () => {

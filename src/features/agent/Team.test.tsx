@@ -7,7 +7,7 @@ import { Announcement } from './Announcement.tsx';
 import { RegisterAccount } from './RegisterAccount.tsx';
 import { TeamManagement } from './TeamManagement.tsx';
 import { TeamOverview } from './TeamOverview.tsx';
-import { answer, lastQuery, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
+import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
@@ -19,23 +19,6 @@ const DOWNLINE = '/wps/agent/downline';
 const NOTICES = '/wps/notice/index';
 
 onMarch3();
-
-const OVERVIEW_REPLY = {
-  teamSize: 12,
-  directMembers: 5,
-  directAgents: 2,
-  newMembers: 3,
-  activeMembers: 4,
-  bet: 150_000,
-  win: 120_000,
-  profit: -30_000,
-  deposits: 500_000,
-  withdrawals: 80_000,
-  days: [
-    { day: '2030-02-26', newMembers: 1, activeMembers: 2, bet: 100_000, profit: -40_000 },
-    { day: '2030-03-01', newMembers: 2, activeMembers: 3, bet: 50_000, profit: 10_000 },
-  ],
-};
 
 describe('Announcement', () => {
   const notice = (id: number) => ({ id, type: 'B', title: `Notice ${id}`, content: `Text ${id}` });

@@ -68,3 +68,21 @@ export function onMarch3() {
 
 /** The default range of the record pages on that day. */
 export const RANGE = { from: '2030-02-25', to: '2030-03-03' };
+
+/** A team overview reply with two days of play (2030-02-26 and 2030-03-01). */
+export const OVERVIEW_REPLY = {
+  teamSize: 12,
+  directMembers: 5,
+  directAgents: 2,
+  newMembers: 3,
+  activeMembers: 4,
+  bet: 150_000,
+  win: 120_000,
+  profit: -30_000,
+  deposits: 500_000,
+  withdrawals: 80_000,
+  days: [
+    { day: '2030-02-26', newMembers: 1, activeMembers: 2, bet: 100_000, profit: -40_000 },
+    { day: '2030-03-01', newMembers: 2, activeMembers: 3, bet: 50_000, profit: 10_000 },
+  ],
+};
