@@ -37,7 +37,7 @@ test('the lottery centre counts a fast draw down to its close, shows the new num
   await page.getByLabel('Stake per line').fill('1');
   await page.getByRole('button', { name: 'Add to slip' }).click();
   await page.getByRole('button', { name: 'Place bets' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'bets placed' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /bets? placed/ })).toBeVisible();
 
   const myBets = page.getByRole('table', { name: 'My bets' });
   await expect(myBets).toContainText('Open');
