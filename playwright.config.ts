@@ -55,6 +55,9 @@ export default defineConfig({
       PORTICO_DATA_DIR: '.tmp/e2e-data',
       PORTICO_OPS_TOKEN: E2E_OPS_TOKEN,
       HOST: '127.0.0.1',
+      // As the Vitest suites: the specs log in hundreds of times, and production's scrypt cost (2^17, ~0.35 s of CPU
+      // a hash) would be most of their time. Production's cost is checked in server/lib/password.test.ts.
+      PORTICO_SCRYPT_N: '16384',
     },
   },
 });

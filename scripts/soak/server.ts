@@ -38,6 +38,9 @@ export async function startServer(o: {
       TRUST_PROXY: '1',
       DATABASE_URL: '',
       NODE_ENV: 'development',
+      // Every withdrawal checks a payment password: at production's scrypt cost (2^17, ~0.35 s of CPU each) the
+      // hashing, not the money paths under test, would fill the run. Production's cost: server/lib/password.test.ts.
+      PORTICO_SCRYPT_N: '16384',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
