@@ -44,21 +44,24 @@ export type ContractAction = z.infer<typeof contractAction>;
  * bet in the window and bet at least `betAmount` together. `rateBp` in basis points (50 = 0.50 %) of the team's bet
  * amount (salaries) or of its net loss (dividend).
  */
+/** Bounds of an offer's tiers, stated once for the schema below and the tier editor that checks them first. */
+export const TIER_LIMITS = { tiers: 10, members: 1_000_000, bet: 1_000_000_000_000, rateBp: 10_000 } as const;
+
 export const contractTier = z.object({
-  activeMembers: z.number().int('Whole members only').min(0, 'Cannot be negative').max(1_000_000),
-  betAmount: z.number().int('At most 2 decimals').min(0, 'Cannot be negative').max(1_000_000_000_000),
+  activeMembers: z.number().int('Whole members only').min(0, 'Cannot be negative').max(TIER_LIMITS.members),
+  betAmount: z.number().int('At most 2 decimals').min(0, 'Cannot be negative').max(TIER_LIMITS.bet),
   rateBp: z
     .number()
     .int('At most 2 decimals')
     .min(1, 'Rate must be more than 0')
-    .max(10_000, 'At most 100 %'),
+    .max(TIER_LIMITS.rateBp, 'At most 100 %'),
 });
 export type ContractTier = z.infer<typeof contractTier>;
 
 export const contractTiers = z
   .array(contractTier)
   .min(1, 'Add at least one tier')
-  .max(10, 'At most 10 tiers');
+  .max(TIER_LIMITS.tiers, `At most ${TIER_LIMITS.tiers} tiers`);
 
 const party = z.object({ id: z.number().int(), account: z.string() });
 

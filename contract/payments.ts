@@ -36,12 +36,26 @@ export const PROOF_RULES = {
   types: ['image/png', 'image/jpeg'],
 } as const;
 
+/** The largest amount of minor units any money form may send (forms check it before the server does). */
+export const AMOUNT_MAX = 100_000_000_000;
+
 /** A positive amount of minor units, bounded so nothing absurd reaches the ledger. */
 export const amountField = z
   .number({ error: 'Amount must be a number' })
   .int('Amount has at most 2 decimals')
   .positive('Amount must be more than 0')
-  .max(100_000_000_000, 'Amount is too large');
+  .max(AMOUNT_MAX, 'Amount is too large');
+
+/** Bounds of the money forms' text fields, stated once for the schemas below and the forms that check them first. */
+export const MONEY_FIELDS = {
+  /** Bank and account holder names. */
+  name: { min: 2, max: 60 },
+  /** Account number: 6–30 digits, spaces or dashes. */
+  accountNo: { min: 6, max: 30, pattern: /^[0-9 -]{6,30}$/ },
+  /** A deposit's payer name and transfer reference. */
+  note: { max: 60 },
+  paymentPassword: { max: 64 },
+} as const;
 const requestId = z.uuid('Request id must be a UUID');
 
 export const paymentOrder = z.object({
@@ -116,8 +130,8 @@ export const createDeposit = defineCall({
     channel: paymentChannel,
     amount: amountField,
     /** BANK: the payer's name and reference as on the transfer. */
-    payerName: z.string().trim().max(60).optional(),
-    reference: z.string().trim().max(60).optional(),
+    payerName: z.string().trim().max(MONEY_FIELDS.note.max).optional(),
+    reference: z.string().trim().max(MONEY_FIELDS.note.max).optional(),
   }),
   response: wpsReply(z.object({ order: paymentOrder, payUrl: z.string().nullable() })),
 });
@@ -132,13 +146,10 @@ export const createWithdrawal = defineCall({
   body: z.object({
     requestId,
     amount: amountField,
-    paymentPassword: z.string().min(1).max(64),
-    bankName: z.string().trim().min(2).max(60),
-    accountName: z.string().trim().min(2).max(60),
-    accountNo: z
-      .string()
-      .trim()
-      .regex(/^[0-9 -]{6,30}$/, 'Account number is 6–30 digits'),
+    paymentPassword: z.string().min(1).max(MONEY_FIELDS.paymentPassword.max),
+    bankName: z.string().trim().min(MONEY_FIELDS.name.min).max(MONEY_FIELDS.name.max),
+    accountName: z.string().trim().min(MONEY_FIELDS.name.min).max(MONEY_FIELDS.name.max),
+    accountNo: z.string().trim().regex(MONEY_FIELDS.accountNo.pattern, 'Account number is 6–30 digits'),
   }),
   response: wpsReply(z.object({ order: paymentOrder })),
 });
@@ -241,7 +252,11 @@ export const transferToUpline = defineCall({
   summary: 'Transfer from the member’s main wallet to its upline agent (payment password required)',
   auth: 'token',
   registeredOnly: true,
-  body: z.object({ requestId, amount: amountField, paymentPassword: z.string().min(1).max(64) }),
+  body: z.object({
+    requestId,
+    amount: amountField,
+    paymentPassword: z.string().min(1).max(MONEY_FIELDS.paymentPassword.max),
+  }),
   response: wpsReply(z.object({ balance: minorUnits })),
 });
 

@@ -1,11 +1,12 @@
 import { and, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
-import type {
-  AgentContract,
-  ContractAction,
-  ContractKind,
-  ContractPeriod,
-  ContractStatus,
-  ContractTier,
+import {
+  type AgentContract,
+  type ContractAction,
+  type ContractKind,
+  type ContractPeriod,
+  type ContractStatus,
+  type ContractTier,
+  TIER_LIMITS,
 } from '../contract/agent.ts';
 import { type FlowError, readFlowError, serverFieldErrors } from './form.ts';
 
@@ -77,11 +78,6 @@ export interface DraftProblems {
   list: 'required' | 'tooMany' | null;
   period: 'required' | 'mismatch' | null;
 }
-
-export const MAX_TIERS = 10;
-export const MAX_MEMBERS = 1_000_000;
-export const MAX_BET = 1_000_000_000_000;
-export const MAX_RATE_BP = 10_000;
 
 export type NegotiationAction = 'propose' | ContractAction;
 
@@ -182,7 +178,7 @@ export function checkDraft(
 ): DraftProblems {
   const problems: DraftProblems = {
     tiers: tiers.map(() => ({})),
-    list: tiers.length === 0 ? 'required' : tiers.length > MAX_TIERS ? 'tooMany' : null,
+    list: tiers.length === 0 ? 'required' : tiers.length > TIER_LIMITS.tiers ? 'tooMany' : null,
     period: null,
   };
   if (c.kind === 'DIVIDEND')
@@ -307,7 +303,7 @@ export const contractNegotiationMachine = setup({
     isDownline: ({ context }) => context.role === 'downline',
     hasNoContract: ({ context }) => context.contract === null,
     statusIs: ({ context }, status: ContractStatus) => context.contract?.status === status,
-    canAddTier: ({ context }) => context.tiers.length < MAX_TIERS,
+    canAddTier: ({ context }) => context.tiers.length < TIER_LIMITS.tiers,
     hasTier: ({ context, event }) =>
       event.type === 'TIER.REMOVE' || event.type === 'TIER.CHANGE'
         ? event.index >= 0 && event.index < context.tiers.length

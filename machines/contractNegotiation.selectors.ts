@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
+import { TIER_LIMITS } from '../contract/agent.ts';
 import {
   checkDraft,
   type contractNegotiationMachine,
-  MAX_TIERS,
   type TierField,
   type TierProblem,
 } from './contractNegotiation.machine.ts';
@@ -104,7 +104,7 @@ export const selectDraft = (s: Snapshot) => {
     sending: s.matches('proposing'),
     rows,
     canAddTier: s.can({ type: 'TIER.ADD' }),
-    maxTiers: MAX_TIERS,
+    maxTiers: TIER_LIMITS.tiers,
     listProblem: shown ? problems.list : null,
     listServerMessage: c.serverFields.tiers ?? null,
     isDividend: c.kind === 'DIVIDEND',

@@ -1,7 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { createDeposit, type PaymentChannel, type PaymentOrder } from '../../../contract/payments.ts';
+import {
+  createDeposit,
+  MONEY_FIELDS,
+  type PaymentChannel,
+  type PaymentOrder,
+} from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { parseAmount } from '../../ui/records/amount.ts';
@@ -169,14 +174,14 @@ export function Deposit() {
                 <TextField
                   label={<Trans>Payer name</Trans>}
                   autoComplete="name"
-                  maxLength={60}
+                  maxLength={MONEY_FIELDS.note.max}
                   value={values.payerName}
                   onChange={edit('payerName')}
                   message={serverField(deposit.error, 'payerName')}
                 />
                 <TextField
                   label={<Trans>Transfer reference</Trans>}
-                  maxLength={60}
+                  maxLength={MONEY_FIELDS.note.max}
                   value={values.reference}
                   onChange={edit('reference')}
                   message={serverField(deposit.error, 'reference')}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { transferToUpline } from '../../../contract/payments.ts';
+import { MONEY_FIELDS, transferToUpline } from '../../../contract/payments.ts';
 import { selectMember } from '../../../machines/session.selectors.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
@@ -83,7 +83,7 @@ export function TransferUpline() {
           type="password"
           autoComplete="off"
           inputMode="numeric"
-          maxLength={64}
+          maxLength={MONEY_FIELDS.paymentPassword.max}
           value={password}
           onChange={(e) => {
             setPassword(e.target.value);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
-import { createWithdrawal, type PaymentOrder } from '../../../contract/payments.ts';
+import { createWithdrawal, MONEY_FIELDS, type PaymentOrder } from '../../../contract/payments.ts';
 import { call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { parseAmount } from '../../ui/records/amount.ts';
@@ -28,17 +28,18 @@ type Values = typeof EMPTY;
 /** Withdrawals that wait for the member's answer (spec §4 Withdrawal confirmation). */
 const AWAITS_CONFIRMATION = new Set(['DISBURSED', 'NOT_RECEIVED']);
 
-/** The bank fields' problems (the contract's bounds: names 2–60, account number 6–30 digits, spaces or dashes). */
+/** The bank fields' problems, checked against the contract's bounds before the server checks them again. */
 export function bankProblems(v: Values): Partial<Record<keyof Values, 'required' | 'length' | 'accountNo'>> {
   const problems: Partial<Record<keyof Values, 'required' | 'length' | 'accountNo'>> = {};
   for (const name of ['bankName', 'accountName'] as const) {
     const text = v[name].trim();
     if (!text) problems[name] = 'required';
-    else if (text.length < 2 || text.length > 60) problems[name] = 'length';
+    else if (text.length < MONEY_FIELDS.name.min || text.length > MONEY_FIELDS.name.max)
+      problems[name] = 'length';
   }
   const no = v.accountNo.trim();
   if (!no) problems.accountNo = 'required';
-  else if (!/^[0-9 -]{6,30}$/.test(no)) problems.accountNo = 'accountNo';
+  else if (!MONEY_FIELDS.accountNo.pattern.test(no)) problems.accountNo = 'accountNo';
   if (!v.paymentPassword) problems.paymentPassword = 'required';
   return problems;
 }
@@ -86,10 +87,12 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
   const rules = settings.data.withdrawal;
   const reading = parseAmount(values.amount, { min: rules.min, max: rules.max });
   const problems = bankProblems(values);
+  const { min: nameMin, max: nameMax } = MONEY_FIELDS.name;
+  const { min: digitsMin, max: digitsMax } = MONEY_FIELDS.accountNo;
   const words = {
     required: t`This field is required`,
-    length: t`Enter 2 to 60 characters`,
-    accountNo: t`Account number is 6–30 digits`,
+    length: t`Enter ${nameMin} to ${nameMax} characters`,
+    accountNo: t`Account number is ${digitsMin}–${digitsMax} digits`,
   };
   const message = (name: keyof Values) =>
     (checked && problems[name] ? words[problems[name]!] : undefined) ?? serverField(withdraw.error, name);
@@ -147,7 +150,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
             />
             <TextField
               label={<Trans>Bank name</Trans>}
-              maxLength={60}
+              maxLength={MONEY_FIELDS.name.max}
               value={values.bankName}
               onChange={edit('bankName')}
               message={message('bankName')}
@@ -155,7 +158,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
             <TextField
               label={<Trans>Account name</Trans>}
               autoComplete="name"
-              maxLength={60}
+              maxLength={MONEY_FIELDS.name.max}
               value={values.accountName}
               onChange={edit('accountName')}
               message={message('accountName')}
@@ -163,7 +166,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
             <TextField
               label={<Trans>Account number</Trans>}
               inputMode="numeric"
-              maxLength={30}
+              maxLength={MONEY_FIELDS.accountNo.max}
               value={values.accountNo}
               onChange={edit('accountNo')}
               message={message('accountNo')}
@@ -173,7 +176,7 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
               type="password"
               autoComplete="off"
               inputMode="numeric"
-              maxLength={64}
+              maxLength={MONEY_FIELDS.paymentPassword.max}
               value={values.paymentPassword}
               onChange={edit('paymentPassword')}
               message={message('paymentPassword')}

@@ -9,6 +9,7 @@ import {
   contractPeriod,
   opsGrantContract,
   opsSettleContracts,
+  TIER_LIMITS,
 } from '../../../contract/agent.ts';
 import { parseAmount } from '../../ui/records/amount.ts';
 import { Done, serverField, useAmountMessage } from '../../ui/records/form.tsx';
@@ -19,7 +20,6 @@ import { useMay, useOps } from '../session.ts';
 import { ConfirmDialog, FormEnd, InputField, opsButton, Panel, SelectField } from '../ui.tsx';
 
 /** Spec §3: at most 10 tiers. */
-const MAX_TIERS = 10;
 
 interface TypedTier {
   activeMembers: string;
@@ -174,7 +174,7 @@ function GrantForm() {
             <button
               type="button"
               className={opsButton}
-              disabled={tiers.length >= MAX_TIERS}
+              disabled={tiers.length >= TIER_LIMITS.tiers}
               onClick={() => setTiers([...tiers, NEW_TIER])}
             >
               <Trans>Add tier</Trans>

@@ -1,3 +1,5 @@
+import { AMOUNT_MAX } from '../../../contract/payments.ts';
+
 /**
  * Amounts typed by a member (spec §5: 2 decimals): the text is kept as typed; this reads it into minor units or
  * says what is wrong with it. Codes only — the view translates.
@@ -12,8 +14,8 @@ export type AmountProblem =
 
 export type AmountReading = { ok: true; minor: number } | { ok: false; problem: AmountProblem };
 
-/** The contract's ceiling (contract/payments.ts `amountField`). */
-export const AMOUNT_CEILING = 100_000_000_000;
+/** The contract's ceiling: no form reads an amount the server would refuse as too large. */
+export const AMOUNT_CEILING = AMOUNT_MAX;
 
 /**
  * "1,234.5" → 123450. Thousands separators (commas, spaces) are allowed between groups of three digits; a dot

@@ -1,10 +1,5 @@
-import {
-  type FieldReading,
-  MAX_BET,
-  MAX_MEMBERS,
-  MAX_RATE_BP,
-  type TierField,
-} from '../../../../machines/contractNegotiation.machine.ts';
+import { TIER_LIMITS } from '../../../../contract/agent.ts';
+import type { FieldReading, TierField } from '../../../../machines/contractNegotiation.machine.ts';
 import { parseAmount } from '../../../ui/records/amount.ts';
 
 /**
@@ -17,9 +12,9 @@ export function readTierField(field: TierField, text: string): FieldReading {
     if (trimmed === '') return { ok: false, problem: 'required' };
     if (!/^\d+$/.test(trimmed)) return { ok: false, problem: 'whole' };
     const value = Number(trimmed);
-    return value > MAX_MEMBERS ? { ok: false, problem: 'tooLarge' } : { ok: true, value };
+    return value > TIER_LIMITS.members ? { ok: false, problem: 'tooLarge' } : { ok: true, value };
   }
-  const max = field === 'rate' ? MAX_RATE_BP : MAX_BET;
+  const max = field === 'rate' ? TIER_LIMITS.rateBp : TIER_LIMITS.bet;
   const r = parseAmount(text, { max });
   if (r.ok) return { ok: true, value: r.minor };
   switch (r.problem.kind) {
