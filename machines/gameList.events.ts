@@ -46,7 +46,6 @@ const events = [
   { type: 'language.change', language: 'TY' },
   { type: 'session.change', loggedIn: true },
   { type: 'session.change', loggedIn: false },
-  { type: 'loginPopup.dismiss' },
   { type: 'error.dismiss' },
 ] satisfies EventFromLogic<M>[];
 

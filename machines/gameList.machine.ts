@@ -1,4 +1,4 @@
-import { assign, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { PAGE_SIZE } from '../contract/constants.ts';
 import type { Game, GameType } from '../contract/games.ts';
 import { type FlowError, readFlowError } from './form.ts';
@@ -30,9 +30,9 @@ import { type FlowError, readFlowError } from './form.ts';
  *     or adds one; `favouriteIds` changes only once the call succeeded. A toggle sent while one runs (or while
  *     the ids load) is ignored: the hearts show `selectFavouriteBusy`. Logging out forgets the ids.
  *
- * Visitors (spec §6): mode fav or recent, class FAV and favourite toggles load nothing and call nothing; they set
- * context `loginRequired` (the view opens the login popup), cleared by `loginPopup.dismiss` or a login. A flag,
- * not an emitted event, so a view mounted later still sees the request and tests read it from the snapshot.
+ * Visitors (spec §6): mode fav or recent, class FAV and favourite toggles load nothing and call nothing; they emit
+ * `auth.required` (the view opens the login popup through `useAuthRequired`). A visitor starting on a members' page
+ * (/fav, /recent) gets game mode and the same request on entry.
  *
  * Mode rules: fav loads page 1 of 999 games and turns more-games off; every other mode has more games while
  * page < totalPages. `inhouse` is true for game mode on the '/inhouse' path. Page sizes (spec §9): favourites 999,
@@ -122,7 +122,6 @@ export interface GameListContext {
   loggedIn: boolean;
   favouriteIds: string[];
   pendingToggle: FavouriteToggle | null;
-  loginRequired: boolean;
   error: FlowError | null;
 }
 
@@ -138,14 +137,19 @@ export type GameListEvent =
   | { type: 'list.retry' }
   | ({ type: 'favourite.toggle' } & FavouriteRef)
   | { type: 'session.change'; loggedIn: boolean }
-  | { type: 'loginPopup.dismiss' }
   | { type: 'error.dismiss' };
+
+/** A visitor asked for something only a member may do (spec §6). */
+export type GameListEmitted = { type: 'auth.required' };
 
 /** Choosing the active mode again returns to game mode (spec §4). */
 export const nextMode = (current: GameListMode, chosen: GameListMode): GameListMode =>
   chosen === current ? 'game' : chosen;
 
 const memberOnlyMode = (mode: GameListMode) => mode === 'fav' || mode === 'recent';
+
+/** The input the machine started with: the root's entry runs on the `xstate.init` event, which carries it. */
+const initialInput = (event: unknown) => (event as { input?: GameListInput }).input;
 
 const inhouseFor = (mode: GameListMode, path: string) => mode === 'game' && path === INHOUSE_PATH;
 
@@ -174,6 +178,7 @@ export const gameListMachine = setup({
     context: {} as GameListContext,
     events: {} as GameListEvent,
     input: {} as GameListInput,
+    emitted: {} as GameListEmitted,
   },
   actors: {
     loadGames: fromPromise<GameListPage, GameListRequest>(async () => {
@@ -245,8 +250,7 @@ export const gameListMachine = setup({
     dropRequestedPage: assign({ requestedPage: null }),
     keepError: assign((_, error: FlowError) => ({ error })),
     clearError: assign({ error: null }),
-    requireLogin: assign({ loginRequired: true }),
-    dismissLogin: assign({ loginRequired: false }),
+    requireLogin: emit({ type: 'auth.required' } as const),
     selectMode: assign(({ context }, mode: GameListMode) => {
       const next = nextMode(context.mode, mode);
       return { mode: next, inhouse: inhouseFor(next, context.path) };
@@ -271,7 +275,7 @@ export const gameListMachine = setup({
     })),
     changeLanguage: assign((_, language: string) => ({ language, classify: 'ALL' })),
     keepSession: assign((_, loggedIn: boolean) =>
-      loggedIn ? { loggedIn, loginRequired: false } : { loggedIn, favouriteIds: [], pendingToggle: null },
+      loggedIn ? { loggedIn } : { loggedIn, favouriteIds: [], pendingToggle: null },
     ),
     backToVisitorList: assign(({ context }) => ({
       mode: memberOnlyMode(context.mode) ? ('game' as const) : context.mode,
@@ -299,8 +303,7 @@ export const gameListMachine = setup({
   type: 'parallel',
   context: ({ input }) => {
     const asked = input.mode ?? 'game';
-    const loginRequired = !input.loggedIn && memberOnlyMode(asked);
-    const mode: GameListMode = loginRequired ? 'game' : asked;
+    const mode: GameListMode = !input.loggedIn && memberOnlyMode(asked) ? 'game' : asked;
     return {
       path: input.path,
       gameType: input.gameType,
@@ -321,16 +324,16 @@ export const gameListMachine = setup({
       loggedIn: input.loggedIn,
       favouriteIds: [],
       pendingToggle: null,
-      loginRequired,
       error: null,
     };
   },
   // The session the machine starts with counts as a session change: a member's favourite ids load at once.
-  entry: enqueueActions(({ context, enqueue }) => {
+  // A visitor starting on a members' page asks for a login (the list itself shows game mode).
+  entry: enqueueActions(({ context, event, enqueue }) => {
     if (context.loggedIn) enqueue.raise({ type: 'session.change', loggedIn: true });
+    else if (memberOnlyMode(initialInput(event)?.mode ?? 'game')) enqueue('requireLogin');
   }),
   on: {
-    'loginPopup.dismiss': { actions: 'dismissLogin' },
     'error.dismiss': { actions: 'clearError' },
   },
   states: {

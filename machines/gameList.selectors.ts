@@ -46,5 +46,3 @@ export const selectListFailed = (s: Snapshot) => s.matches({ list: 'failed' });
 /** A favourite call or the favourite ids are on their way: hearts are disabled. */
 export const selectFavouriteBusy = (s: Snapshot) => !s.matches({ favourites: 'idle' });
 export const selectGameListError = (s: Snapshot) => s.context.error;
-/** A visitor asked for favourites or recent games (spec §6): the login popup opens. */
-export const selectLoginRequired = (s: Snapshot) => s.context.loginRequired;

@@ -1,14 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import type { GameListMode } from '../../../machines/gameList.machine.ts';
-import { selectLoginRequired } from '../../../machines/gameList.selectors.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
-import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { useAuthRequired } from '../../session/useAuthRequired.ts';
 import { liveGameList } from './gameListCalls.ts';
 
 export interface GameListSource {
@@ -28,8 +26,7 @@ export interface GameListSource {
  * with the machine's own context before sending, so it is idempotent (StrictMode runs effects twice, and
  * `vendor.select` of the active vendor would clear it).
  *
- * A visitor's request for favourites or recent games (`loginRequired`) opens the login popup; the popup closing
- * without a login is the machine's `loginPopup.dismiss`.
+ * A visitor's request for favourites or recent games (`auth.required`) opens the login popup.
  */
 export function useGameList(source: GameListSource) {
   const { i18n } = useLingui();
@@ -64,30 +61,6 @@ export function useGameList(source: GameListSource) {
     if (actor.getSnapshot().context.vendor !== vendor) actor.send({ type: 'vendor.select', vendor });
   }, [actor, path, gameType, vendor]);
 
-  useLoginPopup(actor);
+  useAuthRequired(actor);
   return actor;
-}
-
-type GameListActor = ActorRefFrom<typeof liveGameList>;
-
-/** Opens the login popup while the machine asks for a login; the popup closing first dismisses the request. */
-function useLoginPopup(actor: GameListActor) {
-  const loginRequired = useSelector(actor, selectLoginRequired);
-  const { modal, open } = useAuthModals();
-  const shown = useRef(false);
-  const before = useRef(modal?.name);
-  // First: a popup this hook opened has closed (or turned into another form) — the visitor dismissed it. Only a
-  // change of the modal counts (effects may run twice with the same one).
-  useEffect(() => {
-    const was = before.current;
-    before.current = modal?.name;
-    if (!shown.current || was !== 'login' || modal?.name === 'login') return;
-    shown.current = false;
-    if (actor.getSnapshot().context.loginRequired) actor.send({ type: 'loginPopup.dismiss' });
-  }, [actor, modal]);
-  useEffect(() => {
-    if (!loginRequired || shown.current) return;
-    shown.current = true;
-    open({ name: 'login' });
-  }, [loginRequired, open]);
 }
