@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
 import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, storedMerchant, storedToken } from './api/session.ts';
-import { App, createQueryClient } from './app/App.tsx';
+import { App, createQueryClient, startStatus } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
@@ -38,6 +38,8 @@ async function start() {
   const locale = startLocale(savedLocale(localStorage, window.location.search), firstTyLanguage(merchant));
   const catalogue = activateLocale(locale);
   const queryClient = createQueryClient();
+  // The status gate's read, started beside the first page's rather than once the gate renders.
+  if (!isOpsPath(window.location.pathname)) startStatus();
   const firstPage = isOpsPath(window.location.pathname)
     ? undefined
     : prefetchFirstPage(queryClient, locale, window.location.pathname);

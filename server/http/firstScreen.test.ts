@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_MODULE } from '../../contract/firstScreen.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { BOOT_SCRIPT } from './firstScreen.ts';
 
 // A build as `npm run build` lays it out, with a stand-in for the SPA's server render (src/ssr/firstScreen.tsx,
-// exercised for real by tests/e2e/firstScreen.spec.ts): it echoes what it was asked, and counts its renders.
+// exercised for real by its own test and tests/e2e/firstScreen.spec.ts): it echoes what it was asked, counts its
+// renders, and draws a few of the portal's pages.
 const dist = mkdtempSync(join(tmpdir(), 'portico-first-screen-'));
 writeFileSync(
   join(dist, 'index.html'),
@@ -34,14 +36,17 @@ writeFileSync(
 );
 mkdirSync(join(dist, '.ssr'));
 writeFileSync(
-  join(dist, '.ssr', 'firstScreen.js'),
+  join(dist, FIRST_SCREEN_MODULE),
   `globalThis.firstScreenRenders = 0;
-export async function renderFirstScreen(path, block) {
-  globalThis.firstScreenRenders++;
-  if (path.startsWith('/fish')) throw new Error('a render that fails');
-  if (path.startsWith('/hot')) await new Promise((r) => setTimeout(r, 500));
-  return '<link rel="preload" as="image" href="/x.webp"/><header>' + block.merchant + ' ' + block.language + ' ' + path + '</header><script>alert(1)</script>';
-}`,
+export default {
+  paths: ['/', '/rng', '/promotions', '/live', '/hot', '/fish'],
+  async render(url, block) {
+    globalThis.firstScreenRenders++;
+    if (url.startsWith('/fish')) throw new Error('a render that fails');
+    if (url.startsWith('/hot')) await new Promise((r) => setTimeout(r, 500));
+    return '<link rel="preload" as="image" href="/x.webp"/><header>' + block.merchant + ' ' + block.language + ' ' + url + '</header><script>alert(1)</script>';
+  },
+};`,
 );
 const renders = () => (globalThis as { firstScreenRenders?: number }).firstScreenRenders ?? 0;
 

@@ -1,7 +1,7 @@
 import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/constants.ts';
 import type { Route } from '../../contract/routes.ts';
-import { takeFirstReply } from './firstReplies.ts';
+import { type FirstRepliesStore, pageReplies } from './firstReplies.ts';
 import { storedMerchant, storedToken } from './session.ts';
 
 /** A failed call: the server's envelope code, or NETWORK when no envelope came back. */
@@ -23,10 +23,44 @@ export class ApiError extends Error {
   }
 }
 
-let language = 'en';
-/** The Language header every call carries (spec §7: launch and lists depend on it). */
+/**
+ * Who calls and how: the tab's session (`pageApi`), or one server render's (src/ssr/firstScreen.tsx), which two
+ * renders at once must not share.
+ */
+export interface ApiScope {
+  /** The Language header every call carries (spec §7: launch and lists depend on it). */
+  language: string;
+  /** The merchant the calls name (a white-label link's), null for the domain's. */
+  merchant(): string | null;
+  token(): string | null;
+  /** The page's replies to the first calls, taken instead of asking. */
+  firstReplies: FirstRepliesStore;
+}
+
+export interface Api {
+  readonly scope: ApiScope;
+  call<C extends AnyCall>(
+    c: C | Route<C>,
+    input?: CallInput<C>,
+    options?: { headers?: Record<string, string> },
+  ): Promise<CallOutput<C>>;
+}
+
+export const createApi = (scope: ApiScope): Api => ({
+  scope,
+  call: (c, input, options) => callIn(scope, c, input, options),
+});
+
+/** The tab's: its stored session and the replies its page carried. */
+export const pageApi = createApi({
+  language: 'en',
+  merchant: storedMerchant,
+  token: storedToken,
+  firstReplies: pageReplies,
+});
+
 export const setApiLanguage = (locale: string) => {
-  language = locale;
+  pageApi.scope.language = locale;
 };
 
 const fillPath = (path: string, params: Record<string, unknown> = {}) =>
@@ -99,13 +133,16 @@ function envelopeOf(data: unknown): ErrorEnvelope | undefined {
 }
 
 /**
- * Calls the server as the contract describes. Given the contract's call, the reply is parsed by its response schema;
- * given the call's route (contract/routes.ts, the first page's calls), it is taken as the server sent it, which the
- * server has checked against the same schema.
+ * Calls the server as the contract describes, for the tab's session. Given the contract's call, the reply is parsed
+ * by its response schema; given the call's route (contract/routes.ts, the first page's calls), it is taken as the
+ * server sent it, which the server has checked against the same schema.
  * `headers` adds headers a call needs besides the session's (a game page's launch token). A JSON body is encoded;
  * a FormData body (multipart) goes as it is, the browser setting its boundary.
  */
-export async function call<C extends AnyCall>(
+export const call: Api['call'] = (c, input, options) => callIn(pageApi.scope, c, input, options);
+
+async function callIn<C extends AnyCall>(
+  scope: ApiScope,
   c: C | Route<C>,
   input: CallInput<C> = {} as CallInput<C>,
   options: { headers?: Record<string, string> } = {},
@@ -115,13 +152,14 @@ export async function call<C extends AnyCall>(
     query?: object;
     body?: object;
   };
-  const merchant = storedMerchant();
-  const token = storedToken();
+  const { language } = scope;
+  const merchant = scope.merchant();
+  const token = scope.token();
   const json = body !== undefined && !(body instanceof FormData);
   const url = withQuery(fillPath(c.path, params), query);
   try {
     const raw =
-      (c.method === 'GET' ? takeFirstReply(url, merchant, language) : undefined) ??
+      (c.method === 'GET' ? scope.firstReplies.take(url, merchant, language) : undefined) ??
       (await send(
         url,
         {

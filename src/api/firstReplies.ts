@@ -1,23 +1,23 @@
 import { FIRST_REPLIES_ID, type FirstReplies } from '../../contract/firstReplies.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
 
-let first: FirstReplies | undefined;
-
-/** Takes over the first calls' replies the page's HTML carries (server/http/pageHints.ts), once, at start. */
-export function adoptFirstReplies(doc: Document = document): void {
-  const block = doc.getElementById(FIRST_REPLIES_ID);
-  if (!block) return;
-  block.remove();
-  try {
-    adoptFirstRepliesBlock(JSON.parse(block.textContent ?? '') as FirstReplies);
-  } catch {
-    first = undefined;
-  }
-}
-
-/** Takes over the first calls' replies themselves (the server's first paint of a page: src/ssr/firstScreen.tsx). */
-export function adoptFirstRepliesBlock(block: FirstReplies): void {
-  first = block;
+/**
+ * The first calls' replies a page carries (server/http/pageHints.ts), answering those calls once instead of the
+ * server: the tab's own (`pageReplies`), or one server render's (src/ssr/firstScreen.tsx), each its own store.
+ */
+export interface FirstRepliesStore {
+  /** Takes over a block of replies (replacing any kept). */
+  adopt(block: FirstReplies | undefined): void;
+  /**
+   * The reply to a GET of `url`, once, if the client asks it as the server did: for the same merchant and in the
+   * same language. Later reads of the same address go to the server.
+   */
+  take(url: string, merchant: string | null, language: string): unknown;
+  /**
+   * The TY language of the merchant the client asks for, as the replies tell it (its whitelabel, the same in every
+   * language), before any call: the app starts in a language the merchant offers, as the server drew the page.
+   */
+  tyLanguage(merchant: string | null): string | undefined;
 }
 
 /**
@@ -27,23 +27,40 @@ export function adoptFirstRepliesBlock(block: FirstReplies): void {
 const forMerchant = (block: FirstReplies, merchant: string | null) =>
   merchant === null ? !block.linked : merchant === block.merchant;
 
-/**
- * The page's reply to a GET of `url`, once, if the client asks it as the server did: for the same merchant and in the
- * same language. Later reads of the same address go to the server.
- */
-export function takeFirstReply(url: string, merchant: string | null, language: string): unknown {
-  if (!first || !forMerchant(first, merchant) || language !== first.language) return undefined;
-  const reply = first.replies[url];
-  delete first.replies[url];
-  return reply;
+export function createFirstReplies(block?: FirstReplies): FirstRepliesStore {
+  // A copy: replies are taken out of it as they are used.
+  let first = block && { ...block, replies: { ...block.replies } };
+  return {
+    adopt(next) {
+      first = next && { ...next, replies: { ...next.replies } };
+    },
+    take(url, merchant, language) {
+      if (!first || !forMerchant(first, merchant) || language !== first.language) return undefined;
+      const reply = first.replies[url];
+      delete first.replies[url];
+      return reply;
+    },
+    tyLanguage(merchant) {
+      if (!first || !forMerchant(first, merchant)) return undefined;
+      return (first.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value
+        ?.tyLanguage;
+    },
+  };
 }
 
-/**
- * The TY language of the merchant the client asks for, as the page's replies tell it (its whitelabel, the same in
- * every language), before any call: the app starts in a language the merchant offers, as the server drew the page.
- */
-export function firstTyLanguage(merchant: string | null): string | undefined {
-  if (!first || !forMerchant(first, merchant)) return undefined;
-  return (first.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value
-    ?.tyLanguage;
+/** The tab's: the replies its page's HTML carried. */
+export const pageReplies = createFirstReplies();
+
+/** Takes over the replies the page's HTML carries, once, at start; a broken block is ignored. */
+export function adoptFirstReplies(doc: Document = document): void {
+  const block = doc.getElementById(FIRST_REPLIES_ID);
+  if (!block) return;
+  block.remove();
+  try {
+    pageReplies.adopt(JSON.parse(block.textContent ?? '') as FirstReplies);
+  } catch {
+    pageReplies.adopt(undefined);
+  }
 }
+
+export const firstTyLanguage = (merchant: string | null) => pageReplies.tyLanguage(merchant);

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { QueryClient, type QueryClientConfig, queryOptions } from '@tanstack/react-query';
 import { WINNER_BOARD_SIZE } from '../../contract/firstReplies.ts';
 import type { GameCategory } from '../../contract/games.ts';
 import {
@@ -9,34 +9,52 @@ import {
   whitelabel,
   winnerBoard,
 } from '../../contract/routes.ts';
-import { call } from './client.ts';
+import { type Api, call } from './client.ts';
+
+/**
+ * The query client of one server render (src/ssr/firstScreen.tsx), with its own calls: its language, merchant and
+ * first replies, which another render at the same time does not see. The tab's is a plain QueryClient.
+ */
+export class RenderQueryClient extends QueryClient {
+  constructor(
+    readonly api: Api,
+    config?: QueryClientConfig,
+  ) {
+    super(config);
+  }
+}
+
+/** The calls a query makes: its render's, else the tab's. */
+const callOf = (client: QueryClient): Api['call'] =>
+  client instanceof RenderQueryClient ? client.api.call : call;
 
 /** Site-wide server data every feature may read (feature-specific queries live in their feature). */
 export const whitelabelQuery = () =>
   queryOptions({
     queryKey: ['whitelabel'],
-    queryFn: async () => (await call(whitelabel, { query: {} })).value,
+    queryFn: async ({ client }) => (await callOf(client)(whitelabel, { query: {} })).value,
     staleTime: 5 * 60_000,
   });
 
 export const gameMenusQuery = (language: string) =>
   queryOptions({
     queryKey: ['gameMenus', language],
-    queryFn: async () => (await call(gameMenus, { query: { language } })).data.menus,
+    queryFn: async ({ client }) => (await callOf(client)(gameMenus, { query: { language } })).data.menus,
     staleTime: 5 * 60_000,
   });
 
 export const vendorLanesQuery = () =>
   queryOptions({
     queryKey: ['gameVendor'],
-    queryFn: async () => (await call(gameVendor, { query: { platform: 'html5-desktop' } })).data.lanes,
+    queryFn: async ({ client }) =>
+      (await callOf(client)(gameVendor, { query: { platform: 'html5-desktop' } })).data.lanes,
     staleTime: 5 * 60_000,
   });
 
 export const noticeIndexQuery = (language: string) =>
   queryOptions({
     queryKey: ['noticeIndex', language],
-    queryFn: async () => (await call(noticeIndex, { query: { language } })).value,
+    queryFn: async ({ client }) => (await callOf(client)(noticeIndex, { query: { language } })).value,
     staleTime: 60_000,
   });
 
@@ -44,9 +62,9 @@ export const noticeIndexQuery = (language: string) =>
 export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: string) =>
   queryOptions({
     queryKey: ['winnerBoard', gameCategory, language],
-    queryFn: async () =>
-      (await call(winnerBoard, { query: { gameCategory, limitNum: WINNER_BOARD_SIZE, language } })).value
-        .list,
+    queryFn: async ({ client }) =>
+      (await callOf(client)(winnerBoard, { query: { gameCategory, limitNum: WINNER_BOARD_SIZE, language } }))
+        .value.list,
     staleTime: 60_000,
   });
 
@@ -54,6 +72,6 @@ export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: s
 export const balanceQuery = () =>
   queryOptions({
     queryKey: ['balance'],
-    queryFn: async () => (await call(balance, { query: {} })).value,
+    queryFn: async ({ client }) => (await callOf(client)(balance, { query: {} })).value,
     staleTime: 30_000,
   });

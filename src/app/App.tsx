@@ -6,7 +6,8 @@ import { fromPromise } from 'xstate';
 import { systemStatus } from '../../contract/routes.ts';
 import type { SystemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
-import { call } from '../api/client.ts';
+import { type Api, call } from '../api/client.ts';
+import { RenderQueryClient } from '../api/queries.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
 import { AppStatusGate } from '../features/status/AppStatusGate.tsx';
 import { AppStatusContext } from '../features/status/statusContext.ts';
@@ -39,8 +40,11 @@ const liveStatusMachine = appStatusMachine.provide({
   },
 });
 
-export const createQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const QUERY_DEFAULTS = { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } };
+
+/** The tab's query client; given a render's calls (src/ssr), that render's own. */
+export const createQueryClient = (api?: Api): QueryClient =>
+  api ? new RenderQueryClient(api, QUERY_DEFAULTS) : new QueryClient(QUERY_DEFAULTS);
 
 /**
  * The session's start (machines/session.machine.ts): read before the first render, so that a visitor's header draws

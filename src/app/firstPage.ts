@@ -9,7 +9,6 @@ import {
   winnerBoardQuery,
 } from '../api/queries.ts';
 import type { UiLocale } from '../i18n/i18n.ts';
-import { startStatus } from './App.tsx';
 
 /**
  * Settles after the promise callbacks queued so far, and before any timer: what needs no network is done by then.
@@ -32,7 +31,6 @@ export function prefetchFirstPage(
   locale: UiLocale,
   path: string,
 ): Promise<boolean> {
-  startStatus();
   const prefetches = [
     queryClient.prefetchQuery(whitelabelQuery()),
     queryClient.prefetchQuery(vendorLanesQuery()),

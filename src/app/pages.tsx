@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMatch, useSearch } from '@tanstack/react-router';
+import { type StaticDataRouteOption, useMatch, useSearch } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { GameType } from '../../contract/games.ts';
 import type { PaymentOrder } from '../../contract/payments.ts';
@@ -50,6 +50,15 @@ function LobbyRoute() {
   const { vendor } = useSearch({ strict: false });
   return <Lobby gameType={gameType} path={GAME_TYPE_PATH[gameType]} vendor={vendor} />;
 }
+
+/** A helper's route options, marked for the server to draw the page's first screen (firstScreenPaths, router.tsx). */
+export const drawnFirst = <O extends object>(options: O) => ({
+  ...options,
+  staticData: {
+    ...(options as { staticData?: StaticDataRouteOption }).staticData,
+    firstScreen: true as const,
+  },
+});
 
 /** Route options of a category lobby (the route files stay one line each). */
 export const lobbyRoute = (gameType: GameType) => ({

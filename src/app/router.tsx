@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ROUTE_ALIASES } from '../domain/routesMap.ts';
 import { routeTree } from '../routeTree.gen.ts';
 
@@ -27,8 +27,21 @@ export function makeRouter(queryClient: QueryClient, history?: RouterHistory) {
   });
 }
 
+/**
+ * The pages whose first screen the server draws (src/ssr): the routes that say so. Their data is the first calls'
+ * (contract/firstReplies.ts) and nothing of a member's, so a visitor's screen is the page as the app draws it.
+ */
+export const firstScreenPaths = (router: AnyRouter): string[] =>
+  Object.values<AnyRoute>(router.routesById)
+    .filter((r) => r.options.staticData?.firstScreen)
+    .map((r) => r.fullPath);
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof makeRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The server draws this page's first screen for a visitor (firstScreenPaths). */
+    firstScreen?: true;
   }
 }

@@ -4,7 +4,11 @@ import { HelpModal } from '../features/help/HelpModal.tsx';
 
 const home = homeRoute();
 
-export const Route = createFileRoute('/help')({ loader: home.loader, component: HelpRoute });
+export const Route = createFileRoute('/help')({
+  staticData: { firstScreen: true },
+  loader: home.loader,
+  component: HelpRoute,
+});
 
 /** /help (spec §2): the home page with the help modal over it; closing the modal leaves for home. */
 function HelpRoute() {

@@ -1,7 +1,10 @@
 import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 
-export const Route = createFileRoute('/helpmc')({ component: HelpMcRoute });
+export const Route = createFileRoute('/helpmc')({
+  staticData: { firstScreen: true },
+  component: HelpMcRoute,
+});
 
 function HelpMcRoute() {
   const hash = useLocation({ select: (l) => l.hash });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { gameListPageRoute } from '../app/pages.tsx';
+import { drawnFirst, gameListPageRoute } from '../app/pages.tsx';
 
-export const Route = createFileRoute('/hot')(gameListPageRoute('hot'));
+export const Route = createFileRoute('/hot')(drawnFirst(gameListPageRoute('hot')));

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { homeRoute } from '../app/pages.tsx';
+import { drawnFirst, homeRoute } from '../app/pages.tsx';
 
-export const Route = createFileRoute('/')(homeRoute());
+export const Route = createFileRoute('/')(drawnFirst(homeRoute()));

@@ -7,6 +7,7 @@ import { LotteryPage } from '../features/lottery/LotteryPage.tsx';
 const lotterySearch = searchOf({ gameCode: text(40), playType: oneOf(PLAY_TYPES) });
 
 export const Route = createFileRoute('/lottery')({
+  staticData: { firstScreen: true },
   validateSearch: lotterySearch,
   component: LotteryRoute,
 });

@@ -6,6 +6,7 @@ import { PromotionDetail } from '../features/promotions/PromotionDetail.tsx';
 const promoDetailSearch = searchOf({ id: positiveInt });
 
 export const Route = createFileRoute('/promoDetail')({
+  staticData: { firstScreen: true },
   validateSearch: promoDetailSearch,
   component: PromoDetailRoute,
 });

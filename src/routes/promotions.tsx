@@ -7,6 +7,7 @@ import { Promotions } from '../features/promotions/Promotions.tsx';
 const promotionsSearch = searchOf({ category: oneOf(PROMOTION_CATEGORIES) });
 
 export const Route = createFileRoute('/promotions')({
+  staticData: { firstScreen: true },
   validateSearch: promotionsSearch,
   component: PromotionsRoute,
 });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lobbyRoute } from '../app/pages.tsx';
+import { drawnFirst, lobbyRoute } from '../app/pages.tsx';
 
-export const Route = createFileRoute('/sports')(lobbyRoute('SPORTS'));
+export const Route = createFileRoute('/sports')(drawnFirst(lobbyRoute('SPORTS')));

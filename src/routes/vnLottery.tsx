@@ -6,6 +6,7 @@ import { LotteryPage } from '../features/lottery/LotteryPage.tsx';
 const vnLotterySearch = searchOf({ gameCode: text(40) });
 
 export const Route = createFileRoute('/vnLottery')({
+  staticData: { firstScreen: true },
   validateSearch: vnLotterySearch,
   component: VnLotteryRoute,
 });

@@ -5,63 +5,70 @@ import { text } from 'node:stream/consumers';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import type { FirstReplies } from '../../contract/firstReplies.ts';
-import { setApiLanguage } from '../api/client.ts';
-import { adoptFirstRepliesBlock } from '../api/firstReplies.ts';
-import { adoptMerchantFromUrl } from '../api/session.ts';
+import type { FirstScreenRenderer, RenderFirstScreen } from '../../contract/firstScreen.ts';
+import { createApi } from '../api/client.ts';
+import { createFirstReplies } from '../api/firstReplies.ts';
 import { App, createQueryClient } from '../app/App.tsx';
 import { loadRouteCode, prefetchFirstPage } from '../app/firstPage.ts';
-import { makeRouter } from '../app/router.tsx';
+import { firstScreenPaths, makeRouter } from '../app/router.tsx';
 import { catalogues, i18n, type UiLocale } from '../i18n/i18n.ts';
 
-/** A new visitor's storage: nothing kept (no token, no merchant, no saved language); emptied for every page. */
+/**
+ * A new visitor's storage: nothing kept (no token, no merchant, no saved language), and nothing keeps: what a render
+ * would write there would be another render's to read.
+ */
 class VisitorStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
+  readonly length = 0;
+  clear() {}
+  getItem(_key: string) {
+    return null;
   }
-  clear() {
-    this.#items.clear();
+  key(_index: number) {
+    return null;
   }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
+  removeItem(_key: string) {}
+  setItem(_key: string, _value: string) {}
 }
-const storages = { sessionStorage: new VisitorStorage(), localStorage: new VisitorStorage() };
-Object.assign(globalThis, storages);
+Object.assign(globalThis, { sessionStorage: new VisitorStorage(), localStorage: new VisitorStorage() });
 
-export async function renderFirstScreen(path: string, block: FirstReplies): Promise<string | undefined> {
-  storages.sessionStorage.clear();
-  storages.localStorage.clear();
-  // The merchant of a white-label link, which the app keeps and names in its calls (server/http/pageHints.ts).
-  if (block.linked) adoptMerchantFromUrl(`?merchant=${block.merchant}`);
+/**
+ * Every render has its own state: its calls (language, merchant, the block's replies), its query client and router.
+ * Renders at once share only the Lingui instance the views translate with, activated in each render's language just
+ * before each of its synchronous renders, which no other render interleaves.
+ */
+const renderFirstScreen: RenderFirstScreen = async (url, block) => {
   const locale = block.language as UiLocale;
   const { messages } = await catalogues[locale]();
-  adoptFirstRepliesBlock(structuredClone(block));
-  setApiLanguage(locale);
-  const queryClient = createQueryClient();
-  const router = makeRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  if (!(await prefetchFirstPage(queryClient, locale, path.split('?')[0] ?? '/'))) return undefined;
+  const api = createApi({
+    language: locale,
+    // The merchant of a white-label link, which the app keeps and names in its calls (server/http/pageHints.ts).
+    merchant: () => (block.linked ? block.merchant : null),
+    token: () => null,
+    firstReplies: createFirstReplies(block),
+  });
+  const queryClient = createQueryClient(api);
+  const router = makeRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  if (!(await prefetchFirstPage(queryClient, locale, url.split('?')[0] ?? '/'))) return undefined;
   await loadRouteCode(router);
   await router.load();
-  i18n.loadAndActivate({ locale, messages });
   const app = <App queryClient={queryClient} router={router} session={{}} gated={false} />;
+  const draw = () => {
+    i18n.loadAndActivate({ locale, messages });
+    return renderToString(app);
+  };
   // A part that suspends or fails is marked to be drawn by the browser (`<!--$!-->`).
   const whole = (html: string) => (html.includes('<!--$!-->') ? undefined : html);
-  const html = renderToString(app);
+  const html = draw();
   if (whole(html)) return html;
   // A part still to load (a lazy component, the first time it is drawn) suspended: drawn as its fallback. Prerendered
   // once, which waits for it, the part is there for every page after. A part that failed (it needs the browser)
   // leaves the page to the app.
+  i18n.loadAndActivate({ locale, messages });
   await text((await prerenderToNodeStream(app)).prelude);
-  return whole(renderToString(app));
-}
+  return whole(draw());
+};
+
+export default {
+  render: renderFirstScreen,
+  paths: firstScreenPaths(makeRouter(createQueryClient(), createMemoryHistory())),
+} satisfies FirstScreenRenderer;

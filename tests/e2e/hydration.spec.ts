@@ -1,10 +1,17 @@
 import { type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
+import { FIRST_SCREEN_MODULE, type FirstScreenRenderer } from '../../contract/firstScreen.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { DRAWN_PAGES } from '../../server/http/firstScreen.ts';
 
 // The server draws a visitor's first screen (server/http/firstScreen.ts) and the app takes it over (hydrateRoot,
 // src/main.tsx). Every drawn page, in every catalogue, for every demo brand, must be taken over as drawn: the same
 // elements, and no recoverable error (React's hydration mismatch #418 and its kin).
+
+/** The pages the server draws, as the built render lists them (the router's routes that say so). */
+const DRAWN_PAGES = (
+  (await import(new URL(`../../dist/${FIRST_SCREEN_MODULE}`, import.meta.url).href)) as {
+    default: FirstScreenRenderer;
+  }
+).default.paths;
 
 const LANGUAGES = ['en', 'vi', 'th', 'zh'] as const;
 type Language = (typeof LANGUAGES)[number];

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FirstReplies } from '../../contract/firstReplies.ts';
+import fixture from './firstScreen.fixture.json';
+import renderer from './firstScreen.tsx';
+
+const renderFirstScreen = renderer.render;
+
+// The first calls' replies as the demo server gives them: PORTICO's domain in English, LOTUS's white-label link in
+// Thai (its TY language).
+const blocks = fixture as unknown as Record<'PORTICO' | 'LOTUS', FirstReplies>;
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  // No network: a render has what it draws from its own block, or it draws nothing.
+  fetchMock = vi.fn(() => Promise.reject(new TypeError('no network in a render')));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** What tells a page's merchant and language: the home link's name, the language chosen in the switch. */
+const signs = (html: string | undefined) => ({
+  home: /aria-label="([^"]*)" href="\/"/.exec(html ?? '')?.[1],
+  language: /<option value="(\w+)" selected=""/.exec(html ?? '')?.[1],
+});
+
+describe('the server’s render of a first screen', () => {
+  it('draws two pages at once, each for its own merchant and language from its own replies', async () => {
+    // Warm: the first render of a page waits for its lazy parts, which puts many awaits between the steps of each.
+    const alone = {
+      portico: await renderFirstScreen('/promotions', structuredClone(blocks.PORTICO)),
+      lotus: await renderFirstScreen('/promotions?merchant=LOTUS', structuredClone(blocks.LOTUS)),
+    };
+    expect([signs(alone.portico), signs(alone.lotus)]).toEqual([
+      { home: 'Portico home', language: 'en' },
+      { home: 'หน้าแรก Lotus Play', language: 'th' },
+    ]);
+    // Started together, their awaits interleave: each render must still see only its own block and language.
+    const [portico, lotus, again] = await Promise.all([
+      renderFirstScreen('/promotions', structuredClone(blocks.PORTICO)),
+      renderFirstScreen('/promotions?merchant=LOTUS', structuredClone(blocks.LOTUS)),
+      renderFirstScreen('/promotions', structuredClone(blocks.PORTICO)),
+    ]);
+    expect([portico, lotus, again].map(signs)).toEqual(
+      [alone.portico, alone.lotus, alone.portico].map(signs),
+    );
+    expect(portico === alone.portico && lotus === alone.lotus && again === alone.portico).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('draws the pages the router marks: a visitor’s portal pages, not a member’s, a game frame or the back office', () => {
+    expect(renderer.paths).toEqual(expect.arrayContaining(['/', '/rng', '/promotions', '/help', '/lottery']));
+    for (const path of ['/member', '/agent', '/ops', '/play/slot', '/download', '/login', '/inhouse'])
+      expect(renderer.paths, path).not.toContain(path);
+    expect(renderer.paths).toHaveLength(19);
+  });
+});
