@@ -46,7 +46,7 @@ export function sampleContract(
 
 /** Typed text and what the view reads from it (the page's path test checks readTier.ts agrees). */
 const change = (index: number, field: TierField, text: string, reading: FieldReading) =>
-  ({ type: 'TIER.CHANGE', index, field, text, reading }) as const;
+  ({ type: 'tier.change', index, field, text, reading }) as const;
 
 /** Field edits of the walks: a rate that fits, one above the ceiling, a bet amount with 3 decimals. */
 export const TIER_CHANGES = {
@@ -73,17 +73,17 @@ const eventsFor = (kind: ContractKind) =>
     TIER_CHANGES.rate,
     TIER_CHANGES.rateAboveCeiling,
     TIER_CHANGES.betDecimals,
-    { type: 'TIER.ADD' },
-    { type: 'TIER.REMOVE', index: 0 },
-    { type: 'PERIOD.CHANGE', period: 'M' },
-    { type: 'PROPOSE' },
-    { type: 'CANCEL' },
-    { type: 'EDIT' },
-    { type: 'ACCEPT' },
-    { type: 'REJECT' },
-    { type: 'TERMINATE' },
-    { type: 'CONTINUE' },
-    { type: 'NEW_DRAFT' },
+    { type: 'tier.add' },
+    { type: 'tier.remove', index: 0 },
+    { type: 'period.change', period: 'M' },
+    { type: 'contract.propose' },
+    { type: 'draft.cancel' },
+    { type: 'contract.edit' },
+    { type: 'contract.accept' },
+    { type: 'contract.reject' },
+    { type: 'contract.terminate' },
+    { type: 'confirmation.close' },
+    { type: 'draft.start' },
     doneEvent<M>(
       'propose',
       sampleContract(kind, 'PROPOSED', { tiers: [{ activeMembers: 1, betAmount: 0, rateBp: 80 }] }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AgentContract, ContractStatus } from '../contract/agent.ts';
+import { selectDraft, selectNegotiation, selectPhase } from './contractNegotiation.connect.ts';
 import {
   actionReply,
   contractNegotiationWalks,
@@ -19,7 +20,6 @@ import {
   rateFor,
   type TierDraft,
 } from './contractNegotiation.machine.ts';
-import { selectDraft, selectNegotiation, selectPhase } from './contractNegotiation.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { transitionPaths } from './test/transitionPaths.ts';
 
@@ -197,12 +197,12 @@ describe('contractNegotiation: the upline', () => {
     expect(draft.rows.map((r) => r.text)).toEqual([{ activeMembers: '1', betAmount: '0.00', rate: '' }]);
     expect(draft).toMatchObject({ period: 'W', ownPeriod: 'W', isDividend: true, canCancel: false });
     expect(draft.rows[0]!.problems).toEqual({});
-    // Nothing typed yet: PROPOSE shows what is missing and sends nothing.
-    actor.send({ type: 'PROPOSE' });
+    // Nothing typed yet: contract.propose shows what is missing and sends nothing.
+    actor.send({ type: 'contract.propose' });
     expect(actor.getSnapshot().matches({ draft: 'invalid' })).toBe(true);
     expect(selectDraft(actor.getSnapshot()).rows[0]!.problems).toEqual({ rate: { kind: 'required' } });
     actor.send(TIER_CHANGES.rate);
-    actor.send({ type: 'PROPOSE' });
+    actor.send({ type: 'contract.propose' });
     expect(selectPhase(actor.getSnapshot())).toBe('proposing');
     expect(proposals).toEqual([
       {
@@ -227,15 +227,15 @@ describe('contractNegotiation: the upline', () => {
   it('a refused offer goes back to the draft as typed, with the server’s words under the field', async () => {
     const { actor, fail } = upline(null);
     actor.send(TIER_CHANGES.rate);
-    actor.send({ type: 'TIER.ADD' });
+    actor.send({ type: 'tier.add' });
     actor.send({
-      type: 'TIER.CHANGE',
+      type: 'tier.change',
       index: 1,
       field: 'activeMembers',
       text: '5',
       reading: { ok: true, value: 5 },
     });
-    actor.send({ type: 'PROPOSE' });
+    actor.send({ type: 'contract.propose' });
     await fail({ code: 'VALIDATION', message: 'Too high', fields: { 'tiers.1.rateBp': 'Too high' } });
     const draft = selectDraft(actor.getSnapshot());
     expect(draft.rows.map((r) => r.text.activeMembers)).toEqual(['1', '5']);
@@ -244,7 +244,7 @@ describe('contractNegotiation: the upline', () => {
     expect(selectNegotiation(actor.getSnapshot()).error).toBeNull();
     // Changing the field drops the server's message about it.
     actor.send({
-      type: 'TIER.CHANGE',
+      type: 'tier.change',
       index: 1,
       field: 'rate',
       text: '1.50',
@@ -256,7 +256,7 @@ describe('contractNegotiation: the upline', () => {
   it('a lost connection while offering keeps the draft and says so', async () => {
     const { actor, fail } = upline(null);
     actor.send(TIER_CHANGES.rate);
-    actor.send({ type: 'PROPOSE' });
+    actor.send({ type: 'contract.propose' });
     await fail(new Error('offline'));
     expect(actor.getSnapshot().matches({ draft: 'valid' })).toBe(true);
     expect(selectNegotiation(actor.getSnapshot()).error).toEqual({ code: 'NETWORK', message: 'offline' });
@@ -264,12 +264,12 @@ describe('contractNegotiation: the upline', () => {
 
   it('edits an offer with its terms, and can drop the edit', () => {
     const { actor } = upline('PROPOSED');
-    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'contract.edit' });
     actor.send(TIER_CHANGES.rateAboveCeiling);
     expect(actor.getSnapshot().matches({ draft: 'invalid' })).toBe(true);
-    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'draft.cancel' });
     expect(selectPhase(actor.getSnapshot())).toBe('proposed');
-    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'contract.edit' });
     expect(selectDraft(actor.getSnapshot()).rows.map((r) => r.text)).toEqual([
       { activeMembers: '1', betAmount: '0.00', rate: '0.80' },
     ]);
@@ -277,7 +277,7 @@ describe('contractNegotiation: the upline', () => {
 
   it('terminates a contract in force; a failure stays there to try again', async () => {
     const { actor, actions, done, fail } = upline('ACTIVE');
-    actor.send({ type: 'TERMINATE' });
+    actor.send({ type: 'contract.terminate' });
     expect(selectNegotiation(actor.getSnapshot()).busy).toBe('TERMINATE');
     await fail({ code: 'NETWORK' });
     expect(selectNegotiation(actor.getSnapshot())).toMatchObject({
@@ -285,7 +285,7 @@ describe('contractNegotiation: the upline', () => {
       error: { code: 'NETWORK' },
       failed: 'TERMINATE',
     });
-    actor.send({ type: 'TERMINATE' });
+    actor.send({ type: 'contract.terminate' });
     expect(selectNegotiation(actor.getSnapshot()).error).toBeNull();
     await done(actionReply('DIVIDEND', 'TERMINATED'));
     expect(actions).toEqual([
@@ -297,13 +297,13 @@ describe('contractNegotiation: the upline', () => {
 
   it('starts a new offer from the last terms after a termination', async () => {
     const { actor, done } = upline('PROPOSED', 'DAILY_SALARY');
-    actor.send({ type: 'TERMINATE' });
+    actor.send({ type: 'contract.terminate' });
     await done(
       sampleContract('DAILY_SALARY', 'TERMINATED', {
         tiers: [{ activeMembers: 2, betAmount: 12_345, rateBp: 95 }],
       }),
     );
-    actor.send({ type: 'NEW_DRAFT' });
+    actor.send({ type: 'draft.start' });
     const draft = selectDraft(actor.getSnapshot());
     expect(draft.rows.map((r) => r.text)).toEqual([
       { activeMembers: '2', betAmount: '123.45', rate: '0.95' },
@@ -314,19 +314,19 @@ describe('contractNegotiation: the upline', () => {
 
   it('keeps at most 10 tiers, and a salary has no period to change', () => {
     const { actor } = upline(null, 'DAILY_SALARY');
-    for (let i = 0; i < 12; i++) actor.send({ type: 'TIER.ADD' });
+    for (let i = 0; i < 12; i++) actor.send({ type: 'tier.add' });
     expect(selectDraft(actor.getSnapshot())).toMatchObject({ canAddTier: false });
     expect(actor.getSnapshot().context.tiers).toHaveLength(10);
-    actor.send({ type: 'PERIOD.CHANGE', period: 'D' });
+    actor.send({ type: 'period.change', period: 'D' });
     expect(actor.getSnapshot().context.period).toBeNull();
-    actor.send({ type: 'TIER.REMOVE', index: 42 });
+    actor.send({ type: 'tier.remove', index: 42 });
     expect(actor.getSnapshot().context.tiers).toHaveLength(10);
   });
 
   it('cannot accept or reject its own offer', () => {
     const { actor, actions } = upline('PROPOSED');
-    actor.send({ type: 'ACCEPT' });
-    actor.send({ type: 'REJECT' });
+    actor.send({ type: 'contract.accept' });
+    actor.send({ type: 'contract.reject' });
     expect(selectPhase(actor.getSnapshot())).toBe('proposed');
     expect(actions).toEqual([]);
   });
@@ -341,7 +341,7 @@ describe('contractNegotiation: the downline', () => {
       canTerminate: false,
       canEdit: false,
     });
-    actor.send({ type: 'ACCEPT' });
+    actor.send({ type: 'contract.accept' });
     expect(actions).toEqual([{ id: 8, action: 'ACCEPT' }]);
     await done(actionReply('DAILY_SALARY', 'ACTIVE'));
     expect(selectNegotiation(actor.getSnapshot())).toMatchObject({
@@ -349,13 +349,13 @@ describe('contractNegotiation: the downline', () => {
       canContinue: true,
       contract: { status: 'ACTIVE', activeFrom: '2030-01-01T00:00:00.000Z' },
     });
-    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'confirmation.close' });
     expect(selectNegotiation(actor.getSnapshot())).toMatchObject({ phase: 'active', canTerminate: false });
   });
 
   it('an acceptance refused because the upline’s contract changed stays on the offer with the reason', async () => {
     const { actor, fail } = downline('PROPOSED');
-    actor.send({ type: 'ACCEPT' });
+    actor.send({ type: 'contract.accept' });
     await fail({ code: 'CONFLICT', message: 'No longer fits' });
     expect(selectNegotiation(actor.getSnapshot())).toMatchObject({
       phase: 'proposed',
@@ -367,19 +367,25 @@ describe('contractNegotiation: the downline', () => {
 
   it('rejects an offer, and cannot propose, terminate or start a new one', async () => {
     const { actor, actions, done } = downline('PROPOSED');
-    actor.send({ type: 'TERMINATE' });
-    actor.send({ type: 'EDIT' });
+    actor.send({ type: 'contract.terminate' });
+    actor.send({ type: 'contract.edit' });
     expect(actions).toEqual([]);
-    actor.send({ type: 'REJECT' });
+    actor.send({ type: 'contract.reject' });
     await done(actionReply('DAILY_SALARY', 'REJECTED'));
     expect(selectNegotiation(actor.getSnapshot())).toMatchObject({ phase: 'rejected', canNewDraft: false });
-    actor.send({ type: 'NEW_DRAFT' });
+    actor.send({ type: 'draft.start' });
     expect(selectPhase(actor.getSnapshot())).toBe('rejected');
   });
 
   it('without a contract has nothing to do', () => {
     const { actor } = downline(null);
-    for (const type of ['PROPOSE', 'ACCEPT', 'TERMINATE', 'NEW_DRAFT', 'TIER.ADD'] as const)
+    for (const type of [
+      'contract.propose',
+      'contract.accept',
+      'contract.terminate',
+      'draft.start',
+      'tier.add',
+    ] as const)
       actor.send({ type });
     expect(selectPhase(actor.getSnapshot())).toBe('none');
   });

@@ -20,19 +20,19 @@ import { type FlowError, readFlowError, serverFieldErrors } from './form.ts';
  *   - `starting`: picks the first state from the role and the contract's status (an eventless transition): none →
  *     `draft` (upline) or `none` (downline: no contract yet); PROPOSED → `proposed`; ACTIVE → `active`; REJECTED →
  *     `rejected`; TERMINATED → `terminated`.
- *   - `draft` (upline): the offer's tiers as typed (`TIER.ADD`, `TIER.REMOVE` { index }, `TIER.CHANGE` { index,
- *     field, text, reading }) and, for a dividend, its period (`PERIOD.CHANGE`); after each change `checking` decides
+ *   - `draft` (upline): the offer's tiers as typed (`tier.add`, `tier.remove` { index }, `tier.change` { index,
+ *     field, text, reading }) and, for a dividend, its period (`period.change`); after each change `checking` decides
  *     (`checkDraft`: rising tiers, each rate at most the upline's own rate for that team, the upline's period) between
- *     `valid` and `invalid`. `PROPOSE` shows the messages; from `valid` it goes to `proposing`. A first offer starts
- *     at the upline's own first thresholds with the rate to choose. `CANCEL` (an edit of a live contract or offer)
+ *     `valid` and `invalid`. `contract.propose` shows the messages; from `valid` it goes to `proposing`. A first offer starts
+ *     at the upline's own first thresholds with the rate to choose. `draft.cancel` (an edit of a live contract or offer)
  *     goes back to it.
  *   - `proposing`: actor `propose` → `proposed` (the offer from the server); a failure back to `draft` with the
  *     draft kept, `error` and the server's field messages.
- *   - `proposed`: downline `ACCEPT` → `accepting` → `accepted` | `REJECT` → `rejecting` → `rejected`; upline
- *     `TERMINATE` → `terminating` → `terminated`, `EDIT` → `draft` with its terms (a new offer replaces it).
- *   - `accepted`: the confirmation (in force from `activeFrom`); `CONTINUE` → `active`.
- *   - `active`: upline `TERMINATE` → `terminating`, `EDIT` → `draft` with its terms (new terms are a new offer).
- *   - `rejected`, `terminated`: upline `NEW_DRAFT` → `draft` with the last terms.
+ *   - `proposed`: downline `contract.accept` → `accepting` → `accepted` | `contract.reject` → `rejecting` → `rejected`; upline
+ *     `contract.terminate` → `terminating` → `terminated`, `contract.edit` → `draft` with its terms (a new offer replaces it).
+ *   - `accepted`: the confirmation (in force from `activeFrom`); `confirmation.close` → `active`.
+ *   - `active`: upline `contract.terminate` → `terminating`, `contract.edit` → `draft` with its terms (new terms are a new offer).
+ *   - `rejected`, `terminated`: upline `draft.start` → `draft` with the last terms.
  * A failed action (network, 409 because the contract changed) stays where it was with `error`; `failed` names it,
  * so the view can offer to try it again. Only the downline accepts and rejects, only the upline proposes, edits and
  * terminates (guards `isUpline`, `isDownline`).
@@ -90,7 +90,7 @@ export interface ContractNegotiationContext {
   downlineId: number | null;
   tiers: TierDraft[];
   period: ContractPeriod | null;
-  /** Problems show after the first PROPOSE, then follow each change. */
+  /** Problems show after the first `contract.propose`, then follow each change. */
   showProblems: boolean;
   /** The server's messages of the failed offer, by field ('tiers.0.rateBp', 'period', 'tiers'). */
   serverFields: Record<string, string>;
@@ -99,18 +99,18 @@ export interface ContractNegotiationContext {
 }
 
 export type ContractNegotiationEvent =
-  | { type: 'TIER.ADD' }
-  | { type: 'TIER.REMOVE'; index: number }
-  | { type: 'TIER.CHANGE'; index: number; field: TierField; text: string; reading: FieldReading }
-  | { type: 'PERIOD.CHANGE'; period: ContractPeriod }
-  | { type: 'PROPOSE' }
-  | { type: 'CANCEL' }
-  | { type: 'EDIT' }
-  | { type: 'ACCEPT' }
-  | { type: 'REJECT' }
-  | { type: 'TERMINATE' }
-  | { type: 'CONTINUE' }
-  | { type: 'NEW_DRAFT' };
+  | { type: 'tier.add' }
+  | { type: 'tier.remove'; index: number }
+  | { type: 'tier.change'; index: number; field: TierField; text: string; reading: FieldReading }
+  | { type: 'period.change'; period: ContractPeriod }
+  | { type: 'contract.propose' }
+  | { type: 'draft.cancel' }
+  | { type: 'contract.edit' }
+  | { type: 'contract.accept' }
+  | { type: 'contract.reject' }
+  | { type: 'contract.terminate' }
+  | { type: 'confirmation.close' }
+  | { type: 'draft.start' };
 
 export interface ProposeRequest {
   kind: ContractKind;
@@ -240,18 +240,18 @@ function editTiers(context: ContractNegotiationContext, event: ContractNegotiati
   const tiers = [...context.tiers];
   const serverFields = { ...context.serverFields };
   switch (event.type) {
-    case 'TIER.ADD': {
+    case 'tier.add': {
       const last = tiers.at(-1);
       // The next tier starts from the last one's thresholds: the agent raises them.
       tiers.push(last ? { ...last } : blankTier());
       break;
     }
-    case 'TIER.REMOVE':
+    case 'tier.remove':
       tiers.splice(event.index, 1);
       // The rows below move up: the server's messages by row no longer point at them.
       for (const key of Object.keys(serverFields)) if (key.startsWith('tiers')) delete serverFields[key];
       break;
-    case 'TIER.CHANGE': {
+    case 'tier.change': {
       tiers[event.index] = {
         ...tiers[event.index]!,
         [event.field]: { text: event.text, reading: event.reading },
@@ -305,7 +305,7 @@ export const contractNegotiationMachine = setup({
     statusIs: ({ context }, status: ContractStatus) => context.contract?.status === status,
     canAddTier: ({ context }) => context.tiers.length < TIER_LIMITS.tiers,
     hasTier: ({ context, event }) =>
-      event.type === 'TIER.REMOVE' || event.type === 'TIER.CHANGE'
+      event.type === 'tier.remove' || event.type === 'tier.change'
         ? event.index >= 0 && event.index < context.tiers.length
         : false,
     isDividend: ({ context }) => context.kind === 'DIVIDEND',
@@ -314,7 +314,7 @@ export const contractNegotiationMachine = setup({
   actions: {
     editTiers: assign(({ context, event }) => editTiers(context, event)),
     setPeriod: assign(({ context, event }) => {
-      if (event.type !== 'PERIOD.CHANGE') return {};
+      if (event.type !== 'period.change') return {};
       const { period: _, ...serverFields } = context.serverFields;
       return { period: event.period, serverFields };
     }),
@@ -364,11 +364,11 @@ export const contractNegotiationMachine = setup({
     draft: {
       initial: 'checking',
       on: {
-        'TIER.ADD': { guard: 'canAddTier', target: '.checking', actions: 'editTiers' },
-        'TIER.REMOVE': { guard: 'hasTier', target: '.checking', actions: 'editTiers' },
-        'TIER.CHANGE': { guard: 'hasTier', target: '.checking', actions: 'editTiers' },
-        'PERIOD.CHANGE': { guard: 'isDividend', target: '.checking', actions: 'setPeriod' },
-        CANCEL: backToContract.map((t) => ({ ...t, actions: 'fillDraft' as const })),
+        'tier.add': { guard: 'canAddTier', target: '.checking', actions: 'editTiers' },
+        'tier.remove': { guard: 'hasTier', target: '.checking', actions: 'editTiers' },
+        'tier.change': { guard: 'hasTier', target: '.checking', actions: 'editTiers' },
+        'period.change': { guard: 'isDividend', target: '.checking', actions: 'setPeriod' },
+        'draft.cancel': backToContract.map((t) => ({ ...t, actions: 'fillDraft' as const })),
       },
       states: {
         // Decides after each change whether the offer may go (an eventless transition; no snapshot rests here).
@@ -376,10 +376,10 @@ export const contractNegotiationMachine = setup({
           always: [{ guard: 'draftIsValid', target: 'valid' }, { target: 'invalid' }],
         },
         valid: {
-          on: { PROPOSE: { target: '#contractNegotiation.proposing', actions: 'showProblems' } },
+          on: { 'contract.propose': { target: '#contractNegotiation.proposing', actions: 'showProblems' } },
         },
         invalid: {
-          on: { PROPOSE: { actions: 'showProblems' } },
+          on: { 'contract.propose': { actions: 'showProblems' } },
         },
       },
     },
@@ -400,10 +400,10 @@ export const contractNegotiationMachine = setup({
     },
     proposed: {
       on: {
-        ACCEPT: { guard: 'isDownline', target: 'accepting' },
-        REJECT: { guard: 'isDownline', target: 'rejecting' },
-        TERMINATE: { guard: 'isUpline', target: 'terminating' },
-        EDIT: { guard: 'isUpline', target: 'draft', actions: 'fillDraft' },
+        'contract.accept': { guard: 'isDownline', target: 'accepting' },
+        'contract.reject': { guard: 'isDownline', target: 'rejecting' },
+        'contract.terminate': { guard: 'isUpline', target: 'terminating' },
+        'contract.edit': { guard: 'isUpline', target: 'draft', actions: 'fillDraft' },
       },
     },
     accepting: {
@@ -417,7 +417,7 @@ export const contractNegotiationMachine = setup({
       },
     },
     accepted: {
-      on: { CONTINUE: 'active' },
+      on: { 'confirmation.close': 'active' },
     },
     rejecting: {
       entry: 'startCall',
@@ -430,12 +430,12 @@ export const contractNegotiationMachine = setup({
       },
     },
     rejected: {
-      on: { NEW_DRAFT: { guard: 'isUpline', target: 'draft', actions: 'fillDraft' } },
+      on: { 'draft.start': { guard: 'isUpline', target: 'draft', actions: 'fillDraft' } },
     },
     active: {
       on: {
-        TERMINATE: { guard: 'isUpline', target: 'terminating' },
-        EDIT: { guard: 'isUpline', target: 'draft', actions: 'fillDraft' },
+        'contract.terminate': { guard: 'isUpline', target: 'terminating' },
+        'contract.edit': { guard: 'isUpline', target: 'draft', actions: 'fillDraft' },
       },
     },
     terminating: {
@@ -449,7 +449,7 @@ export const contractNegotiationMachine = setup({
       },
     },
     terminated: {
-      on: { NEW_DRAFT: { guard: 'isUpline', target: 'draft', actions: 'fillDraft' } },
+      on: { 'draft.start': { guard: 'isUpline', target: 'draft', actions: 'fillDraft' } },
     },
   },
 });

@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { PaymentStatus } from '../contract/payments.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
+import { selectConfirmation, selectPhase, selectProofForm } from './withdrawalConfirmation.connect.ts';
 import {
   FORCED_RECEIVE_IN_MS,
   PROOF_FILES,
@@ -18,7 +19,6 @@ import {
   type WithdrawalConfirmationInput,
   withdrawalConfirmationMachine,
 } from './withdrawalConfirmation.machine.ts';
-import { selectConfirmation, selectPhase, selectProofForm } from './withdrawalConfirmation.selectors.ts';
 
 describe('withdrawalConfirmation: generated paths', () => {
   const walks = withdrawalConfirmationWalks.map((w) => ({

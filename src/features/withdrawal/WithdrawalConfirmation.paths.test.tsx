@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventFromLogic } from 'xstate';
 import { confirmWithdrawal, type PaymentOrder, reportNotReceived } from '../../../contract/payments.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
+import { selectConfirmation, selectProofForm } from '../../../machines/withdrawalConfirmation.connect.ts';
 import {
   PROOF_FILES,
   sampleWithdrawal,
@@ -17,7 +18,6 @@ import {
   type WithdrawalConfirmationContext,
   withdrawalConfirmationMachine,
 } from '../../../machines/withdrawalConfirmation.machine.ts';
-import { selectConfirmation, selectProofForm } from '../../../machines/withdrawalConfirmation.selectors.ts';
 import { ApiError } from '../../api/client.ts';
 import {
   advance,

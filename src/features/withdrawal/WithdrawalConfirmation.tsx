@@ -2,9 +2,14 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ChangeEvent, useEffect, useId, useRef } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { PaymentOrder } from '../../../contract/payments.ts';
 import type { FlowError } from '../../../machines/form.ts';
+import {
+  type ConfirmationView,
+  connectWithdrawalConfirmation,
+  type ProofFileView,
+} from '../../../machines/withdrawalConfirmation.connect.ts';
 import {
   type ConfirmRequest,
   type FileProblem,
@@ -12,11 +17,6 @@ import {
   type ProofReport,
   withdrawalConfirmationMachine,
 } from '../../../machines/withdrawalConfirmation.machine.ts';
-import {
-  type ProofFileView,
-  selectConfirmation,
-  selectProofForm,
-} from '../../../machines/withdrawalConfirmation.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { PictureInput, RemarkField } from '../../ui/records/uploadFields.tsx';
 import { confirmReceived, sendNotReceived } from './api.ts';
@@ -76,29 +76,27 @@ function ConfirmationPanel({
       },
     },
   );
-  // The server's word on the order (a list refetch): the machine moves on when a new status says so.
-  const lastStatus = useRef(order.status);
-  useEffect(() => {
-    if (order.status === lastStatus.current) return;
-    lastStatus.current = order.status;
-    // A finished panel (received, forced received) has nothing left to move.
-    if (actor.getSnapshot().status === 'active') actor.send({ type: 'order.refresh', status: order.status });
-  }, [actor, order.status]);
-
-  const panel = useSelector(actor, selectConfirmation);
+  const panel = connectWithdrawalConfirmation(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  // The server's word on the order (a list refetch): the machine moves on when a new status says so (the status it
+  // started from moves nothing).
+  const orderChanged = useRef(panel.orderChanged);
+  orderChanged.current = panel.orderChanged;
+  useEffect(() => orderChanged.current(order.status), [order.status]);
   if (panel.phase === 'unavailable') return null;
 
-  const confirmButton =
-    panel.canConfirm || panel.confirming ? (
-      <button
-        type="button"
-        className={primaryButton}
-        aria-busy={panel.confirming || undefined}
-        onClick={() => panel.canConfirm && actor.send({ type: 'received.confirm' })}
-      >
-        {panel.confirming ? <Trans>Confirming…</Trans> : <Trans>Received</Trans>}
-      </button>
-    ) : null;
+  const confirmButton = panel.showConfirm ? (
+    <button
+      type="button"
+      className={primaryButton}
+      aria-busy={panel.confirming || undefined}
+      onClick={panel.confirm}
+    >
+      {panel.confirming ? <Trans>Confirming…</Trans> : <Trans>Received</Trans>}
+    </button>
+  ) : null;
 
   return (
     <section
@@ -145,17 +143,13 @@ function ConfirmationPanel({
         )}
       </div>
       {panel.formOpen ? (
-        <ProofForm actor={actor} />
+        <ProofForm form={panel.proof} />
       ) : (
         (confirmButton || panel.canReport) && (
           <div className="flex flex-wrap gap-2">
             {confirmButton}
             {panel.canReport && (
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => actor.send({ type: 'report.open' })}
-              >
+              <button type="button" className={secondaryButton} onClick={panel.openReport}>
                 <Trans>Not received</Trans>
               </button>
             )}
@@ -167,13 +161,10 @@ function ConfirmationPanel({
   );
 }
 
-type ConfirmationActor = ActorRefFrom<typeof withdrawalConfirmationMachine>;
-
 /** Proof of a payment that did not arrive (spec §5): png or jpg images, 5 MB each, at most 3; remark ≤ 140. */
-function ProofForm({ actor }: { actor: ConfirmationActor }) {
+function ProofForm({ form }: { form: ConfirmationView['proof'] }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const form = useSelector(actor, selectProofForm);
   // The "Not received" button is gone: the keyboard lands on the form's first control.
   const picker = useRef<HTMLInputElement>(null);
   useEffect(() => picker.current?.focus(), []);
@@ -200,11 +191,7 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
     const picked = [...(e.target.files ?? [])];
     // Cleared, so that picking the same image again after removing it is a change.
     e.target.value = '';
-    if (picked.length === 0) return;
-    actor.send({
-      type: 'proof.add',
-      files: picked.map((f) => ({ name: f.name, type: f.type, size: f.size, handle: f })),
-    });
+    form.add(picked.map((f) => ({ name: f.name, type: f.type, size: f.size, handle: f })));
   };
 
   return (
@@ -214,7 +201,7 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        actor.send({ type: 'report.submit' });
+        form.submit();
       }}
     >
       <fieldset disabled={form.submitting} className="flex min-w-0 flex-col gap-3">
@@ -236,7 +223,7 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
                   file={f}
                   size={size(f.size)}
                   problem={f.problem ? fileProblem(f.problem) : null}
-                  onRemove={() => actor.send({ type: 'proof.remove', id: f.id })}
+                  onRemove={() => form.remove(f.id)}
                 />
               ))}
             </ul>
@@ -248,18 +235,14 @@ function ProofForm({ actor }: { actor: ConfirmationActor }) {
           value={form.remark}
           max={remarkMax}
           message={remarkMessage}
-          onChange={(remark) => actor.send({ type: 'remark.change', remark })}
+          onChange={form.changeRemark}
         />
         <CallError error={form.error} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} aria-busy={form.submitting || undefined}>
             {form.submitting ? <Trans>Sending…</Trans> : <Trans>Send report</Trans>}
           </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => actor.send({ type: 'report.cancel' })}
-          >
+          <button type="button" className={secondaryButton} onClick={form.cancel}>
             <Trans>Cancel</Trans>
           </button>
         </div>

@@ -11,6 +11,7 @@ import {
   proposeContract,
 } from '../../../../contract/agent.ts';
 import type { CallOutput } from '../../../../contract/call.ts';
+import { selectDraft, selectNegotiation } from '../../../../machines/contractNegotiation.connect.ts';
 import {
   contractNegotiationWalks,
   DOWNLINE,
@@ -25,7 +26,6 @@ import {
   type TierField,
   type TierProblem,
 } from '../../../../machines/contractNegotiation.machine.ts';
-import { selectDraft, selectNegotiation } from '../../../../machines/contractNegotiation.selectors.ts';
 import type { WalkPath } from '../../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../../api/client.ts';
 import {
@@ -111,7 +111,7 @@ const WALKS = contractNegotiationWalks.map((w) => {
   const offered = (s: AnyMachineSnapshot): Event[] => {
     const c = s.context as Context;
     return (w.events as Event[]).flatMap((e): Event[] =>
-      e.type === 'TIER.REMOVE' ? (c.tiers.length > 0 ? [{ ...e, index: c.tiers.length - 1 }] : []) : [e],
+      e.type === 'tier.remove' ? (c.tiers.length > 0 ? [{ ...e, index: c.tiers.length - 1 }] : []) : [e],
     );
   };
   const paths = viewPaths(w.machine, offered);
@@ -209,30 +209,30 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
   const c = from.context as Context;
   const user = visitor();
   switch (event.type) {
-    case 'TIER.CHANGE':
+    case 'tier.change':
       expect(readTierField(event.field, event.text)).toEqual(event.reading);
       return fill(within(tierBox(event.index)).getByLabelText(LABELS[event.field]), event.text);
-    case 'TIER.ADD':
+    case 'tier.add':
       return user.click(within(offerForm()).getByRole('button', { name: 'Add tier' }));
-    case 'TIER.REMOVE':
+    case 'tier.remove':
       return user.click(within(offerForm()).getByRole('button', { name: `Remove tier ${event.index + 1}` }));
-    case 'PERIOD.CHANGE':
+    case 'period.change':
       return user.selectOptions(within(offerForm()).getByLabelText('Period'), 'Monthly');
-    case 'PROPOSE':
+    case 'contract.propose':
       return user.click(within(offerForm()).getByRole('button', { name: 'Send offer' }));
-    case 'CANCEL':
+    case 'draft.cancel':
       return user.click(within(offerForm()).getByRole('button', { name: 'Cancel' }));
-    case 'EDIT':
+    case 'contract.edit':
       return user.click(within(row()).getByRole('button', { name: 'Edit terms' }));
-    case 'NEW_DRAFT':
+    case 'draft.start':
       return user.click(within(row()).getByRole('button', { name: 'New offer' }));
-    case 'TERMINATE':
+    case 'contract.terminate':
       return confirmIn(within(row()).getByRole('button', { name: 'Terminate' }), 'Yes, terminate');
-    case 'ACCEPT':
+    case 'contract.accept':
       return user.click(within(offerPanel()).getByRole('button', { name: 'Accept' }));
-    case 'REJECT':
+    case 'contract.reject':
       return confirmIn(within(offerPanel()).getByRole('button', { name: 'Reject' }), 'Reject offer');
-    case 'CONTINUE':
+    case 'confirmation.close':
       return user.click(within(myContract()).getByRole('button', { name: 'Continue' }));
     case 'xstate.done.actor.propose':
       return replyPost(PROPOSE, event.output as AgentContract);

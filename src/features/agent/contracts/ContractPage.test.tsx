@@ -10,6 +10,7 @@ import {
   type ContractKind,
 } from '../../../../contract/agent.ts';
 import type { CallOutput } from '../../../../contract/call.ts';
+import { movedOn } from '../../../../machines/contractNegotiation.connect.ts';
 import {
   DOWNLINE,
   OWN_TIERS,
@@ -20,7 +21,6 @@ import { ApiError } from '../../../api/client.ts';
 import { mount, server } from '../../auth/test/harness.tsx';
 import { answer } from '../../member/test/memberHarness.tsx';
 import { ContractPage } from './ContractPage.tsx';
-import { movedOn } from './Negotiation.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),

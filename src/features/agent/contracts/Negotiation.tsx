@@ -9,30 +9,20 @@ import type {
   ContractTier,
 } from '../../../../contract/agent.ts';
 import {
+  connectNegotiation,
+  movedOn,
+  type NegotiationView,
+} from '../../../../machines/contractNegotiation.connect.ts';
+import {
   type ContractRole,
   contractNegotiationMachine,
-  type NegotiationAction,
 } from '../../../../machines/contractNegotiation.machine.ts';
-import { selectNegotiation } from '../../../../machines/contractNegotiation.selectors.ts';
 import { liveInspect } from '../../../flows/liveActors.ts';
 import { primaryButton, secondaryButton } from '../../../ui/records/form.tsx';
-import { ConfirmButton, FlowErrorLine, type NegotiationActor, useWhen } from './parts.tsx';
+import { ConfirmButton, FlowErrorLine, useWhen } from './parts.tsx';
 import { negotiationActors } from './queries.ts';
 import { TermsTable } from './TermsTable.tsx';
 import { TierEditor } from './TierEditor.tsx';
-
-const alive = (c: AgentContract) => c.status === 'PROPOSED' || c.status === 'ACTIVE';
-
-/**
- * Whether the server's word has moved past what the machine knows, so a new machine must start from it: a contract
- * the machine thinks alive that the server shows otherwise (ended, or changed elsewhere), or a newer contract than
- * the one it knows. An offer the machine itself ended (rejected, terminated) stays on screen while the server shows
- * the older contract still in force.
- */
-export function movedOn(known: AgentContract | null, server: AgentContract | null): boolean {
-  if (known && alive(known)) return server?.id !== known.id || server.status !== known.status;
-  return server !== null && (known === null || server.id > known.id);
-}
 
 export interface NegotiationProps {
   side: ContractRole;
@@ -71,23 +61,21 @@ function NegotiationPanel({ onStale, ...props }: NegotiationProps & { onStale: (
   useEffect(() => {
     if (movedOn(actor.getSnapshot().context.contract, props.contract)) stale.current();
   }, [actor, props.contract]);
+  const view = connectNegotiation(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
   return props.side === 'upline' ? (
-    <UplineSide actor={actor} account={props.downline?.account ?? ''} />
+    <UplineSide n={view} account={props.downline?.account ?? ''} />
   ) : (
-    <DownlineSide actor={actor} />
+    <DownlineSide n={view} />
   );
 }
 
-const retryOf = (actor: NegotiationActor, failed: NegotiationAction | null) =>
-  failed && failed !== 'propose' && actor.getSnapshot().can({ type: failed })
-    ? () => actor.send({ type: failed })
-    : undefined;
-
 /** The downline's side (My contract): an offer from its upline to accept or reject. */
-function DownlineSide({ actor }: { actor: NegotiationActor }) {
+function DownlineSide({ n }: { n: NegotiationView }) {
   const { t } = useLingui();
   const when = useWhen();
-  const n = useSelector(actor, selectNegotiation);
   const c = n.contract;
   switch (n.phase) {
     case 'none':
@@ -120,7 +108,7 @@ function DownlineSide({ actor }: { actor: NegotiationActor }) {
           <button
             type="button"
             className={`${primaryButton} self-start`}
-            onClick={() => actor.send({ type: 'CONTINUE' })}
+            onClick={() => n.closeConfirmation()}
           >
             <Trans>Continue</Trans>
           </button>
@@ -140,14 +128,14 @@ function DownlineSide({ actor }: { actor: NegotiationActor }) {
             <Trans>{upline} offers you a contract. Accept it to put it in force.</Trans>
           </p>
           {c && <TermsTable caption={<Trans>Offered terms</Trans>} tiers={c.tiers} period={c.period} />}
-          <FlowErrorLine error={n.error} onRetry={retryOf(actor, n.failed)} />
+          <FlowErrorLine error={n.error} onRetry={n.retry} />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className={primaryButton}
               aria-busy={accepting || undefined}
               disabled={n.busy !== null}
-              onClick={() => actor.send({ type: 'ACCEPT' })}
+              onClick={() => n.accept()}
             >
               {accepting ? <Trans>Accepting…</Trans> : <Trans>Accept</Trans>}
             </button>
@@ -158,7 +146,7 @@ function DownlineSide({ actor }: { actor: NegotiationActor }) {
               title={t`Reject the offer?`}
               question={t`${upline} will be told that you rejected it. Your current contract, if any, stays in force.`}
               confirm={t`Reject offer`}
-              onConfirm={() => actor.send({ type: 'REJECT' })}
+              onConfirm={n.reject}
             />
           </div>
         </section>
@@ -168,12 +156,11 @@ function DownlineSide({ actor }: { actor: NegotiationActor }) {
 }
 
 /** The upline's side of one downline row: an offer to make, an offer or contract to change or terminate. */
-function UplineSide({ actor, account }: { actor: NegotiationActor; account: string }) {
+function UplineSide({ n, account }: { n: NegotiationView; account: string }) {
   const { t } = useLingui();
   const when = useWhen();
-  const n = useSelector(actor, selectNegotiation);
   const c = n.contract;
-  if (n.phase === 'draft' || n.phase === 'proposing') return <TierEditor actor={actor} account={account} />;
+  if (n.editing) return <TierEditor draft={n.draft} error={n.error} account={account} />;
   const since = c ? when(c.activeFrom ?? c.proposedAt) : '';
   const status: Record<string, string> = {
     proposed: t`Offer sent, waiting for ${account} to answer.`,
@@ -181,22 +168,21 @@ function UplineSide({ actor, account }: { actor: NegotiationActor; account: stri
     terminated: t`Terminated.`,
     rejected: t`${account} rejected the offer.`,
   };
-  const current = n.phase === 'terminating' ? (c?.status === 'ACTIVE' ? 'active' : 'proposed') : n.phase;
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-sm">
-        {status[current]}
+        {status[n.shown]}
       </p>
       {c && <TermsTable caption={<Trans>Terms</Trans>} tiers={c.tiers} period={c.period} />}
-      <FlowErrorLine error={n.error} onRetry={retryOf(actor, n.failed)} />
+      <FlowErrorLine error={n.error} onRetry={n.retry} />
       <div className="flex flex-wrap gap-2">
         {n.canEdit && (
-          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'EDIT' })}>
+          <button type="button" className={secondaryButton} onClick={n.edit}>
             <Trans>Edit terms</Trans>
           </button>
         )}
         {n.canNewDraft && (
-          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'NEW_DRAFT' })}>
+          <button type="button" className={secondaryButton} onClick={n.startDraft}>
             <Trans>New offer</Trans>
           </button>
         )}
@@ -208,7 +194,7 @@ function UplineSide({ actor, account }: { actor: NegotiationActor; account: stri
             title={t`Terminate the contract?`}
             question={t`The contract with ${account} ends now, and so does every contract of this kind below ${account}.`}
             confirm={t`Yes, terminate`}
-            onConfirm={() => actor.send({ type: 'TERMINATE' })}
+            onConfirm={n.terminate}
           />
         )}
       </div>

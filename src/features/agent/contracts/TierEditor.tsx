@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ContractPeriod } from '../../../../contract/agent.ts';
+import type { NegotiationView } from '../../../../machines/contractNegotiation.connect.ts';
 import type { TierField } from '../../../../machines/contractNegotiation.machine.ts';
-import { selectDraft, selectNegotiation } from '../../../../machines/contractNegotiation.selectors.ts';
+import type { FlowError } from '../../../../machines/form.ts';
 import { inputClass, primaryButton, secondaryButton, TextField } from '../../../ui/records/form.tsx';
-import { FlowErrorLine, type NegotiationActor } from './parts.tsx';
+import { FlowErrorLine } from './parts.tsx';
 import { readTierField } from './readTier.ts';
 import { TermsTable } from './TermsTable.tsx';
 import { useDraftMessages, usePeriodNames } from './words.ts';
@@ -16,10 +16,16 @@ const PERIODS: ContractPeriod[] = ['D', 'W', 'H', 'M'];
  * The upline's offer to one downline agent: tiers (add, remove, members, bet amount as money, rate as a percent),
  * the period of a dividend, the upline's own rates beside it as the ceiling, messages under each field.
  */
-export function TierEditor({ actor, account }: { actor: NegotiationActor; account: string }) {
+export function TierEditor({
+  draft,
+  error,
+  account,
+}: {
+  draft: NegotiationView['draft'];
+  error: FlowError | null;
+  account: string;
+}) {
   const { t } = useLingui();
-  const draft = useSelector(actor, selectDraft);
-  const { error } = useSelector(actor, selectNegotiation);
   const messages = useDraftMessages();
   const periods = usePeriodNames();
   const id = useId();
@@ -37,7 +43,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!draft.sending) actor.send({ type: 'PROPOSE' });
+        draft.propose();
       }}
     >
       {draft.ceiling.length > 0 ? (
@@ -81,15 +87,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
                     placeholder={f === 'activeMembers' ? '0' : '0.00'}
                     disabled={draft.sending}
                     message={problem ? messages.field(f, problem) : row.serverMessages[f]}
-                    onChange={(e) =>
-                      actor.send({
-                        type: 'TIER.CHANGE',
-                        index: i,
-                        field: f,
-                        text: e.target.value,
-                        reading: readTierField(f, e.target.value),
-                      })
-                    }
+                    onChange={(e) => draft.changeTier(i, f, e.target.value, readTierField(f, e.target.value))}
                   />
                 );
               })}
@@ -97,7 +95,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
                 type="button"
                 className={`${secondaryButton} sm:col-span-3 sm:justify-self-end`}
                 disabled={draft.sending}
-                onClick={() => actor.send({ type: 'TIER.REMOVE', index: i })}
+                onClick={() => draft.removeTier(i)}
               >
                 <Trans>Remove tier {n}</Trans>
               </button>
@@ -113,7 +111,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
           type="button"
           className={`${secondaryButton} self-start`}
           disabled={!draft.canAddTier || draft.sending}
-          onClick={() => actor.send({ type: 'TIER.ADD' })}
+          onClick={draft.addTier}
         >
           <Trans>Add tier</Trans>
         </button>
@@ -130,7 +128,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
             disabled={draft.sending}
             aria-invalid={periodMessage ? true : undefined}
             aria-describedby={periodMessage ? `${id}-period-error` : undefined}
-            onChange={(e) => actor.send({ type: 'PERIOD.CHANGE', period: e.target.value as ContractPeriod })}
+            onChange={(e) => draft.changePeriod(e.target.value as ContractPeriod)}
           >
             {draft.period === null && <option value="">{t`Choose a period`}</option>}
             {PERIODS.map((p) => (
@@ -152,7 +150,7 @@ export function TierEditor({ actor, account }: { actor: NegotiationActor; accoun
           {draft.sending ? <Trans>Sending…</Trans> : <Trans>Send offer</Trans>}
         </button>
         {draft.canCancel && (
-          <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'CANCEL' })}>
+          <button type="button" className={secondaryButton} onClick={draft.cancel}>
             <Trans>Cancel</Trans>
           </button>
         )}

@@ -1,12 +1,14 @@
-import type { SnapshotFrom } from 'xstate';
-import { PROOF_RULES } from '../contract/payments.ts';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { type PaymentStatus, PROOF_RULES } from '../contract/payments.ts';
 import {
   type FileProblem,
+  type PickedFile,
   REMARK_MAX,
   type withdrawalConfirmationMachine,
 } from './withdrawalConfirmation.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof withdrawalConfirmationMachine>;
+type Send = (event: EventFromLogic<typeof withdrawalConfirmationMachine>) => void;
 
 /**
  * Where the withdrawal stands for the member: `disbursed` (answer expected), `notReceived` (waiting for the
@@ -72,3 +74,35 @@ export const selectProofForm = (s: Snapshot) => {
     error: error && !Object.values(serverFields).some((m) => m === error.message) ? error : null,
   };
 };
+
+/**
+ * The confirmation panel's props and commands: the panel (`selectConfirmation`), the proof form (`proof`, with its
+ * commands), `confirm` (ignored unless the machine takes it: a second click while confirming does nothing), and
+ * `orderChanged` for the server's new status of the order (a finished panel has nothing left to move).
+ */
+export function connectWithdrawalConfirmation(s: Snapshot, send: Send) {
+  const panel = selectConfirmation(s);
+  return {
+    ...panel,
+    /** The "Received" button shows while it can be pressed and while its call is on its way. */
+    showConfirm: panel.canConfirm || panel.confirming,
+    confirm: () => {
+      if (panel.canConfirm) send({ type: 'received.confirm' });
+    },
+    openReport: () => send({ type: 'report.open' }),
+    proof: {
+      ...selectProofForm(s),
+      add: (files: PickedFile[]) => {
+        if (files.length > 0) send({ type: 'proof.add', files });
+      },
+      remove: (id: string) => send({ type: 'proof.remove', id }),
+      changeRemark: (remark: string) => send({ type: 'remark.change', remark }),
+      submit: () => send({ type: 'report.submit' }),
+      cancel: () => send({ type: 'report.cancel' }),
+    },
+    orderChanged: (status: PaymentStatus) => {
+      if (s.status === 'active') send({ type: 'order.refresh', status });
+    },
+  };
+}
+export type ConfirmationView = ReturnType<typeof connectWithdrawalConfirmation>;
