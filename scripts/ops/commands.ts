@@ -1,18 +1,12 @@
 // The operator commands: one table, from which `npm run ops -- --help` and `<command> --help` are printed.
 import { backup, init, restore } from './local.ts';
 import { readPassphrase } from './passphrase.ts';
+import type { Call, Input } from './types.ts';
+
+export type { Call, Input, Method } from './types.ts';
 
 /** A bad command line: the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {}
-
-export type Method = 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
-
-/** An operator API call of the running server. */
-export interface Call {
-  method: Method;
-  path: string;
-  body?: object;
-}
 
 export interface Option {
   type: 'string' | 'boolean';
@@ -22,12 +16,6 @@ export interface Option {
   /** Must be given (shown without brackets). */
   required?: boolean;
   help: string;
-}
-
-/** What a command gets: its positionals (after the command's name) and its options. */
-export interface Input {
-  args: string[];
-  opts: Record<string, string | boolean | undefined>;
 }
 
 export interface Command {

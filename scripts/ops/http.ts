@@ -1,5 +1,5 @@
 // Calls of the running server's operator API, and the one-line messages of their failures.
-import type { Call } from './commands.ts';
+import type { Call } from './types.ts';
 
 /** The server asked: --server, else PORTICO_URL, else this machine's PORT (8080). */
 export const defaultServer = () => process.env.PORTICO_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;

@@ -13,9 +13,9 @@ import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import type { Input } from './commands.ts';
 import { defaultServer, opsToken, request } from './http.ts';
 import { readPassphrase } from './passphrase.ts';
+import type { Input } from './types.ts';
 
 const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
 const dataDirOf = (opts: Input['opts']) =>

@@ -14,7 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ContractKind, ContractPeriod, ContractStatus, ContractTier } from '../../../contract/agent.ts';
 import { members } from './accounts.ts';
-import { at, memberId, merchantCode } from './columns.ts';
+import { at, merchantCode } from './columns.ts';
+import { memberId } from './memberColumn.ts';
 
 /**
  * The agent hierarchy as a closure table: one row per (ancestor, descendant) pair, depth 0 for a member itself. A

@@ -1,16 +1,10 @@
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from './accounts.ts';
+import { text, timestamp } from 'drizzle-orm/pg-core';
 import { merchants } from './merchants.ts';
 
-/** Columns most tables share: the owning merchant, the member, and times with their zone. */
+/** Columns most tables share: the owning merchant and times with their zone (the member's: accounts.ts memberId). */
 export const merchantCode = () =>
   text('merchant_code')
     .notNull()
     .references(() => merchants.code);
-
-export const memberId = () =>
-  integer('member_id')
-    .notNull()
-    .references(() => members.id);
 
 export const at = (name: string) => timestamp(name, { withTimezone: true });

@@ -12,7 +12,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { members } from './accounts.ts';
-import { at, memberId, merchantCode } from './columns.ts';
+import { at, merchantCode } from './columns.ts';
+import { memberId } from './memberColumn.ts';
 
 /**
  * Help centre items (spec §7 helpCenter): titles and HTML contents per language, sanitised when written. `anchor`

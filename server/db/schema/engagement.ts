@@ -12,7 +12,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { members } from './accounts.ts';
-import { at, memberId, merchantCode } from './columns.ts';
+import { at, merchantCode } from './columns.ts';
+import { memberId } from './memberColumn.ts';
 
 /**
  * A merchant's rules of one topic (payments, rebate, missions, tickets, referral) as JSON; a topic without a

@@ -1,5 +1,6 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { at, memberId, merchantCode } from './columns.ts';
+import { at, merchantCode } from './columns.ts';
+import { memberId } from './memberColumn.ts';
 import { gameRounds } from './play.ts';
 
 /**

@@ -11,7 +11,8 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { at, memberId, merchantCode } from './columns.ts';
+import { at, merchantCode } from './columns.ts';
+import { memberId } from './memberColumn.ts';
 
 /**
  * A merchant's promotions (spec §2 promotions by type, /promoDetail). `kind` says how a member takes part (apply for

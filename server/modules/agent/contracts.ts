@@ -9,7 +9,7 @@ import {
   type ContractTier,
 } from '../../../contract/agent.ts';
 import { AGENT_TYPES } from '../../../contract/member.ts';
-import { type Db, pgErrorCode } from '../../db/client.ts';
+import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
 import {
   agentContracts,
   contractSettlements,
@@ -22,7 +22,6 @@ import type { Merchant } from '../../http/merchant.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { checkOrder, withinDays, zoneOf } from '../wallet/days.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import { type ContractRow, rateOf } from './settlement.ts';
 import { checkPast } from './team.ts';
 

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { currentOperator } from '../../http/opsActor.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AuditEntry {
   merchantCode: string;

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { AuditLog } from '../audit/log.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import type { Member } from './sessions.ts';
 
 /** After this many failed logins in the window, the next login needs a captcha (spec §4). */

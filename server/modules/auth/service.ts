@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { login, RegisterField, register, registerMobile } from '../../../contract/auth.ts';
 import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
@@ -12,7 +12,6 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
 import type { AuditLog } from '../audit/log.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import type { CaptchaService } from './captcha.ts';
 import { CAPTCHA_AFTER_FAILURES, createLogins, type LoginAttempt } from './logins.ts';
 import { enforceRules, ruleOf } from './rules.ts';

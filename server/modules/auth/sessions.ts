@@ -1,9 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
-import type { Tx } from '../wallet/ledger.ts';
 
 /** A session unused for this long is over (idle expiry). */
 export const SESSION_IDLE_MS = 2 * 3_600_000;

@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, smsCodes, smsSends } from '../../db/schema/index.ts';
 import { DomainError, type ErrorExtra } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { numericCode, sha256 } from '../../lib/secrets.ts';
 import type { MessagingPort } from '../../ports/messaging.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import type { CaptchaService } from './captcha.ts';
 
 export type SmsPurpose = 'register' | 'login';

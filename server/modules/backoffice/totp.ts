@@ -1,12 +1,11 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
 
 type Row = typeof operators.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The issuer an authenticator app shows beside the account. */
 export const TOTP_ISSUER = 'Portico';

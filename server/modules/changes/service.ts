@@ -1,12 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Change, ChangeKind, ChangeStatus } from '../../../contract/changes.ts';
-import { type Db, pgErrorCode } from '../../db/client.ts';
+import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
 import { changes } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { OpsIdentity } from '../backoffice/operators.ts';
-import { mustExist } from '../promotions/operator.ts';
-import type { Tx } from '../wallet/ledger.ts';
+import { mustExist } from '../merchant/exists.ts';
 
 type Value = Record<string, unknown>;
 /** Who drafts or decides: operators are told apart by id (the environment token is 0). */

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { gameLaunches, members } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
@@ -7,7 +7,6 @@ import { hashPassword } from '../../lib/password.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { enforceRules } from '../auth/rules.ts';
 import type { Member, SessionService } from '../auth/sessions.ts';
-import type { Tx } from '../wallet/ledger.ts';
 
 export type PasswordAction = 'PASSWORD_CHANGED' | 'PASSWORD_RESET';
 

@@ -8,11 +8,10 @@ import type {
   messageList,
 } from '../../../contract/messages.ts';
 import type { opsSendMessage } from '../../../contract/ops.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, merchants, messageStates, messages } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Member } from '../auth/sessions.ts';
-import type { Tx } from '../wallet/ledger.ts';
 
 /** A message to one member, or (memberId null) to every member of the merchant. */
 export type Outgoing = {

@@ -2,11 +2,11 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OpsNotice, opsCreateNotice } from '../../../contract/notices.ts';
 import type { Db } from '../../db/client.ts';
-import { merchants, notices } from '../../db/schema/index.ts';
+import { notices } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../lib/html.ts';
 import type { AuditLog } from '../audit/log.ts';
-import type { Tx } from '../wallet/ledger.ts';
+import { mustExist } from '../merchant/exists.ts';
 
 type NewNotice = z.output<typeof opsCreateNotice.body>;
 
@@ -35,11 +35,6 @@ const toOps = (n: typeof notices.$inferSelect): OpsNotice => ({
   contents: n.contents,
   sort: n.sort,
 });
-
-async function mustExist(tx: Db | Tx, code: string): Promise<void> {
-  const [m] = await tx.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, code));
-  if (!m) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${code}"`);
-}
 
 /** The operator's side of announcements; members read them through the content module's notice index. */
 export function createNoticeService(db: Db, audit: AuditLog) {

@@ -1,9 +1,9 @@
+import type { Tx } from '../../db/client.ts';
 import { send } from '../messages/service.ts';
 import type { Referrals } from '../referral/service.ts';
 import type { Rewards } from '../rewards/module.ts';
 import { TICKET_RULES } from '../rewards/rules.ts';
 import type { RulesStore } from '../rules/store.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import { money, type Order, type OrderEvent } from './service.ts';
 
 /**

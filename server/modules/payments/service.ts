@@ -10,7 +10,7 @@ import type {
   PaymentOrder,
   PaymentStatus,
 } from '../../../contract/payments.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest, idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
@@ -23,7 +23,6 @@ import { createLedger, HELD_KIND } from '../wallet/ledger.ts';
 import type { PaymentPasswords } from './paymentPassword.ts';
 import { PAYMENT_RULES } from './rules.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Order = typeof paymentOrders.$inferSelect;
 type DepositInput = z.output<typeof createDeposit.body>;
 type WithdrawalInput = z.output<typeof createWithdrawal.body>;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { PointEntryKind, Redemption } from '../../../contract/points.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pointAccounts, pointEntries, pointRedemptions, pointRewards } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
-import type { Tx } from '../wallet/ledger.ts';
 
 /** What the member's and the operator's sides of the points mall share: a member's account, and a redemption's view. */
 

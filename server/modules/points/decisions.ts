@@ -1,10 +1,10 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { RedemptionStatus } from '../../../contract/points.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, pointRedemptions, pointRewards } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
-import type { Ledger, Tx } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/ledger.ts';
 import { change, conflict, lockAccount, redemptionWithReward, view } from './account.ts';
 
 /** The operator's side of the points mall: the redemptions waiting for a decision, approving and rejecting them. */

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
 import { moneyFor, type PointEntryKind, type RedemptionStatus } from '../../../contract/points.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   gameRounds,
   pointAccounts,
@@ -17,7 +17,7 @@ import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { SETTLE_MARGIN_MS } from '../rebate/service.ts';
 import type { RulesStore } from '../rules/store.ts';
-import type { Ledger, Tx } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/ledger.ts';
 import {
   type Account,
   change,

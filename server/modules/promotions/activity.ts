@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PromotionSettings, PromotionState } from '../../../contract/promotions.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Period } from '../missions/periods.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import { type EntryRow, type PromotionRow, settingsOf } from './view.ts';
 
 /** What the daily kinds read from the member's settled rounds (minor units). */

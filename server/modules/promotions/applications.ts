@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { promotionEntries, promotions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
@@ -8,7 +8,6 @@ import type { Upload } from '../../http/uploads.ts';
 import type { StoragePort } from '../../ports/storage.ts';
 import type { Member } from '../auth/sessions.ts';
 import { localized } from '../content/service.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import type { Pay } from './payout.ts';
 import type { PromotionService } from './service.ts';
 import { conflict, offeredWhere, type PromotionRow, settingsOf } from './view.ts';

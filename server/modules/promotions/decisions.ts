@@ -7,7 +7,7 @@ import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { localized } from '../content/service.ts';
 import type { RandomInt } from '../inhouse/random.ts';
-import { mustExist } from './operator.ts';
+import { mustExist } from '../merchant/exists.ts';
 import type { Pay } from './payout.ts';
 import { conflict, type EntryRow, settingsOf } from './view.ts';
 

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { promotionSettings } from '../../../contract/promotions.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { promotions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ChangeSubject } from '../changes/service.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import { type PromotionRow, settingsOf } from './view.ts';
 
 /**

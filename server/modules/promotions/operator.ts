@@ -1,13 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { opsCreatePromotion, opsUpdatePromotion } from '../../../contract/promotions.ts';
-import { type Db, pgErrorCode } from '../../db/client.ts';
-import { merchants, promotionEntries, promotions } from '../../db/schema/index.ts';
+import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
+import { promotionEntries, promotions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { ChangeActor, Changes } from '../changes/service.ts';
+import { mustExist } from '../merchant/exists.ts';
 import { cleanContents } from '../notices/service.ts';
-import type { Tx } from '../wallet/ledger.ts';
 import { moneyOf, rewardOf } from './money.ts';
 import { type PromotionRow, settingsOf, toOpsPromotion } from './view.ts';
 
@@ -16,11 +16,6 @@ type PromotionChange = z.output<typeof opsUpdatePromotion.body>;
 
 const invalid = (field: string, message: string) =>
   new DomainError(400, 'VALIDATION', message, { [field]: message });
-
-export async function mustExist(tx: Db | Tx, code: string): Promise<void> {
-  const [m] = await tx.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, code));
-  if (!m) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${code}"`);
-}
 
 const checkDates = (startsAt: Date, endsAt: Date | null) => {
   if (endsAt && endsAt <= startsAt) throw invalid('endsAt', 'The end must come after the start');

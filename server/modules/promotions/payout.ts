@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { AuditEntry, AuditLog } from '../audit/log.ts';
-import type { Ledger, Tx } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/ledger.ts';
 
 export interface Payout {
   merchantCode: string;

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
 import { type PromotionCategory, promotionCategory } from '../../../contract/promotions.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { promotionEntries, promotions } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { sanitizeHtml } from '../../lib/html.ts';
 import type { Member } from '../auth/sessions.ts';
 import { localized } from '../content/service.ts';
-import type { Ledger, Tx } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/ledger.ts';
 import { figuresOf, NO_FIGURES, needsFigures, stateOf } from './activity.ts';
 import type { Pay } from './payout.ts';
 import {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReferralFriend } from '../../../contract/referral.ts';
-import { type Db, pgErrorCode } from '../../db/client.ts';
+import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
 import { ledgerTransactions, members, paymentOrders } from '../../db/schema/index.ts';
 import { readableCode } from '../../lib/secrets.ts';
 import type { AuditLog } from '../audit/log.ts';
@@ -8,7 +8,7 @@ import type { Member } from '../auth/sessions.ts';
 import { send } from '../messages/service.ts';
 import type { RulesStore } from '../rules/store.ts';
 import { maskName } from '../seamless/rounds.ts';
-import { createLedger, type Ledger, type Tx } from '../wallet/ledger.ts';
+import { createLedger, type Ledger } from '../wallet/ledger.ts';
 import { REFERRAL_RULES } from './rules.ts';
 
 const bonusKey = (friendId: number) => `referral:${friendId}`;

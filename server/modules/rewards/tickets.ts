@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { RewardTicket, TicketStatus, TicketType } from '../../../contract/rewards.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { members, rewardTickets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { RandomInt } from '../inhouse/random.ts';
 import type { RulesStore } from '../rules/store.ts';
-import type { Ledger, Tx } from '../wallet/ledger.ts';
+import type { Ledger } from '../wallet/ledger.ts';
 import { MAIN } from '../wallet/service.ts';
 import { drawPrize, publicTables, TICKET_RULES } from './rules.ts';
 

@@ -1,7 +1,7 @@
 import { type RuleTopicName, ruleTopicName } from '../../../contract/ops.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { ChangeSubject } from '../changes/service.ts';
-import { mustExist } from '../promotions/operator.ts';
+import { mustExist } from '../merchant/exists.ts';
 import type { RulesStore } from './store.ts';
 import { RULE_TOPICS } from './topics.ts';
 

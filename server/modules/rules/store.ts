@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, pgErrorCode } from '../../db/client.ts';
+import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
 import { merchantRules } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
-import type { Tx } from '../wallet/ledger.ts';
 
 /** One topic of merchant rules: its name, its schema and the defaults every merchant has until an operator sets it. */
 export interface RuleTopic<T> {

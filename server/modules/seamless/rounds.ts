@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { GameType } from '../../../contract/games.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { gameRounds, members, winners } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Round = typeof gameRounds.$inferSelect;
 
 /** Who plays: a member of a merchant, at a vendor (whose transaction and round ids are its own namespace). */

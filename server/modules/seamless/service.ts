@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { GameType } from '../../../contract/games.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type Field, requestHash } from '../../lib/idempotency.ts';
@@ -18,7 +18,6 @@ import {
   removeBet,
   roundToSettle,
   settle,
-  type Tx,
 } from './rounds.ts';
 
 export type { Player } from './rounds.ts';

@@ -1,11 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest } from '../../lib/idempotency.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Extra statements of a fresh movement, run in its database transaction after the balances moved (the audit
