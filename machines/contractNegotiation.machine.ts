@@ -354,10 +354,8 @@ export const contractNegotiationMachine = setup({
       always: [
         { guard: and(['hasNoContract', 'isDownline']), target: 'none' },
         { guard: 'hasNoContract', target: 'draft' },
+        // The contract's four statuses (contract/agent.ts contractStatus): one of these always matches.
         ...backToContract,
-        // Neither side is shown another status: a reply that broke that reads as no contract.
-        { guard: 'isDownline', target: 'none' },
-        { target: 'draft' },
       ],
     },
     none: {},
@@ -445,7 +443,11 @@ export const contractNegotiationMachine = setup({
         src: 'act',
         input: ({ context }) => ({ id: context.contract!.id, action: 'TERMINATE' as const }),
         onDone: { target: 'terminated', actions: keepContract },
-        onError: backToContract.map((t) => ({ ...t, actions: keepError('TERMINATE') })),
+        // Only an offer or a contract in force can be terminated: the failure goes back to whichever it was.
+        onError: [
+          { guard: statusIs('PROPOSED'), target: 'proposed', actions: keepError('TERMINATE') },
+          { target: 'active', actions: keepError('TERMINATE') },
+        ],
       },
     },
     terminated: {
