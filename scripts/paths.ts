@@ -3,12 +3,21 @@
 //   npm run paths -- login          (the walks whose name starts with "login")
 //   npm run paths -- --out [dir]    (writes <machine>.paths.txt and a Playwright skeleton <machine>.spec.ts per
 //                                    machine into dir, .tmp/paths by default; generated files, not committed)
+//   npm run paths -- --coverage     (per machine: states, transitions and guarded branches walked / declared, and
+//                                    what is not walked; exits 1 when a machine is below 100 %)
 // They are the paths the machine tests walk (same machines, same representative events: machines/*.events.ts).
-import { pathWords, walks, writePaths } from './pathsExport.ts';
+import { complete, coverageLines } from './pathsCoverage.ts';
+import { coverageByMachine, pathWords, walks, writePaths } from './pathsExport.ts';
 
 const args = process.argv.slice(2);
 const out = args.indexOf('--out');
-if (out >= 0) {
+if (args.includes('--coverage')) {
+  const all = coverageByMachine();
+  for (const c of all) console.log(coverageLines(c).join('\n'));
+  const short = all.filter((c) => !complete(c)).map((c) => c.machine);
+  console.log(short.length ? `\nBelow 100 %: ${short.join(', ')}` : '\nEvery machine at 100 %');
+  process.exitCode = short.length ? 1 : 0;
+} else if (out >= 0) {
   const dir = args[out + 1] ?? '.tmp/paths';
   const files = writePaths(dir);
   console.log(`${files.length / 2} machines: ${files.length} files in ${dir}`);

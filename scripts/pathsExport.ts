@@ -14,14 +14,17 @@ import { lotteryRefreshWalk } from '../machines/lotteryRefresh.events.ts';
 import { registrationWalk } from '../machines/registration.events.ts';
 import { sessionWalks } from '../machines/session.events.ts';
 import { smsCountdownWalk } from '../machines/smsCountdown.events.ts';
-import { transitionPaths } from '../machines/test/transitionPaths.ts';
+import { type GraphOptions, startPath, transitionPaths } from '../machines/test/transitionPaths.ts';
 import { withdrawalConfirmationWalks } from '../machines/withdrawalConfirmation.events.ts';
 import { eventLabel } from '../src/flows/labels.ts';
+import { type MachineCoverage, machineCoverage } from './pathsCoverage.ts';
 
 export interface Walk {
   name: string;
   machine: AnyStateMachine;
   events: AnyEventObject[];
+  /** How its graph tells snapshots of one state value apart (the context that matters), when not the default. */
+  graph?: GraphOptions;
 }
 
 export const walks: Walk[] = [
@@ -71,7 +74,7 @@ export interface PathWords {
 }
 
 export function pathWords(walk: Walk): PathWords[] {
-  return transitionPaths(walk.machine, walk.events).map((path) => {
+  return transitionPaths(walk.machine, walk.events, walk.graph).map((path) => {
     const [first, ...rest] = path.steps;
     const start = stateWords(first!.state.value);
     const steps = rest.map((s) => `(${eventWords(s.event)}) → ${stateWords(s.state.value)}`);
@@ -84,6 +87,16 @@ export function walksByMachine(): Map<string, Walk[]> {
   const byMachine = new Map<string, Walk[]>();
   for (const walk of walks) byMachine.set(walk.machine.id, [...(byMachine.get(walk.machine.id) ?? []), walk]);
   return byMachine;
+}
+
+/** Per machine, what its generated paths (all its walks together) walk of its states, transitions and branches. */
+export function coverageByMachine(): MachineCoverage[] {
+  return [...walksByMachine().values()].map((machineWalks) =>
+    machineCoverage(
+      machineWalks[0]!.machine,
+      machineWalks.flatMap((w) => [startPath(w.machine), ...transitionPaths(w.machine, w.events, w.graph)]),
+    ),
+  );
 }
 
 /** A Playwright file with one test a path: its steps as comments, marked unfinished until QA writes it. */

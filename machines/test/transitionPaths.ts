@@ -1,14 +1,150 @@
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic } from 'xstate';
-import { getInitialSnapshot, getNextSnapshot } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import type {
+  AnyActorRef,
+  AnyActorScope,
+  AnyEventObject,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  EventFromLogic,
+} from 'xstate';
+import { createActor, createMachine } from 'xstate';
 
 export interface WalkStep<M extends AnyStateMachine> {
   event: EventFromLogic<M>;
   state: AnyMachineSnapshot;
+  /** The transition candidates this step took, eventless ones included: `branchId`s, for coverage. */
+  taken?: string[];
+  /** The state nodes it passed through, resting or not ('starting' of an eventless choice), as dotted paths. */
+  visited?: string[];
 }
 export interface WalkPath<M extends AnyStateMachine> {
   name: string;
   steps: WalkStep<M>[];
+}
+
+/** How the graph tells two snapshots of the same state value apart: the context that matters, and its bounds. */
+export interface GraphOptions {
+  /**
+   * The part of the context that decides which branch a guard takes, as any JSON value; by default the whole
+   * context through `boundedContext`. A machine whose context grows without end (a counter, a list) gives its own.
+   */
+  context?: (context: unknown) => unknown;
+  /** At most this many distinct snapshots are explored (breadth first, so the nearest ones). */
+  maxStates?: number;
+  /** No path is longer than this many events. */
+  maxDepth?: number;
+}
+
+const MAX_STATES = 400;
+const MAX_DEPTH = 10;
+
+/**
+ * The generic context key: the context as JSON with lists cut to their length and nesting cut at three levels, so
+ * data that only grows (pages, records) does not make every snapshot new while flags, modes and codes still do.
+ */
+export function boundedContext(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? 'fn' : value;
+  if (depth >= 3) return '…';
+  if (Array.isArray(value)) return `[${value.length}]`;
+  // Actor refs (children in context) have an id and no data worth telling apart.
+  if ('sessionId' in value && 'send' in value) return `actor:${String((value as { id?: unknown }).id)}`;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => [k, boundedContext(v, depth + 1)]),
+  );
+}
+
+/** One candidate of a transition list: '<state id>:<event type>#<index in the list>'; always: event type ''. */
+export const branchId = (t: AnyTransitionDefinition): string => {
+  const source = t.source as AnyStateNode;
+  const list =
+    t.eventType === '' ? (source.always ?? []) : (source.transitions.get(t.eventType) ?? ([] as unknown[]));
+  return `${source.id}:${t.eventType}#${list.indexOf(t)}`;
+};
+
+const statesOf = (snapshot: AnyMachineSnapshot): string[] =>
+  (snapshot._nodes as AnyStateNode[]).filter((n) => n.path.length > 0).map((n) => n.path.join('.'));
+
+interface Traced {
+  snapshot: AnyMachineSnapshot;
+  taken: string[];
+  visited: string[];
+}
+
+/**
+ * A scope like XState's own for `getNextSnapshot`, whose system reports each microstep: the transitions it takes
+ * (eventless ones too, which `getTransitionData` leaves out). A fresh system a step, as XState does, so children
+ * with a systemId do not collide.
+ */
+const empty = createMachine({});
+
+function tracingScope(self: AnyActorRef) {
+  const traced: Traced = { snapshot: undefined as never, taken: [], visited: [] };
+  const reporter = createActor(empty, {
+    inspect: (e) => {
+      if (e.type !== '@xstate.microstep') return;
+      const { _transitions, snapshot } = e as unknown as {
+        _transitions: AnyTransitionDefinition[];
+        snapshot: AnyMachineSnapshot;
+      };
+      traced.taken.push(..._transitions.map(branchId));
+      // A transition's source was active, even a state left in the same macrostep (an eventless choice).
+      for (const t of _transitions)
+        for (let n: AnyStateNode | undefined = t.source; n?.path.length; n = n.parent)
+          traced.visited.push(n.path.join('.'));
+      traced.visited.push(...statesOf(snapshot));
+    },
+  });
+  (self as { system: unknown }).system = reporter.system;
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: reporter.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+  return { scope, traced };
+}
+
+/** The machine's initial snapshot and what its start took (an eventless choice such as `starting`). */
+export function tracedStart(machine: AnyStateMachine, self: AnyActorRef = createActor(machine)): Traced {
+  const { scope, traced } = tracingScope(self);
+  traced.snapshot = machine.getInitialSnapshot(scope, undefined) as AnyMachineSnapshot;
+  traced.visited.push(...statesOf(traced.snapshot));
+  return traced;
+}
+
+/** The next snapshot after `event`, with the candidates taken and the states passed through. */
+export function tracedStep(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: AnyEventObject,
+  self: AnyActorRef = createActor(machine),
+): Traced {
+  const { scope, traced } = tracingScope(self);
+  (self as unknown as { _snapshot: AnyMachineSnapshot })._snapshot = snapshot;
+  traced.snapshot = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
+  traced.visited.push(...statesOf(traced.snapshot));
+  return traced;
+}
+
+/**
+ * The walk's start as a path of no event, for coverage: a start that accepts none of the events (a final state
+ * chosen by input, shown as the view first renders it) yields no path, yet its input walks that state.
+ */
+export function startPath<M extends AnyStateMachine>(machine: M): WalkPath<M> {
+  const start = tracedStart(machine);
+  const event = { type: 'xstate.init' } as EventFromLogic<M>;
+  return {
+    name: JSON.stringify(start.snapshot.value),
+    steps: [{ event, state: start.snapshot, taken: start.taken, visited: start.visited }],
+  };
 }
 
 const label = (e: { type: string; output?: unknown; error?: unknown }) =>
@@ -16,40 +152,68 @@ const label = (e: { type: string; output?: unknown; error?: unknown }) =>
   (e.output !== undefined ? JSON.stringify(e.output) : '') +
   (e.error !== undefined ? JSON.stringify(e.error) : '');
 
+interface GraphNode<M extends AnyStateMachine> {
+  snapshot: AnyMachineSnapshot;
+  steps: WalkStep<M>[];
+}
+
 /**
- * Paths that together cover every state and every transition of a machine: the shortest path to each state
- * (states told apart by value), then each path extended by every event the last state accepts. Shortest paths
- * alone would miss transitions back to a state already reached (e.g. retries).
+ * Paths that together cover every state, every transition and every guarded branch a machine's representative
+ * events reach. The graph tells snapshots apart by state value and by the context that matters (`GraphOptions`),
+ * so a branch decided by context (a visitor or a member, a last page or not) is reached too. From each snapshot,
+ * nearest first, each event it accepts makes a path when that path adds something: a (state value, event) pair not
+ * yet walked — every one of them, as before the context counted — or a state, transition or branch not yet taken.
  */
 export function transitionPaths<M extends AnyStateMachine>(
   machine: M,
   events: EventFromLogic<M>[],
+  options: GraphOptions = {},
 ): WalkPath<M>[] {
-  const toStates = getShortestPaths(machine, {
-    events,
-    serializeState: (s) => JSON.stringify((s as AnyMachineSnapshot).value),
-  });
+  const contextKey = options.context ?? boundedContext;
+  const maxStates = options.maxStates ?? MAX_STATES;
+  const maxDepth = options.maxDepth ?? MAX_DEPTH;
+  const keyOf = (s: AnyMachineSnapshot) =>
+    `${JSON.stringify(s.value)} ${JSON.stringify(contextKey(s.context))}`;
+
+  // One actor stands for `self` in every step (XState's own pure functions make one a step, which is slow).
+  const self = createActor(machine);
+  const start = tracedStart(machine, self);
+  const first: GraphNode<M> = {
+    snapshot: start.snapshot,
+    steps: [
+      {
+        event: { type: 'xstate.init' } as EventFromLogic<M>,
+        state: start.snapshot,
+        taken: start.taken,
+        visited: start.visited,
+      },
+    ],
+  };
+  const seen = new Set([keyOf(start.snapshot)]);
+  const order: GraphNode<M>[] = [first];
+  const covered = new Set<string>([...start.taken, ...start.visited]);
   const paths: WalkPath<M>[] = [];
-  for (const p of toStates) {
-    // The graph keeps one snapshot per state value, whose context may come from another route: replay the
-    // path's events so every step carries the context its own route leads to.
-    // Its first snapshot too: a later route back to the initial state value replaces it (a draft edited back to
-    // invalid), so the replay starts from the machine's own initial snapshot.
-    const raw = p.steps as unknown as WalkStep<M>[];
-    let replayed = getInitialSnapshot(machine as AnyStateMachine) as AnyMachineSnapshot;
-    const steps = raw.map((step, i) => {
-      if (i > 0) replayed = getNextSnapshot(machine, replayed as never, step.event) as AnyMachineSnapshot;
-      return { event: step.event, state: replayed };
-    });
-    const last = replayed;
-    const names = steps.slice(1).map((s) => label(s.event));
+
+  for (let i = 0; i < order.length; i++) {
+    const node = order[i]!;
+    const last = node.snapshot;
+    const names = node.steps.slice(1).map((s) => label(s.event));
     for (const event of events) {
-      if (!last.can(event)) continue;
-      const next = getNextSnapshot(machine, last as never, event) as AnyMachineSnapshot;
-      paths.push({
-        name: [JSON.stringify(last.value), ...names, label(event)].join(' → '),
-        steps: [...steps, { event, state: next }],
-      });
+      if (last.status !== 'active' || !last.can(event)) continue;
+      const next = tracedStep(machine, last, event, self);
+      const step: WalkStep<M> = { event, state: next.snapshot, taken: next.taken, visited: next.visited };
+      const steps = [...node.steps, step];
+      const pair = `${JSON.stringify(last.value)}:${events.indexOf(event)}`;
+      const adds = [pair, ...next.taken, ...next.visited].filter((c) => !covered.has(c));
+      if (adds.length > 0) {
+        for (const c of adds) covered.add(c);
+        paths.push({ name: [JSON.stringify(last.value), ...names, label(event)].join(' → '), steps });
+      }
+      const key = keyOf(next.snapshot);
+      if (!seen.has(key) && seen.size < maxStates && node.steps.length <= maxDepth) {
+        seen.add(key);
+        order.push({ snapshot: next.snapshot, steps });
+      }
     }
   }
   return paths;
