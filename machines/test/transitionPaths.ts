@@ -147,6 +147,20 @@ export function startPath<M extends AnyStateMachine>(machine: M): WalkPath<M> {
   };
 }
 
+/**
+ * `path` with what each step takes and passes through, replayed on `machine` (the walk's, input included): for
+ * paths made elsewhere (a view's own generator) whose steps do not carry it.
+ */
+export function tracedPath<M extends AnyStateMachine>(machine: M, path: WalkPath<M>): WalkPath<M> {
+  const self = createActor(machine);
+  let current = tracedStart(machine, self);
+  const steps = path.steps.map((step, i) => {
+    if (i > 0) current = tracedStep(machine, current.snapshot, step.event, self);
+    return { ...step, taken: current.taken, visited: current.visited };
+  });
+  return { ...path, steps };
+}
+
 const label = (e: { type: string; output?: unknown; error?: unknown }) =>
   e.type +
   (e.output !== undefined ? JSON.stringify(e.output) : '') +

@@ -7,6 +7,8 @@ import {
   forgotPasswordMachine,
 } from '../../../machines/forgotPassword.machine.ts';
 import { passwordRule } from '../../../machines/login.events.ts';
+import { tracedPath } from '../../../machines/test/transitionPaths.ts';
+import { machineCoverage } from '../../../scripts/pathsCoverage.ts';
 import { ApiError } from '../../api/client.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import {
@@ -218,6 +220,15 @@ describe('forgot password: paths generated from the machine, walked against Forg
       WALKS.flatMap((w) => w.paths),
       EXCLUDED,
     );
+  });
+
+  it('take every guarded branch (which form a submit opens, which start a link makes)', () => {
+    const traced = forgotPasswordWalks.flatMap((w, i) =>
+      WALKS[i]!.paths.map((p) => tracedPath(w.machine as M, p)),
+    );
+    const c = machineCoverage(forgotPasswordMachine, traced as never);
+    expect(c.branches.missing).toEqual([]);
+    expect(c.branches.total).toBe(7);
   });
 
   it.each(WALKS.flatMap((w) => w.paths.map((p) => [`${w.name}: ${p.name}`, w.name, p] as const)))(
