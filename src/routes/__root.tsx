@@ -8,7 +8,7 @@ import type { RouterContext } from '../app/router.tsx';
 import { isOpsPath, mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
-import { MessageBadge } from '../features/member/MessageBadge.tsx';
+import { MessageBadge } from '../features/member/messages/MessageBadge.tsx';
 import { NoticePopup } from '../features/notices/NoticePopup.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
 import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';

@@ -7,24 +7,24 @@ import { SessionContext } from '../../session/sessionContext.ts';
 import { LoginNotice, TrialNotice } from '../../ui/CentreNotice.tsx';
 import { CentrePanel, type MenuBadge } from '../../ui/CentrePanel.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { AccountRecord } from './AccountRecord.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
-import { BonusDetails } from './BonusDetails.tsx';
-import { Deposit } from './Deposit.tsx';
-import { ManualRebate } from './ManualRebate.tsx';
-import { Messages } from './Messages.tsx';
-import { Missions } from './Missions.tsx';
-import { useUnreadCount } from './messageQueries.ts';
-import { useOpenMissionCount } from './missionQueries.ts';
+import { Messages } from './messages/Messages.tsx';
+import { useUnreadCount } from './messages/queries.ts';
+import { Missions } from './missions/Missions.tsx';
+import { useOpenMissionCount } from './missions/queries.ts';
 import { ProfitLoss } from './ProfitLoss.tsx';
 import { MEMBER_PAGE_KEYS, type MemberPage } from './pages.ts';
-import { Referral } from './Referral.tsx';
-import { RewardCenter } from './RewardCenter.tsx';
-import { useAvailableTicketCount } from './rewardQueries.ts';
+import { Deposit } from './payments/Deposit.tsx';
+import { Withdraw } from './payments/Withdraw.tsx';
+import { ManualRebate } from './rebate/ManualRebate.tsx';
+import { Referral } from './referral/Referral.tsx';
+import { BonusDetails } from './rewards/BonusDetails.tsx';
+import { useAvailableTicketCount } from './rewards/queries.ts';
+import { RewardCenter } from './rewards/RewardCenter.tsx';
 import { SecurityCenter } from './SecurityCenter.tsx';
-import { TransferFund } from './TransferFund.tsx';
-import { TransferUpline } from './TransferUpline.tsx';
-import { Withdraw } from './Withdraw.tsx';
+import { AccountRecord } from './wallet/AccountRecord.tsx';
+import { TransferFund } from './wallet/TransferFund.tsx';
+import { TransferUpline } from './wallet/TransferUpline.tsx';
 
 /** What the app hands the centre from other features (features never import each other). */
 export interface MemberSlots {

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../auth/test/harness.tsx';
-import { AccountRecord } from './AccountRecord.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
 import { ProfitLoss } from './ProfitLoss.tsx';
 import { answer, show } from './test/memberHarness.tsx';
+import { AccountRecord } from './wallet/AccountRecord.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),

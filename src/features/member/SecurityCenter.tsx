@@ -18,7 +18,7 @@ import {
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { paymentSettingsQuery } from './queries.ts';
-import { ResponsibleGaming } from './ResponsibleGaming.tsx';
+import { ResponsibleGaming } from './responsible/ResponsibleGaming.tsx';
 
 /** securityCenter (My Account): the member's profile (spec §3 Member info), login and payment passwords. */
 export function SecurityCenter({ changePassword }: { changePassword: (onDone: () => void) => ReactNode }) {
