@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { connectCaptcha } from './captcha.connect.ts';
 import { captchaWalk } from './captcha.events.ts';
 import { type CaptchaImage, captchaMachine } from './captcha.machine.ts';
-import { selectCaptchaImage, selectCaptchaStatus, selectRefreshPending } from './captcha.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+const view = (actor: { getSnapshot(): Parameters<typeof connectCaptcha>[0] }) =>
+  connectCaptcha(actor.getSnapshot(), () => {});
 
 describe('captcha: generated paths', () => {
   const paths = transitionPaths(captchaWalk.machine, captchaWalk.events);
@@ -47,10 +50,10 @@ describe('captcha: behaviour', () => {
 
   it('loads an image on start', async () => {
     const { actor, calls } = startCaptcha();
-    expect(selectCaptchaStatus(actor.getSnapshot())).toBe('loading');
+    expect(view(actor).status).toBe('loading');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(1);
-    expect(selectCaptchaStatus(actor.getSnapshot())).toBe('ready');
+    expect(view(actor).status).toBe('ready');
     expect(actor.getSnapshot().context).toMatchObject({ captchaId: 'c-1', image: 'image-1', error: null });
   });
 
@@ -60,13 +63,13 @@ describe('captcha: behaviour', () => {
     actor.send({ type: 'captcha.refresh' });
     await vi.advanceTimersByTimeAsync(300);
     actor.send({ type: 'captcha.refresh' });
-    expect(selectRefreshPending(actor.getSnapshot())).toBe(true);
+    expect(view(actor).refreshPending).toBe(true);
     await vi.advanceTimersByTimeAsync(699);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
     expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(1000);
-    expect(selectCaptchaImage(actor.getSnapshot())).toBe('image-2');
+    expect(view(actor).image).toBe('image-2');
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls).toHaveLength(2);
   });
@@ -94,7 +97,7 @@ describe('captcha: behaviour', () => {
   it('a failed load shows no image and is retried by a click, still at most once a second', async () => {
     const { actor, calls } = startCaptcha((n) => n === 1);
     await vi.advanceTimersByTimeAsync(0);
-    expect(selectCaptchaStatus(actor.getSnapshot())).toBe('failed');
+    expect(view(actor).status).toBe('failed');
     expect(actor.getSnapshot().context).toMatchObject({
       captchaId: null,
       image: null,
@@ -105,7 +108,7 @@ describe('captcha: behaviour', () => {
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
-    expect(selectCaptchaStatus(actor.getSnapshot())).toBe('ready');
+    expect(view(actor).status).toBe('ready');
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { type FlowError, readFlowError } from './form.ts';
  * already newer than the request.
  *
  * Events: `captcha.refresh` (click on the image), `captcha.typeChanged` (registration type switched).
- * Context the views read (see captcha.selectors.ts): `image` (base64 PNG, kept while the next one loads),
+ * Context the views read (see captcha.connect.ts): `image` (base64 PNG, kept while the next one loads),
  * `captchaId` (sent with the answer), `error` (why the last load failed; null otherwise).
  * Actor: `loadCaptcha` → `{ captchaId, image }`.
  */

@@ -2,9 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { LoginReply } from '../contract/auth.ts';
 import type { MemberInfo } from '../contract/member.ts';
+import { captchaMachine } from './captcha.machine.ts';
+import { connectLogin } from './login.connect.ts';
 import { agentLoginWalk, loginWalk, passwordRule } from './login.events.ts';
-import { type LoginMode, type LoginRequest, loginMachine, type NewPassword } from './login.machine.ts';
-import { selectForcedPasswordChange, selectShowCaptcha } from './login.selectors.ts';
+import {
+  type LoginMode,
+  type LoginOutcome,
+  type LoginRequest,
+  loginMachine,
+  type PasswordChange,
+} from './login.machine.ts';
+import { type SmsCodeRequest, type SmsCodeSent, smsCountdownMachine } from './smsCountdown.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 
@@ -17,6 +25,7 @@ describe('login: generated paths', () => {
       '"done"',
       '"editing"',
       '"loadingInfo"',
+      '"signingInSocially"',
       '"submitting"',
       '{"changingPassword":"editing"}',
       '{"changingPassword":"submitting"}',
@@ -43,11 +52,13 @@ const welcome: LoginReply = { token: 't-1', firstTimeLogin: false, mustChangePas
 function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })[], agent?: boolean) {
   const calls = {
     logIn: [] as LoginRequest[],
-    changePassword: [] as NewPassword[],
+    changePassword: [] as PasswordChange[],
+    socialLogIn: [] as string[],
     loadMemberInfo: [] as string[],
   };
   const storeToken = vi.fn();
   const firstLogin = vi.fn();
+  const finished = vi.fn<(outcome: LoginOutcome) => void>();
   const logic = loginMachine.provide({
     actors: {
       logIn: fromPromise<LoginReply, LoginRequest>(async ({ input }) => {
@@ -56,8 +67,17 @@ function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })
         if ('reject' in next) throw next.reject;
         return next;
       }),
-      changePassword: fromPromise<void, NewPassword>(async ({ input }) => {
+      changePassword: fromPromise<void, PasswordChange>(async ({ input }) => {
         calls.changePassword.push(input);
+      }),
+      socialLogIn: fromPromise<LoginReply, { provider: string }>(async ({ input }) => {
+        calls.socialLogIn.push(input.provider);
+        const next = replies.shift()!;
+        if ('reject' in next) throw next.reject;
+        return next;
+      }),
+      captcha: captchaMachine.provide({
+        actors: { loadCaptcha: fromPromise(async () => ({ captchaId: 'c-1', image: 'img' })) },
       }),
       loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async ({ input }) => {
         calls.loadMemberInfo.push(input.token);
@@ -67,10 +87,11 @@ function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })
     actions: {
       storeToken: (_, params) => storeToken(params.token),
       firstLogin,
+      finished: (_, outcome) => finished(outcome),
     },
   });
   const actor = createActor(logic, { input: { passwordRule, mode, agent } }).start();
-  return { actor, calls, storeToken, firstLogin };
+  return { actor, calls, storeToken, firstLogin, finished };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -122,9 +143,9 @@ describe('login: behaviour', () => {
     const { actor, calls, storeToken } = startLogin('username', [
       { ...welcome, mustChangePassword: 'default' },
     ]);
-    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' } });
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: ' secret1 ' } });
     await flush();
-    expect(selectForcedPasswordChange(actor.getSnapshot())).toBe(true);
+    expect(connectLogin(actor.getSnapshot(), actor.send).forcedPasswordChange).toBe(true);
     expect(storeToken).toHaveBeenCalledWith('t-1');
     expect(calls.loadMemberInfo).toHaveLength(0);
     expect(actor.getSnapshot().can({ type: 'login.close' })).toBe(false);
@@ -139,7 +160,10 @@ describe('login: behaviour', () => {
       values: { newPassword: 'better123', confirmNewPassword: 'better123' },
     });
     await flush();
-    expect(calls.changePassword).toEqual([{ newPassword: 'better123', confirmNewPassword: 'better123' }]);
+    // The old password is the one typed at login (trimmed): the machine keeps it, not the view.
+    expect(calls.changePassword).toEqual([
+      { newPassword: 'better123', confirmNewPassword: 'better123', oldPassword: 'secret1' },
+    ]);
     expect(calls.loadMemberInfo).toEqual(['t-1']);
     expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: false, passwordChanged: true });
   });
@@ -167,7 +191,7 @@ describe('login: behaviour', () => {
     expect(after.value).toBe('editing');
     expect(after.context.error).toEqual({ code: 'UNAUTHORIZED', message: 'Wrong username or password' });
     expect(after.context.values).toEqual(typed);
-    expect(selectShowCaptcha(after)).toBe(true);
+    expect(connectLogin(after, actor.send).showCaptcha).toBe(true);
 
     actor.send({ type: 'user.submit', values: { ...typed, password: 'secret1' } });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ captcha: { kind: 'required' } });
@@ -216,9 +240,86 @@ describe('login: behaviour', () => {
     expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: true, passwordChanged: false });
   });
 
-  it('closing the modal ends the flow without a login', () => {
-    const { actor } = startLogin('username', []);
+  it('closing the modal ends the flow without a login, and says so once', () => {
+    const { actor, finished } = startLogin('username', []);
     actor.send({ type: 'login.close' });
     expect(actor.getSnapshot().output).toEqual({ loggedIn: false });
+    expect(finished).toHaveBeenCalledExactlyOnceWith({ loggedIn: false });
+  });
+
+  it('reports the login once it is done (the machine, not a subscription in the view)', async () => {
+    const { actor, finished } = startLogin('username', [welcome]);
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' } });
+    expect(finished).not.toHaveBeenCalled();
+    await flush();
+    expect(finished).toHaveBeenCalledExactlyOnceWith({
+      loggedIn: true,
+      afterLogin: true,
+      passwordChanged: false,
+    });
+  });
+
+  it('a social login goes through the machine: token stored, member info loaded, never a forced change', async () => {
+    const { actor, calls, storeToken, finished } = startLogin('username', [
+      { ...welcome, token: 't-social', mustChangePassword: 'default' },
+    ]);
+    actor.send({ type: 'social.signIn', provider: 'google' });
+    expect(connectLogin(actor.getSnapshot(), actor.send).socialBusy).toBe(true);
+    await flush();
+    expect(calls.socialLogIn).toEqual(['google']);
+    expect(storeToken).toHaveBeenCalledWith('t-social');
+    expect(calls.loadMemberInfo).toEqual(['t-social']);
+    expect(finished).toHaveBeenCalledExactlyOnceWith({
+      loggedIn: true,
+      afterLogin: true,
+      passwordChanged: false,
+    });
+  });
+
+  it('a failed social login keeps its error apart from the form and the next try clears it', async () => {
+    const { actor } = startLogin('username', [{ reject: { code: 'auth/popup-closed-by-user' } }, welcome]);
+    actor.send({ type: 'social.signIn', provider: 'facebook' });
+    await flush();
+    const view = connectLogin(actor.getSnapshot(), actor.send);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(view.socialError).toEqual({ code: 'auth/popup-closed-by-user' });
+    expect(view.error).toBeNull();
+    actor.send({ type: 'social.signIn', provider: 'facebook' });
+    expect(actor.getSnapshot().context.socialError).toBeNull();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('runs the captcha and the SMS code button as its children, and passes code requests on', async () => {
+    const sent: SmsCodeRequest[] = [];
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          captcha: captchaMachine.provide({
+            actors: { loadCaptcha: fromPromise(async () => ({ captchaId: 'c-1', image: 'img' })) },
+          }),
+          smsCountdown: smsCountdownMachine.provide({
+            actors: {
+              sendCode: fromPromise<SmsCodeSent, SmsCodeRequest>(async ({ input }) => {
+                sent.push(input);
+                return { expiredMinutes: 1, expirationTime: '2030-01-01T00:01:00.000Z' };
+              }),
+            },
+          }),
+        },
+      }),
+      { input: { passwordRule, mode: 'sms' } },
+    );
+    actor.start();
+    const { captcha, smsCountdown } = connectLogin(actor.getSnapshot(), actor.send);
+    expect(actor.system.get('captcha')).toBe(captcha);
+    await flush();
+    expect(captcha?.getSnapshot().context.captchaId).toBe('c-1');
+    const request = { countryDialingCode: '+84', mobileNo: '912345678' };
+    connectLogin(actor.getSnapshot(), actor.send).requestCode(true, request);
+    await flush();
+    expect(sent).toEqual([request]);
+    expect(smsCountdown?.getSnapshot().value).toBe('counting');
+    actor.stop();
   });
 });

@@ -1,8 +1,9 @@
-import { assign, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { z } from 'zod';
 import type { LoginReply, login, RegisterFieldRule } from '../contract/auth.ts';
 import type { MemberInfo } from '../contract/member.ts';
 import { checkField } from '../contract/registerRules.ts';
+import { captchaMachine } from './captcha.machine.ts';
 import {
   checkConfirmation,
   type FieldErrors,
@@ -12,6 +13,7 @@ import {
   requiredRule,
   serverFieldErrors,
 } from './form.ts';
+import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine.ts';
 
 /**
  * Login modal (spec §4 Login, §5 login rules, §8 failed login).
@@ -26,14 +28,20 @@ import {
  *     as the error says; the typed `values` stay.
  *   - `changingPassword.editing` / `.submitting`: the forced change, no way out but a new password.
  *     `password.submit` { newPassword, confirmNewPassword } follows `input.passwordRule`, confirmation must be
- *     equal ('mismatch'); actor `changePassword`, then `loadingInfo` with `passwordChanged` set (go home).
+ *     equal ('mismatch'); actor `changePassword` (with the password just typed as the old one), then `loadingInfo` with `passwordChanged` set (go home).
  *   - `loadingInfo`: actor `loadMemberInfo` { token }, then final `done`. A failure returns to `editing`.
+ *   - `signingInSocially`: `social.signIn` { provider } from `editing` (Google, Facebook, Telegram through Firebase):
+ *     actor `socialLogIn` → like a password login minus the forced change (then `loadingInfo`); a failure returns
+ *     to `editing` with `socialError` (shown under the buttons, not in the form).
  *   - `closed` (final): `login.close` from `editing`.
+ * Children for the whole modal: `captcha` (shown once the server asks for it) and `smsCountdown` (the SMS tab's code
+ * button; `code.request` { mobileValid, request } goes on to it).
  * Other events: `mode.set` { mode: 'username' | 'sms' }, `error.dismiss`.
  * Input: `passwordRule`, `mode`, `agent` (the agent login: its username login carries `agent: true`).
  * Context the views read: `mode`, `values`, `fieldErrors`, `error` { code, message? }, `captchaRequired`,
  * `afterLogin`, `passwordChanged`. Output: `{ loggedIn: true, afterLogin, passwordChanged }` or `{ loggedIn: false }`.
- * Actions the app provides: `storeToken` { token }, `firstLogin`.
+ * Actions the app provides: `storeToken` { token }, `firstLogin`, `finished` { outcome } (the modal is over: the
+ * session takes it from there).
  */
 
 export type LoginMode = 'username' | 'sms';
@@ -56,6 +64,10 @@ export interface NewPassword {
   newPassword: string;
   confirmNewPassword: string;
 }
+/** What `changePassword` sends: the new password and the one the member has just logged in with. */
+export interface PasswordChange extends NewPassword {
+  oldPassword: string;
+}
 export type LoginOutcome =
   | { loggedIn: true; afterLogin: boolean; passwordChanged: boolean }
   | { loggedIn: false };
@@ -75,6 +87,8 @@ export interface LoginContext {
   captchaRequired: boolean;
   fieldErrors: FieldErrors;
   error: FlowError | null;
+  /** Why the last social login failed (Firebase's 'auth/…' code or the server's error); null otherwise. */
+  socialError: FlowError | null;
   token: string | null;
   newPassword: NewPassword | null;
   afterLogin: boolean;
@@ -85,6 +99,8 @@ export type LoginEvent =
   | { type: 'mode.set'; mode: LoginMode }
   | { type: 'user.submit'; values: LoginValues }
   | { type: 'password.submit'; values: NewPassword }
+  | { type: 'social.signIn'; provider: string }
+  | { type: 'code.request'; mobileValid: boolean; request: SmsCodeRequest }
   | { type: 'error.dismiss' }
   | { type: 'login.close' };
 
@@ -139,6 +155,12 @@ const captchaFlag = (thrown: unknown): boolean | undefined => {
   return typeof flag === 'boolean' ? flag : undefined;
 };
 
+const outcomeOf = (context: LoginContext): LoginOutcome => ({
+  loggedIn: true,
+  afterLogin: context.afterLogin,
+  passwordChanged: context.passwordChanged,
+});
+
 const isEmpty = (problems: FieldErrors) => Object.keys(problems).length === 0;
 
 export const loginMachine = setup({
@@ -152,9 +174,14 @@ export const loginMachine = setup({
     logIn: fromPromise<LoginReply, LoginRequest>(async () => {
       throw new Error('logIn must be provided');
     }),
-    changePassword: fromPromise<void, NewPassword>(async () => {
+    changePassword: fromPromise<void, PasswordChange>(async () => {
       throw new Error('changePassword must be provided');
     }),
+    socialLogIn: fromPromise<LoginReply, { provider: string }>(async () => {
+      throw new Error('socialLogIn must be provided');
+    }),
+    captcha: captchaMachine,
+    smsCountdown: smsCountdownMachine,
     loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async () => {
       throw new Error('loadMemberInfo must be provided');
     }),
@@ -168,8 +195,15 @@ export const loginMachine = setup({
   actions: {
     storeToken: (_, _params: { token: string }) => {},
     firstLogin: () => {},
+    finished: (_, _outcome: LoginOutcome) => {},
+    keepSocialError: assign((_, thrown: unknown) => ({ socialError: readFlowError(thrown) })),
     setMode: assign((_, mode: LoginMode) => ({ mode, fieldErrors: {}, error: null })),
-    acceptValues: assign((_, values: LoginValues) => ({ values, fieldErrors: {}, error: null })),
+    acceptValues: assign((_, values: LoginValues) => ({
+      values,
+      fieldErrors: {},
+      error: null,
+      socialError: null,
+    })),
     showProblems: assign((_, p: { values: LoginValues; problems: FieldErrors }) => ({
       values: p.values,
       fieldErrors: p.problems,
@@ -203,6 +237,7 @@ export const loginMachine = setup({
     captchaRequired: false,
     fieldErrors: {},
     error: null,
+    socialError: null,
     token: null,
     newPassword: null,
     afterLogin: false,
@@ -210,6 +245,11 @@ export const loginMachine = setup({
   }),
   // Each final state says how the modal ended; the machine passes it on.
   output: ({ event }) => event.output as LoginOutcome,
+  invoke: [
+    { src: 'captcha', id: 'captcha', systemId: 'captcha' },
+    { src: 'smsCountdown', id: 'smsCountdown', input: {} },
+  ],
+  on: { 'code.request': { actions: sendTo('smsCountdown', ({ event }) => event) } },
   states: {
     editing: {
       on: {
@@ -235,7 +275,37 @@ export const loginMachine = setup({
         ],
         'mode.set': { actions: { type: 'setMode', params: ({ event }) => event.mode } },
         'error.dismiss': { actions: 'clearError' },
+        'social.signIn': {
+          target: 'signingInSocially',
+          actions: assign({ fieldErrors: {}, error: null, socialError: null }),
+        },
         'login.close': 'closed',
+      },
+    },
+    // Firebase's sign-in never asks for a password: there is no forced change after it.
+    signingInSocially: {
+      invoke: {
+        id: 'socialLogIn',
+        src: 'socialLogIn',
+        input: ({ event }) => ({ provider: (event as { provider: string }).provider }),
+        onDone: {
+          target: 'loadingInfo',
+          actions: [
+            enqueueActions(({ enqueue, event }) => {
+              enqueue({ type: 'keepToken', params: event.output.token });
+              enqueue({ type: 'storeToken', params: { token: event.output.token } });
+              if (event.output.firstTimeLogin) enqueue('firstLogin');
+            }),
+            'markAfterLogin',
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'keepSocialError',
+            params: ({ event }: { event: ErrorActorEvent }) => event.error,
+          },
+        },
       },
     },
     submitting: {
@@ -305,7 +375,11 @@ export const loginMachine = setup({
           invoke: {
             id: 'changePassword',
             src: 'changePassword',
-            input: ({ context }) => context.newPassword!,
+            // The old password is the one the member has just logged in with.
+            input: ({ context }) => ({
+              ...context.newPassword!,
+              oldPassword: (context.values.password ?? '').trim(),
+            }),
             onDone: { target: '#login.loadingInfo', actions: 'markPasswordChanged' },
             onError: {
               target: 'editing',
@@ -335,12 +409,13 @@ export const loginMachine = setup({
     },
     done: {
       type: 'final',
-      output: ({ context }) => ({
-        loggedIn: true,
-        afterLogin: context.afterLogin,
-        passwordChanged: context.passwordChanged,
-      }),
+      entry: { type: 'finished', params: ({ context }) => outcomeOf(context) },
+      output: ({ context }) => outcomeOf(context),
     },
-    closed: { type: 'final', output: { loggedIn: false } },
+    closed: {
+      type: 'final',
+      entry: { type: 'finished', params: { loggedIn: false } },
+      output: { loggedIn: false },
+    },
   },
 });

@@ -65,6 +65,12 @@ export const registrationWalk = {
   }),
   events: [
     { type: 'mode.switch', mode: 'username' },
+    { type: 'mode.switch', mode: 'mobile' },
+    {
+      type: 'code.request',
+      mobileValid: true,
+      request: { countryDialingCode: '+84', mobileNo: '912345678' },
+    },
     { type: 'terms.toggle' },
     { type: 'user.submit', values: {} },
     { type: 'user.submit', values: { ...validValues, affiliateCode: 'FRIEND1' } },

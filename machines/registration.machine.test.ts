@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MemberInfo } from '../contract/member.ts';
+import { captchaMachine } from './captcha.machine.ts';
+import { connectRegistration } from './registration.connect.ts';
 import { demoRules, registrationWalk, validValues } from './registration.events.ts';
 import {
   type FirebaseSmsCheck,
@@ -9,12 +11,7 @@ import {
   type RegistrationInput,
   registrationMachine,
 } from './registration.machine.ts';
-import {
-  selectCanSubmit,
-  selectInvalidInvitation,
-  selectShownFields,
-  selectTermsAccepted,
-} from './registration.selectors.ts';
+import { type SmsCodeRequest, type SmsCodeSent, smsCountdownMachine } from './smsCountdown.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 
@@ -52,6 +49,9 @@ function startRegistration(input: Partial<RegistrationInput>, fakes: Fakes = {})
     loadMemberInfo: [] as string[],
   };
   const storeToken = vi.fn();
+  const finished = vi.fn();
+  const captchaLoads: number[] = [];
+  const codes: SmsCodeRequest[] = [];
   const logic = registrationMachine.provide({
     actors: {
       checkAffiliate: fromPromise<{ valid: boolean }, { code: string }>(async ({ input: { code } }) => {
@@ -78,14 +78,36 @@ function startRegistration(input: Partial<RegistrationInput>, fakes: Fakes = {})
         if (fakes.infoFails) throw { code: 'NETWORK' };
         return { id: 1, account: 'alice01' } as MemberInfo;
       }),
+      captcha: captchaMachine.provide({
+        actors: {
+          loadCaptcha: fromPromise(async () => {
+            captchaLoads.push(captchaLoads.length + 1);
+            return { captchaId: `c-${captchaLoads.length}`, image: 'img' };
+          }),
+        },
+      }),
+      smsCountdown: smsCountdownMachine.provide({
+        actors: {
+          sendCode: fromPromise<SmsCodeSent, SmsCodeRequest>(async ({ input: request }) => {
+            codes.push(request);
+            return { expiredMinutes: 1, expirationTime: '2030-01-01T00:01:00.000Z' };
+          }),
+        },
+      }),
     },
-    actions: { storeToken: (_, params) => storeToken(params.token) },
+    actions: {
+      storeToken: (_, params) => storeToken(params.token),
+      finished: (_, result) => finished(result),
+    },
   });
   const actor = createActor(logic, {
     input: { rules: demoRules, firebase: false, smsVerification: false, ...input },
   }).start();
-  return { actor, calls, storeToken };
+  return { actor, calls, storeToken, finished, captchaLoads, codes };
 }
+
+const view = (actor: { getSnapshot(): Parameters<typeof connectRegistration>[0] }) =>
+  connectRegistration(actor.getSnapshot(), () => {});
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
@@ -99,17 +121,17 @@ describe('registration: behaviour', () => {
 
   it('keeps Register disabled until the terms are accepted', async () => {
     const { actor, calls } = startRegistration({});
-    expect(selectTermsAccepted(actor.getSnapshot())).toBe(false);
-    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    expect(view(actor).termsAccepted).toBe(false);
+    expect(view(actor).canSubmit).toBe(false);
     actor.send({ type: 'user.submit', values: validValues });
     await flush();
     expect(calls.register).toHaveLength(0);
 
     actor.send({ type: 'terms.toggle' });
-    expect(selectTermsAccepted(actor.getSnapshot())).toBe(true);
-    expect(selectCanSubmit(actor.getSnapshot())).toBe(true);
+    expect(view(actor).termsAccepted).toBe(true);
+    expect(view(actor).canSubmit).toBe(true);
     actor.send({ type: 'terms.toggle' });
-    expect(selectCanSubmit(actor.getSnapshot())).toBe(false);
+    expect(view(actor).canSubmit).toBe(false);
   });
 
   it('checks every enabled rule of the username form and keeps the values', () => {
@@ -140,8 +162,8 @@ describe('registration: behaviour', () => {
       mobileNum: { kind: 'required' },
       verificationCode: { kind: 'required' },
     });
-    expect(selectShownFields(actor.getSnapshot())).not.toContain('username');
-    expect(selectShownFields(actor.getSnapshot())).not.toContain('payeeName');
+    expect(view(actor).shownFields).not.toContain('username');
+    expect(view(actor).shownFields).not.toContain('payeeName');
   });
 
   it('registers, stores the token, loads member info and ends with the account and mode', async () => {
@@ -164,7 +186,7 @@ describe('registration: behaviour', () => {
     await flush();
     expect(calls.checkAffiliate).toEqual(['FRIEND1']);
     expect(calls.register).toHaveLength(0);
-    expect(selectInvalidInvitation(actor.getSnapshot())).toBe(true);
+    expect(view(actor).invalidInvitation).toBe(true);
     expect(actor.getSnapshot().context.values).toEqual(typed);
     actor.send({ type: 'error.dismiss' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -181,7 +203,7 @@ describe('registration: behaviour', () => {
 
   it('does not check a code that came from the URL: it is sent as it is and the field is hidden', async () => {
     const { actor, calls } = startRegistration({ affiliateFromUrl: 'AGENT7' });
-    expect(selectShownFields(actor.getSnapshot())).not.toContain('affiliateCode');
+    expect(view(actor).shownFields).not.toContain('affiliateCode');
     actor.send({ type: 'terms.toggle' });
     actor.send({ type: 'user.submit', values: validValues });
     await flush();
@@ -229,5 +251,50 @@ describe('registration: behaviour', () => {
     actor.send({ type: 'user.submit', values: validValues });
     await flush();
     expect(actor.getSnapshot().output).toEqual({ account: 'alice01', mode: 'username' });
+  });
+
+  it('reports the registration once it is done (the machine, not a subscription in the view)', async () => {
+    const { actor, finished } = startRegistration({});
+    actor.send({ type: 'terms.toggle' });
+    actor.send({ type: 'user.submit', values: validValues });
+    expect(finished).not.toHaveBeenCalled();
+    await flush();
+    expect(finished).toHaveBeenCalledExactlyOnceWith({ account: 'alice01', mode: 'username' });
+  });
+
+  it('tells its captcha child of a type change, and only of a change', async () => {
+    const { actor, captchaLoads } = startRegistration({});
+    await flush();
+    expect(captchaLoads).toEqual([1]);
+    expect(actor.system.get('captcha')).toBe(view(actor).captcha);
+    // A second later the throttle is open: the switch loads a new image at once.
+    await vi.advanceTimersByTimeAsync(1000);
+    actor.send({ type: 'mode.switch', mode: 'username' });
+    await flush();
+    expect(captchaLoads).toEqual([1]);
+    actor.send({ type: 'mode.switch', mode: 'mobile' });
+    await flush();
+    expect(captchaLoads).toEqual([1, 2]);
+    expect(view(actor).mode).toBe('mobile');
+  });
+
+  it('passes code requests to its countdown child; one it takes uses the form’s captcha up', async () => {
+    const { actor, captchaLoads, codes } = startRegistration({ smsVerification: true, mode: 'mobile' });
+    await vi.advanceTimersByTimeAsync(1000);
+    const request = { countryDialingCode: '+84', mobileNo: '912345678', captchaId: 'c-1', captcha: 'ab12' };
+    actor.send({ type: 'code.request', mobileValid: false, request });
+    await flush();
+    expect(codes).toEqual([]);
+    expect(captchaLoads).toEqual([1]);
+    actor.send({ type: 'code.request', mobileValid: true, request });
+    await flush();
+    expect(codes).toEqual([request]);
+    expect(captchaLoads).toEqual([1, 2]);
+    expect(view(actor).smsCountdown?.getSnapshot().value).toBe('counting');
+    // While the button counts, a press is not taken and the new captcha stays.
+    actor.send({ type: 'code.request', mobileValid: true, request });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(codes).toHaveLength(1);
+    expect(captchaLoads).toEqual([1, 2]);
   });
 });

@@ -1,7 +1,8 @@
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { RegisterField, RegisterFieldRule } from '../contract/auth.ts';
 import type { MemberInfo } from '../contract/member.ts';
 import { checkField } from '../contract/registerRules.ts';
+import { captchaMachine } from './captcha.machine.ts';
 import {
   type FieldErrors,
   type FlowError,
@@ -11,6 +12,7 @@ import {
   requiredRule,
   serverFieldErrors,
 } from './form.ts';
+import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine.ts';
 
 /**
  * Registration modal and page (spec §4 Registration, §5 registration rules, §8 invalid invitation).
@@ -28,9 +30,13 @@ import {
  *     the modal, goes to / and shows the success modal (with the generated account after a mobile registration).
  *   Any failure returns to `editing.termsAccepted` with `error` and, from the server, per-field messages in
  *   `fieldErrors` ({ kind: 'server', message }); the typed `values` stay.
- * Other events: `mode.switch` { mode: 'username' | 'mobile' } (the view also sends `captcha.typeChanged` to the
- * captcha), `error.dismiss` (the warning popup's OK).
- * Context the views read: `mode`, `values`, `fieldErrors`, `error`, `account` (see registration.selectors.ts).
+ * Children for the whole form: `captcha` (systemId 'captcha') and `smsCountdown` (the code button, counting 60 s
+ * with Firebase). `code.request` { mobileValid, request } goes on to the countdown; when the form shows a captcha,
+ * the request uses its answer up, so a request the countdown takes renews the captcha.
+ * Other events: `mode.switch` { mode: 'username' | 'mobile' } (to the other type only: the captcha gets
+ * `captcha.typeChanged`), `error.dismiss` (the warning popup's OK).
+ * Actions the app provides: `storeToken` { token }, `finished` { account, mode } (the form is done).
+ * Context the views read: `mode`, `values`, `fieldErrors`, `error`, `account` (see registration.connect.ts).
  * Input: `rules` (merchant field rules), `affiliateFromUrl`, `firebase`, `smsVerification`, `mode` (modal type).
  */
 
@@ -82,6 +88,7 @@ export type RegistrationEvent =
   | { type: 'mode.switch'; mode: RegisterMode }
   | { type: 'terms.toggle' }
   | { type: 'user.submit'; values: RegisterValues }
+  | { type: 'code.request'; mobileValid: boolean; request: SmsCodeRequest }
   | { type: 'error.dismiss' };
 
 export const INVALID_INVITATION = 'INVALID_INVITATION';
@@ -151,8 +158,11 @@ export const registrationMachine = setup({
     loadMemberInfo: fromPromise<MemberInfo, { token: string }>(async () => {
       throw new Error('loadMemberInfo must be provided');
     }),
+    captcha: captchaMachine,
+    smsCountdown: smsCountdownMachine,
   },
   guards: {
+    isOtherMode: ({ context }, mode: RegisterMode) => mode !== context.mode,
     hasProblems: (_, problems: FieldErrors) => Object.keys(problems).length > 0,
     // Spec §4: the invitation check is optional — only a typed code is checked; a URL code was handed out.
     needsInvitationCheck: ({ context }, typed: string | undefined) =>
@@ -163,6 +173,7 @@ export const registrationMachine = setup({
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},
+    finished: (_, _result: { account: string; mode: RegisterMode }) => {},
     switchMode: assign((_, mode: RegisterMode) => ({ mode, fieldErrors: {}, error: null })),
     showProblems: assign((_, p: { values: RegisterValues; problems: FieldErrors }) => ({
       values: p.values,
@@ -200,11 +211,33 @@ export const registrationMachine = setup({
     token: null,
   }),
   output: ({ context }) => ({ account: context.account!, mode: context.mode }),
+  invoke: [
+    { src: 'captcha', id: 'captcha', systemId: 'captcha' },
+    { src: 'smsCountdown', id: 'smsCountdown', input: ({ context }) => ({ firebase: context.firebase }) },
+  ],
+  on: {
+    'code.request': {
+      actions: enqueueActions(({ context, event, enqueue, self }) => {
+        // Path generation (xstate/graph) runs the machine without children: then nothing is taken.
+        const countdown = self.getSnapshot()?.children?.smsCountdown;
+        const taken = countdown?.getSnapshot().can(event) ?? false;
+        enqueue.sendTo('smsCountdown', event);
+        // A code request carries the form's captcha answer, which it uses up, sent or refused.
+        if (taken && fieldApplies(context, 'captcha')) enqueue.sendTo('captcha', { type: 'captcha.refresh' });
+      }),
+    },
+  },
   states: {
     editing: {
       initial: 'termsPending',
       on: {
-        'mode.switch': { actions: { type: 'switchMode', params: ({ event }) => event.mode } },
+        'mode.switch': {
+          guard: { type: 'isOtherMode', params: ({ event }) => event.mode },
+          actions: [
+            { type: 'switchMode', params: ({ event }) => event.mode },
+            sendTo('captcha', { type: 'captcha.typeChanged' }),
+          ],
+        },
         'error.dismiss': { actions: 'clearError' },
       },
       states: {
@@ -322,6 +355,12 @@ export const registrationMachine = setup({
         onError: 'done',
       },
     },
-    done: { type: 'final' },
+    done: {
+      type: 'final',
+      entry: {
+        type: 'finished',
+        params: ({ context }) => ({ account: context.account!, mode: context.mode }),
+      },
+    },
   },
 });

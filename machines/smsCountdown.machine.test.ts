@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { connectSmsCountdown } from './smsCountdown.connect.ts';
 import { smsCountdownWalk } from './smsCountdown.events.ts';
 import {
   type SmsCodeRequest,
@@ -7,9 +8,15 @@ import {
   type SmsCountdownInput,
   smsCountdownMachine,
 } from './smsCountdown.machine.ts';
-import { selectCodeButton, selectTooManyRequests, selectTooSoon } from './smsCountdown.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
+
+const view = (actor: { getSnapshot(): Parameters<typeof connectSmsCountdown>[0] }) =>
+  connectSmsCountdown(actor.getSnapshot(), () => {});
+const selectCodeButton = (s: Parameters<typeof connectSmsCountdown>[0]) => {
+  const { disabled, sending, secondsLeft } = connectSmsCountdown(s, () => {});
+  return { disabled, sending, secondsLeft };
+};
 
 describe('smsCountdown: generated paths', () => {
   const paths = transitionPaths(smsCountdownWalk.machine, smsCountdownWalk.events);
@@ -165,15 +172,15 @@ describe('smsCountdown: behaviour', () => {
       sending: false,
       secondsLeft: 42,
     });
-    expect(selectTooSoon(actor.getSnapshot())).toBe(42);
+    expect(view(actor).tooSoon).toBe(42);
     expect(actor.getSnapshot().context.error).toBeNull();
     await vi.advanceTimersByTimeAsync(41_000);
     actor.send(press());
     expect(sent).toHaveLength(1);
-    expect(selectTooSoon(actor.getSnapshot())).toBe(1);
+    expect(view(actor).tooSoon).toBe(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(actor.getSnapshot().value).toBe('enabled');
-    expect(selectTooSoon(actor.getSnapshot())).toBeNull();
+    expect(view(actor).tooSoon).toBeNull();
     expect(actor.getSnapshot().context.tooSoon).toBe(false);
   });
 
@@ -183,7 +190,7 @@ describe('smsCountdown: behaviour', () => {
     );
     actor.send(press());
     await vi.advanceTimersByTimeAsync(0);
-    expect(selectTooManyRequests(actor.getSnapshot())).toBe(true);
+    expect(view(actor).tooManyRequests).toBe(true);
     await vi.advanceTimersByTimeAsync(5 * 60_000 - 1);
     actor.send(press());
     expect(sent).toHaveLength(1);

@@ -2,18 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { connectCaptcha } from '../../../machines/captcha.connect.ts';
 import { captchaMachine } from '../../../machines/captcha.machine.ts';
-import {
-  selectCaptchaId,
-  selectCaptchaImage,
-  selectCaptchaStatus,
-} from '../../../machines/captcha.selectors.ts';
 import type { FormProblem } from '../../../machines/form.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { loadCaptcha } from './actors.ts';
 import { Field } from './Field.tsx';
 
-const liveCaptcha = captchaMachine.provide({ actors: { loadCaptcha } });
+/** The captcha with the real call: the forms' machines invoke it, a lone field runs it itself. */
+export const liveCaptcha = captchaMachine.provide({ actors: { loadCaptcha } });
 export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
 
 export function useCaptcha(): CaptchaActor {
@@ -36,9 +33,10 @@ export function CaptchaField({
   label?: ReactNode;
 }) {
   const { t } = useLingui();
-  const image = useSelector(actor, selectCaptchaImage);
-  const status = useSelector(actor, selectCaptchaStatus);
-  const captchaId = useSelector(actor, selectCaptchaId) ?? '';
+  const { image, status, captchaId, refresh } = connectCaptcha(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
   // A new image means a new id: the typed answer belongs to the old one.
   useEffect(() => onChange('', captchaId), [captchaId]);
   return (
@@ -52,7 +50,7 @@ export function CaptchaField({
       addon={
         <button
           type="button"
-          onClick={() => actor.send({ type: 'captcha.refresh' })}
+          onClick={refresh}
           aria-label={t`New captcha image`}
           // The id of the image shown, so tools and tests can tell which captcha the answer belongs to.
           data-captcha-id={captchaId}

@@ -6,6 +6,7 @@ import { agentLoginWalk, loginWalk, passwordRule } from '../../../machines/login
 import { type LoginContext, loginMachine, loginRequest } from '../../../machines/login.machine.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { doneEvent } from '../../../machines/test/machineGraph.ts';
+import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -16,7 +17,9 @@ import {
   expectFormError,
   expectFullCoverage,
   expectProblem,
+  FIREBASE_OPTIONS,
   fill,
+  firebaseError,
   type InternalEvent,
   mount,
   server,
@@ -32,6 +35,7 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
   call: (await import('./test/harness.tsx')).server.call,
 }));
+vi.mock('./firebaseClient.ts', async () => (await import('./test/harness.tsx')).fakeFirebase);
 
 type M = typeof loginWalk.machine;
 /** The machine's events and those of its actors and delays. */
@@ -67,10 +71,16 @@ const EXCLUDED = {
   transitions: ['editing:login.close', 'editing:error.dismiss', 'changingPassword.editing:error.dismiss'],
 };
 
-/** A tab sends `mode.set` only for the other mode (the selected one changes nothing). */
+/**
+ * A tab sends `mode.set` only for the other mode (the selected one changes nothing); the code button (`code.request`,
+ * passed on to the `smsCountdown` child) is on the SMS tab of the form only.
+ */
 const offered = (s: AnyMachineSnapshot) =>
   EVENTS.filter(
-    (e) => !NO_CONTROL.has(e.type) && !(e.type === 'mode.set' && e.mode === (s.context as LoginContext).mode),
+    (e) =>
+      !NO_CONTROL.has(e.type) &&
+      !(e.type === 'mode.set' && e.mode === (s.context as LoginContext).mode) &&
+      (e.type !== 'code.request' || (s.matches('editing') && (s.context as LoginContext).mode === 'sms')),
   );
 // States the view shows differently: the two tabs have different forms (and an SMS login never forces a password
 // change), and the way out after a forced change tells the app to go home (`passwordChanged`).
@@ -80,6 +90,8 @@ const paths = viewPaths(machine, offered, (s) => {
   return `${JSON.stringify(s.value)} ${c.mode}${goesHome ? ' home' : ''}`;
 });
 
+const SIGN_IN = 'firebase:signIn';
+const SEND_CODE = '/wps/verification/sms/noLogin';
 const ENDPOINTS = {
   logIn: '/wps/session/login',
   changePassword: '/wps/member/password',
@@ -91,7 +103,7 @@ const toApiError = (e: ThrownShape) =>
 const onDone = vi.fn();
 const COUNTRIES = [{ countryCode: 'VN', countryDialingCode: '+84' }];
 
-/** A merchant with SMS login and without Firebase (so without the social login buttons). */
+/** A merchant with SMS login and Firebase options (so with the social login buttons). */
 function mountLogin(agent = false) {
   mount(
     <LoginForm
@@ -103,7 +115,7 @@ function mountLogin(agent = false) {
       onForgot={() => {}}
       onRegister={() => {}}
     />,
-    { queryData: [[whitelabelQuery().queryKey, { firebase: null } as WhitelabelInfo]] },
+    { queryData: [[whitelabelQuery().queryKey, { firebase: FIREBASE_OPTIONS } as WhitelabelInfo]] },
   );
 }
 
@@ -131,6 +143,20 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
       }
       return user.click(form.getByRole('button', { name: 'Login' }));
     }
+    case 'social.signIn':
+      return user.click(screen.getByRole('button', { name: 'Log in with Google' }));
+    case 'code.request': {
+      const form = within(loginForm(context));
+      await fill(form.getByLabelText('Mobile number'), event.request.mobileNo);
+      await fill(form.getByLabelText('Captcha for the code'), 'ab12');
+      return user.click(form.getByRole('button', { name: 'Send code' }));
+    }
+    // Firebase signs in first, then its ID token logs in like a password.
+    case 'xstate.done.actor.socialLogIn':
+      await server.reply(SIGN_IN, 'id-token-1');
+      return server.reply(ENDPOINTS.logIn, event.output);
+    case 'xstate.error.actor.socialLogIn':
+      return server.fail(SIGN_IN, firebaseError((event.error as ThrownShape).code));
     case 'password.submit': {
       const dialog = within(forcedDialog()!);
       await fill(dialog.getByLabelText('New password'), event.values.newPassword);
@@ -150,12 +176,21 @@ const LOGIN_FIELDS = {
   verificationCode: 'Verification code',
 } as const;
 
+/** The number typed for a code request after the last submit: the form shows it, the machine has it not yet. */
+function typed(path: WalkPath<M>, i: number, field: string): string | undefined {
+  const events = path.steps.slice(1, i + 1).map((s) => s.event as Event);
+  const last = events.findLastIndex((e) => e.type === 'code.request' || e.type === 'user.submit');
+  const e = events[last];
+  return field === 'mobileNo' && e?.type === 'code.request' ? e.request.mobileNo : undefined;
+}
+
 /** What the visitor must see in each state (and what the view sent to the server to get there). */
-function expectScreen(state: AnyMachineSnapshot) {
+function expectScreen(path: WalkPath<M>, state: AnyMachineSnapshot, i: number) {
   const c = state.context as LoginContext;
   const form = within(loginForm(c));
   const busy =
     state.matches('submitting') ||
+    state.matches('signingInSocially') ||
     state.matches('loadingInfo') ||
     state.matches({ changingPassword: 'submitting' });
 
@@ -180,7 +215,7 @@ function expectScreen(state: AnyMachineSnapshot) {
       expect(input, field).toBeNull();
       continue;
     }
-    expect(input, field).toHaveValue(c.values[field] ?? '');
+    expect(input, field).toHaveValue(typed(path, i, field) ?? c.values[field] ?? '');
     expectProblem(input!, c.fieldErrors[field]);
   }
   if (c.captchaRequired && c.mode === 'username')
@@ -207,8 +242,17 @@ function expectScreen(state: AnyMachineSnapshot) {
     expectFormError(dialog!, c.error, c.fieldErrors);
   } else {
     expect(dialog).toBeNull();
-    expectFormError(loginForm(c), c.error, c.fieldErrors);
+    // A failed social login says why under its buttons (Firebase's code in the spec's words), not in the form.
+    if (c.socialError) expect(form.getByRole('alert')).toHaveTextContent('Popup closed, login failed');
+    else expectFormError(loginForm(c), c.error, c.fieldErrors);
   }
+  // The social buttons are busy while a social login runs (the agent login has none).
+  if (!c.agent)
+    expect(form.getByRole('button', { name: 'Log in with Google' })).toHaveProperty(
+      'disabled',
+      state.matches('signingInSocially'),
+    );
+  else expect(form.queryByRole('button', { name: 'Log in with Google' })).toBeNull();
 
   // What went to the server.
   if (state.matches('submitting'))
@@ -217,7 +261,22 @@ function expectScreen(state: AnyMachineSnapshot) {
     expect(server.next(ENDPOINTS.changePassword).input).toEqual({
       body: { ...c.newPassword, oldPassword: (c.values.password ?? '').trim() },
     });
+  if (state.matches('signingInSocially')) expect(server.pending(SIGN_IN)).toHaveLength(1);
   if (state.matches('loadingInfo')) expect(server.pending(ENDPOINTS.loadMemberInfo)).toHaveLength(1);
+  // The code button's requests go through the login machine to its countdown, which sends them.
+  expect(server.sent(SEND_CODE).map((r) => r.input)).toEqual(
+    path.steps
+      .slice(0, i + 1)
+      .filter((s) => s.event.type === 'code.request')
+      .map(() => ({
+        body: {
+          countryDialingCode: '+84',
+          mobileNo: '912345678',
+          captchaId: CAPTCHA_REPLY.captchaId,
+          captcha: 'ab12',
+        },
+      })),
+  );
   // The token is stored as soon as the login succeeds (spec §4), before the member info comes.
   expect(sessionStorage.getItem('token')).toBe(c.token);
 
@@ -242,7 +301,12 @@ describe('login: paths generated from the machine, walked against LoginForm', ()
   });
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await walk(path, () => mountLogin(), perform, expectScreen);
+    await walk(
+      path,
+      () => mountLogin(),
+      perform,
+      (state, i) => expectScreen(path, state, i),
+    );
   });
 });
 
@@ -250,18 +314,28 @@ describe('login: paths generated from the machine, walked against LoginForm', ()
  * The agent login: the same walk without the SMS tab (so without `mode.set`), plus the server's refusal of a
  * non-agent, shown like any failed login; every username login carries `agent: true` (checked in `expectScreen`).
  */
+const AGENT_ONLY_FORM = new Set<string>(['social.signIn', 'code.request']);
 const AGENT_EVENTS = agentLoginWalk.events
   .map((e: Event) =>
     e.type === 'xstate.done.actor.loadMemberInfo' ? doneEvent<M>('loadMemberInfo', demoMember) : e,
   )
-  .filter((e) => !NO_CONTROL.has(e.type)) as Event[];
+  .filter((e) => !NO_CONTROL.has(e.type) && !AGENT_ONLY_FORM.has(e.type)) as Event[];
 const agentPaths = viewPaths(agentLoginWalk.machine, () => AGENT_EVENTS);
 
 describe('agent login: paths generated from the machine, walked against LoginForm in agent mode', () => {
   it('cover every state and transition the view can reach', () => {
     expectFullCoverage(loginMachine, agentPaths, {
       ...EXCLUDED,
-      transitions: [...EXCLUDED.transitions, 'editing:mode.set'],
+      // By username only, and no social login: no tabs, no code button, no social buttons.
+      states: [...EXCLUDED.states, 'signingInSocially'],
+      transitions: [
+        ...EXCLUDED.transitions,
+        'editing:mode.set',
+        ':code.request',
+        'editing:social.signIn',
+        'signingInSocially:xstate.done.actor.socialLogIn',
+        'signingInSocially:xstate.error.actor.socialLogIn',
+      ],
     });
   });
 
@@ -270,6 +344,11 @@ describe('agent login: paths generated from the machine, walked against LoginFor
   });
 
   it.each(agentPaths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    await walk(path, () => mountLogin(true), perform, expectScreen);
+    await walk(
+      path,
+      () => mountLogin(true),
+      perform,
+      (state, i) => expectScreen(path, state, i),
+    );
   });
 });

@@ -1,25 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { RegisterFieldRule } from '../../../contract/auth.ts';
+import type { Country, RegisterFieldRule } from '../../../contract/auth.ts';
 import { changePassword } from '../../../contract/member.ts';
-import { type LoginOutcome, type LoginValues, loginMachine } from '../../../machines/login.machine.ts';
+import { connectLogin } from '../../../machines/login.connect.ts';
 import {
-  selectForcedPasswordChange,
-  selectLoginBusy,
-  selectLoginError,
-  selectLoginFieldErrors,
-  selectLoginMode,
-  selectShowCaptcha,
-} from '../../../machines/login.selectors.ts';
+  type LoginOutcome,
+  type LoginValues,
+  loginMachine,
+  type PasswordChange,
+} from '../../../machines/login.machine.ts';
 import type { SessionEnded } from '../../../machines/session.machine.ts';
+import { smsCountdownMachine } from '../../../machines/smsCountdown.machine.ts';
 import { call } from '../../api/client.ts';
+import { whitelabelQuery } from '../../api/queries.ts';
 import { storeToken } from '../../api/session.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { loadMemberInfo, logIn } from './actors.ts';
-import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
+import { loadMemberInfo, logIn, sendSmsCode, socialLogIn } from './actors.ts';
+import { CaptchaField, liveCaptcha } from './CaptchaField.tsx';
 import { Field, FormError } from './Field.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
@@ -29,7 +30,8 @@ import { SocialLogin } from './SocialLogin.tsx';
 export interface LoginFormProps {
   passwordRule: RegisterFieldRule;
   smsLogin: boolean;
-  countries: { countryCode: string; countryDialingCode: string }[];
+  countries: Country[];
+  /** The modal is over (the machine's `finished`): the session takes it from there. */
   onDone: (outcome: LoginOutcome) => void;
   onForgot: () => void;
   onRegister: () => void;
@@ -53,56 +55,51 @@ export function LoginForm({
   ended = null,
 }: LoginFormProps) {
   const { t, i18n } = useLingui();
-  // The forced change needs the old password, which the visitor has just typed.
-  const typedPassword = useRef('');
+  const queryClient = useQueryClient();
   const [login] = useState(() =>
     loginMachine.provide({
       actors: {
         logIn,
         loadMemberInfo,
-        changePassword: fromPromise(async ({ input }) => {
-          await call(changePassword, { body: { ...input, oldPassword: typedPassword.current } });
+        changePassword: fromPromise<void, PasswordChange>(async ({ input }) => {
+          await call(changePassword, { body: input });
         }),
+        socialLogIn: socialLogIn(() => queryClient.getQueryData(whitelabelQuery().queryKey)?.firebase),
+        captcha: liveCaptcha,
+        smsCountdown: smsCountdownMachine.provide({ actors: { sendCode: sendSmsCode('login') } }),
       },
-      actions: { storeToken: (_, { token }) => storeToken(token) },
+      actions: {
+        storeToken: (_, { token }) => storeToken(token),
+        finished: (_, outcome) => onDone(outcome),
+      },
     }),
   );
   const actor = useActorRef(login, { input: { passwordRule, agent }, inspect: liveInspect });
-  const mode = useSelector(actor, selectLoginMode);
-  const showCaptcha = useSelector(actor, selectShowCaptcha);
-  const busy = useSelector(actor, selectLoginBusy);
-  const forced = useSelector(actor, selectForcedPasswordChange);
-  const problems = useSelector(actor, selectLoginFieldErrors);
-  const error = useSelector(actor, selectLoginError);
-  const captcha = useCaptcha();
+  const view = connectLogin(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const { mode, fieldErrors: problems, error } = view;
   const [values, setValues] = useState<LoginValues>({
     countryDialingCode: countries[0]?.countryDialingCode ?? '+84',
   });
   const set = (patch: LoginValues) => setValues((v) => ({ ...v, ...patch }));
 
-  useEffect(() => {
-    const sub = actor.subscribe((s) => {
-      if (s.status === 'done') onDone(s.output as LoginOutcome);
-    });
-    return () => sub.unsubscribe();
-  }, [actor, onDone]);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    typedPassword.current = (values.password ?? '').trim();
-    actor.send({ type: 'user.submit', values });
+    view.submit(values);
   };
 
   return (
     <>
       <Modal
-        open={forced}
+        open={view.forcedPasswordChange}
         title={<Trans>Change password</Trans>}
         closeLabel={t`Close`}
         onClose={() => {}}
         dismissible={false}
       >
-        <NewPasswordFields actor={actor} rule={passwordRule} />
+        <NewPasswordFields view={view} rule={passwordRule} />
       </Modal>
       <form
         onSubmit={submit}
@@ -133,7 +130,7 @@ export function LoginForm({
               { id: 'sms', label: t`SMS code` },
             ]}
             active={mode}
-            onSelect={(m) => actor.send({ type: 'mode.set', mode: m })}
+            onSelect={view.setMode}
           />
         )}
         {mode === 'username' ? (
@@ -153,9 +150,9 @@ export function LoginForm({
               onChange={(e) => set({ password: e.target.value })}
               problem={problems.password}
             />
-            {showCaptcha && (
+            {view.showCaptcha && view.captcha && (
               <CaptchaField
-                actor={captcha}
+                actor={view.captcha}
                 value={values.captcha ?? ''}
                 onChange={(answer, captchaId) => set({ captcha: answer, captchaId })}
                 problem={problems.captcha}
@@ -179,18 +176,16 @@ export function LoginForm({
             }
             mobileProblem={problems.mobileNo}
             codeProblem={problems.verificationCode}
+            sms={view.smsCountdown}
+            onCodeRequest={view.requestCode}
           />
         )}
         {/* During the forced change its own dialog shows the failure. */}
-        {!forced && <FormError error={error} fieldErrors={problems} />}
-        <button type="submit" disabled={busy} className={submitClass}>
-          {busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
+        {!view.forcedPasswordChange && <FormError error={error} fieldErrors={problems} />}
+        <button type="submit" disabled={view.busy} className={submitClass}>
+          {view.busy ? <Trans>Logging in…</Trans> : <Trans>Login</Trans>}
         </button>
-        {!agent && (
-          <SocialLogin
-            onLoggedIn={() => onDone({ loggedIn: true, afterLogin: true, passwordChanged: false })}
-          />
-        )}
+        {!agent && <SocialLogin onSignIn={view.signInWith} busy={view.socialBusy} error={view.socialError} />}
         <div className="flex justify-between text-sm">
           <button type="button" className="underline" onClick={onForgot}>
             <Trans>Forgot password?</Trans>

@@ -1,9 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { Country } from '../../../contract/auth.ts';
 import type { FormProblem } from '../../../machines/form.ts';
+import type { SmsCodeRequest } from '../../../machines/smsCountdown.machine.ts';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field } from './Field.tsx';
-import { SmsCodeField } from './SmsCodeField.tsx';
+import { SmsCodeField, type SmsCountdownActor } from './SmsCodeField.tsx';
 
 export interface MobileCode {
   countryDialingCode: string;
@@ -19,6 +20,8 @@ export function MobileCodeFields({
   mobileProblem,
   codeProblem,
   countFrom,
+  sms,
+  onCodeRequest,
 }: {
   countries: Country[];
   value: MobileCode;
@@ -26,6 +29,9 @@ export function MobileCodeFields({
   mobileProblem?: FormProblem;
   codeProblem?: FormProblem;
   countFrom?: 'expiredMinutes' | 'expirationTime';
+  /** The code button's countdown when the form's machine runs it (login), and where its requests go. */
+  sms?: SmsCountdownActor;
+  onCodeRequest?: (mobileValid: boolean, request: SmsCodeRequest) => void;
 }) {
   const mobile = value.mobile.trim();
   return (
@@ -53,6 +59,8 @@ export function MobileCodeFields({
         value={value.code}
         onChange={(code) => onChange({ code })}
         problem={codeProblem}
+        actor={sms}
+        onRequest={onCodeRequest}
       />
     </>
   );

@@ -1,32 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
-import type { loginMachine } from '../../../machines/login.machine.ts';
-import {
-  selectLoginBusy,
-  selectLoginError,
-  selectLoginFieldErrors,
-} from '../../../machines/login.selectors.ts';
+import type { connectLogin } from '../../../machines/login.connect.ts';
 import { Field, FormError } from './Field.tsx';
 
 /** The forced password change after a login with the default or an expired password: no way out but a new one. */
 export function NewPasswordFields({
-  actor,
+  view,
   rule,
 }: {
-  actor: ActorRefFrom<typeof loginMachine>;
+  view: ReturnType<typeof connectLogin>;
   rule: RegisterFieldRule;
 }) {
   const { t } = useLingui();
-  const problems = useSelector(actor, selectLoginFieldErrors);
-  const error = useSelector(actor, selectLoginError);
-  const busy = useSelector(actor, selectLoginBusy);
+  const { fieldErrors: problems, error, busy } = view;
   const [values, setValues] = useState({ newPassword: '', confirmNewPassword: '' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'password.submit', values });
+    view.submitNewPassword(values);
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-label={t`Change password`}>

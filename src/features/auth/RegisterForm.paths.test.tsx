@@ -11,6 +11,7 @@ import {
 } from '../../../machines/registration.machine.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { doneEvent, withInput } from '../../../machines/test/machineGraph.ts';
+import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 import {
@@ -81,6 +82,9 @@ const WALKS = [
           (e) =>
             // Other failures show an alert without a dismiss button: the next submit clears them.
             e.type !== 'error.dismiss' &&
+            // The code button is in the mobile form (sent on to the `smsCountdown` child).
+            (e.type !== 'code.request' ||
+              (s.matches('editing') && (s.context as RegistrationContext).mode === 'mobile')) &&
             (e.type !== 'mode.switch' || (w.tabs && e.mode !== (s.context as RegistrationContext).mode)),
         );
   // The warning takes over the screen although the state stays `editing.termsAccepted`.
@@ -155,6 +159,9 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
     }
     case 'error.dismiss':
       return user.click(within(warning()!).getByRole('button', { name: 'OK' }));
+    case 'code.request':
+      await fill(form().getByLabelText('Mobile number'), event.request.mobileNo);
+      return user.click(form().getByRole('button', { name: 'Send code' }));
     case 'xstate.done.actor.verifyFirebaseSms':
       return server.reply(CONFIRM, (event.output as { firebaseIdToken: string }).firebaseIdToken);
     case 'xstate.error.actor.verifyFirebaseSms':
@@ -164,7 +171,15 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
   }
 }
 
-function expectScreen({ tabs }: Walk, state: AnyMachineSnapshot) {
+/** The number typed for a code request after the last submit: the form shows it, the machine has it not yet. */
+function typed(path: WalkPath<M>, i: number, field: string): string | undefined {
+  const events = path.steps.slice(1, i + 1).map((s) => s.event as Event);
+  const last = events.findLastIndex((e) => e.type === 'code.request' || e.type === 'user.submit');
+  const e = events[last];
+  return field === 'mobileNum' && e?.type === 'code.request' ? e.request.mobileNo : undefined;
+}
+
+function expectScreen({ tabs, firebase }: Walk, path: WalkPath<M>, state: AnyMachineSnapshot, i: number) {
   const c = state.context as RegistrationContext;
   const element = formElement();
   const f = within(element);
@@ -186,7 +201,7 @@ function expectScreen({ tabs }: Walk, state: AnyMachineSnapshot) {
       expect(input, field).toBeNull();
       continue;
     }
-    expect(input, field).toHaveValue(c.values[field] ?? '');
+    expect(input, field).toHaveValue(typed(path, i, field) ?? c.values[field] ?? '');
     expectProblem(input!, c.fieldErrors[field]);
   }
 
@@ -238,6 +253,11 @@ function expectScreen({ tabs }: Walk, state: AnyMachineSnapshot) {
       }),
     });
   if (state.matches('loadingInfo')) expect(server.pending('/wps/member/info')).toHaveLength(1);
+  // A code request goes through the registration machine to its countdown, which sends it (Firebase or us).
+  const requests = path.steps.slice(1, i + 1).filter((s) => s.event.type === 'code.request').length;
+  expect(server.sent(firebase ? 'firebase:sendSms' : '/wps/verification/sms/register')).toHaveLength(
+    requests,
+  );
   // The new account is logged in as soon as the reply carries a token (spec §4).
   expect(sessionStorage.getItem('token')).toBe(c.token);
 
@@ -284,7 +304,7 @@ describe('registration: paths generated from the machine, walked against Registe
             { router: true },
           ),
         perform,
-        (state) => expectScreen(w, state),
+        (state, i) => expectScreen(w, path, state, i),
       );
     },
   );

@@ -1,24 +1,16 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useRef, useState } from 'react';
 import type { Country, RegisterField, RegisterFieldRule } from '../../../contract/auth.ts';
 import type { FirebaseOptions } from '../../../contract/system.ts';
+import { connectRegistration } from '../../../machines/registration.connect.ts';
 import {
   type RegisterMode,
   type RegisterValues,
   registrationMachine,
 } from '../../../machines/registration.machine.ts';
-import {
-  selectCanSubmit,
-  selectInvalidInvitation,
-  selectRegisterError,
-  selectRegisterFieldErrors,
-  selectRegisterMode,
-  selectRegistrationBusy,
-  selectShownFields,
-  selectTermsAccepted,
-} from '../../../machines/registration.selectors.ts';
+import { smsCountdownMachine } from '../../../machines/smsCountdown.machine.ts';
 import { storeToken } from '../../api/session.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -27,18 +19,14 @@ import {
   firebaseSmsSender,
   loadMemberInfo,
   registerAccount,
+  sendSmsCode,
   verifyFirebaseSms,
 } from './actors.ts';
-import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
+import { CaptchaField, liveCaptcha } from './CaptchaField.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 import { Field, FormError } from './Field.tsx';
 import { ModeTabs } from './ModeTabs.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
-
-const liveRegistration = registrationMachine.provide({
-  actors: { checkAffiliate, register: registerAccount, loadMemberInfo, verifyFirebaseSms },
-  actions: { storeToken: (_, { token }) => storeToken(token) },
-});
 
 /** Input attributes per field (labels come from `useLabels`). */
 const INPUT: Partial<Record<RegisterField, InputHTMLAttributes<HTMLInputElement>>> = {
@@ -90,7 +78,30 @@ export interface RegisterFormProps {
 export function RegisterForm(props: RegisterFormProps) {
   const { t } = useLingui();
   const labels = useLabels();
-  const actor = useActorRef(liveRegistration, {
+  const recaptcha = useRef<HTMLDivElement>(null);
+  // The machine and its children with the real calls; Firebase sends the codes when the merchant has it.
+  const [live] = useState(() => {
+    const firebaseSender = props.firebase
+      ? firebaseSmsSender(props.firebase, () => recaptcha.current)
+      : undefined;
+    return registrationMachine.provide({
+      actors: {
+        checkAffiliate,
+        register: registerAccount,
+        loadMemberInfo,
+        verifyFirebaseSms,
+        captcha: liveCaptcha,
+        smsCountdown: smsCountdownMachine.provide({
+          actors: { sendCode: firebaseSender ?? sendSmsCode('register') },
+        }),
+      },
+      actions: {
+        storeToken: (_, { token }) => storeToken(token),
+        finished: (_, result) => props.onDone(result),
+      },
+    });
+  });
+  const actor = useActorRef(live, {
     inspect: liveInspect,
     input: {
       rules: props.rules,
@@ -100,52 +111,34 @@ export function RegisterForm(props: RegisterFormProps) {
       mode: props.usernameMode ? 'username' : 'mobile',
     },
   });
-  const mode = useSelector(actor, selectRegisterMode);
-  const shown = useSelector(actor, selectShownFields);
-  const problems = useSelector(actor, selectRegisterFieldErrors);
-  const error = useSelector(actor, selectRegisterError);
-  const invalidInvitation = useSelector(actor, selectInvalidInvitation);
-  const termsAccepted = useSelector(actor, selectTermsAccepted);
-  const canSubmit = useSelector(actor, selectCanSubmit);
-  const busy = useSelector(actor, selectRegistrationBusy);
-  const captcha = useCaptcha();
-  const recaptcha = useRef<HTMLDivElement>(null);
-  const [firebaseSender] = useState(() =>
-    props.firebase ? firebaseSmsSender(props.firebase, () => recaptcha.current) : undefined,
+  const view = connectRegistration(
+    useSelector(actor, (s) => s),
+    actor.send,
   );
+  const { mode, shownFields: shown, fieldErrors: problems, error, invalidInvitation } = view;
   const [values, setValues] = useState<RegisterValues>({
     countryDialingCode: props.countries[0]?.countryDialingCode,
   });
   const set = (patch: RegisterValues) => setValues((v) => ({ ...v, ...patch }));
 
-  useEffect(() => {
-    const sub = actor.subscribe((s) => {
-      if (s.status === 'done') props.onDone(s.output as { account: string; mode: RegisterMode });
-    });
-    return () => sub.unsubscribe();
-  }, [actor, props.onDone]);
-
-  const switchMode = (m: RegisterMode) => {
-    if (m === mode || busy) return;
-    actor.send({ type: 'mode.switch', mode: m });
-    captcha.send({ type: 'captcha.typeChanged' });
-  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'user.submit', values });
+    view.submit(values);
   };
   const mobile = (values.mobileNum ?? '').trim();
 
   const field = (f: RegisterField) => {
     if (f === 'captcha')
       return (
-        <CaptchaField
-          key={f}
-          actor={captcha}
-          value={values.captcha ?? ''}
-          onChange={(answer, captchaId) => set({ captcha: answer, captchaId })}
-          problem={problems.captcha}
-        />
+        view.captcha && (
+          <CaptchaField
+            key={f}
+            actor={view.captcha}
+            value={values.captcha ?? ''}
+            onChange={(answer, captchaId) => set({ captcha: answer, captchaId })}
+            problem={problems.captcha}
+          />
+        )
       );
     if (f === 'verificationCode')
       return (
@@ -157,16 +150,13 @@ export function RegisterForm(props: RegisterFormProps) {
           value={values.verificationCode ?? ''}
           onChange={(verificationCode) => set({ verificationCode })}
           problem={problems.verificationCode}
-          firebaseSender={firebaseSender}
           formCaptcha={
             shown.includes('captcha')
-              ? {
-                  captchaId: values.captchaId,
-                  captcha: values.captcha?.trim(),
-                  spent: () => captcha.send({ type: 'captcha.refresh' }),
-                }
+              ? { captchaId: values.captchaId, captcha: values.captcha?.trim() }
               : undefined
           }
+          actor={view.smsCountdown}
+          onRequest={view.requestCode}
         />
       );
     return (
@@ -199,7 +189,7 @@ export function RegisterForm(props: RegisterFormProps) {
             { id: 'mobile', label: t`By mobile` },
           ]}
           active={mode}
-          onSelect={switchMode}
+          onSelect={(m: RegisterMode) => view.switchMode(m)}
         />
       )}
       {shown.map(field)}
@@ -215,8 +205,8 @@ export function RegisterForm(props: RegisterFormProps) {
         <input
           type="checkbox"
           className="mt-1 h-4 w-4"
-          checked={termsAccepted}
-          onChange={() => actor.send({ type: 'terms.toggle' })}
+          checked={view.termsAccepted}
+          onChange={view.toggleTerms}
         />
         <span>
           <Trans>
@@ -231,10 +221,10 @@ export function RegisterForm(props: RegisterFormProps) {
       {!invalidInvitation && <FormError error={error} fieldErrors={problems} />}
       <button
         type="submit"
-        disabled={!canSubmit || busy}
+        disabled={!view.canSubmit || view.busy}
         className="h-11 rounded-full bg-brand font-semibold text-white disabled:opacity-50"
       >
-        {busy ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
+        {view.busy ? <Trans>Registering…</Trans> : <Trans>Register</Trans>}
       </button>
       <p className="text-center text-sm">
         <Link to="/help" className="underline">
@@ -245,7 +235,7 @@ export function RegisterForm(props: RegisterFormProps) {
         open={invalidInvitation}
         title={<Trans>Warning</Trans>}
         closeLabel={t`Close`}
-        onClose={() => actor.send({ type: 'error.dismiss' })}
+        onClose={view.dismissError}
       >
         <p className="mb-4">
           <Trans>Invalid invitation code</Trans>
@@ -253,7 +243,7 @@ export function RegisterForm(props: RegisterFormProps) {
         <button
           type="button"
           className="rounded-full bg-brand px-5 py-2 font-semibold text-white"
-          onClick={() => actor.send({ type: 'error.dismiss' })}
+          onClick={view.dismissError}
         >
           <Trans>OK</Trans>
         </button>

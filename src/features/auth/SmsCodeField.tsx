@@ -1,44 +1,25 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { FormProblem } from '../../../machines/form.ts';
+import { connectSmsCountdown } from '../../../machines/smsCountdown.connect.ts';
 import { type SmsCodeRequest, smsCountdownMachine } from '../../../machines/smsCountdown.machine.ts';
-import {
-  selectCodeButton,
-  selectSmsError,
-  selectTooManyRequests,
-  selectTooSoon,
-} from '../../../machines/smsCountdown.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { sendSmsCode } from './actors.ts';
 import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
 import { Field } from './Field.tsx';
 import { firebaseMessage } from './firebaseErrors.ts';
 
-/** A captcha the form already shows, answered there: the code request carries it and uses it up. */
+export type SmsCountdownActor = ActorRefFrom<typeof smsCountdownMachine>;
+
+/** A captcha the form already shows, answered there: the code request carries it (the form's machine renews it). */
 export interface FormCaptcha {
   captchaId?: string;
   captcha?: string;
-  /** After a request: the captcha is spent, the form shows a new one. */
-  spent: () => void;
 }
 
-/**
- * The verification-code input with its send button (spec §4 SMS code button). The server sends a code only with a
- * solved captcha: the form's (`formCaptcha`) or, when the form shows none, one of the field's own. Firebase's
- * sender brings its own reCAPTCHA.
- */
-export function SmsCodeField({
-  purpose,
-  countFrom,
-  request,
-  mobileValid,
-  value,
-  onChange,
-  problem,
-  firebaseSender,
-  formCaptcha,
-}: {
+type SmsCodeFieldProps = {
   purpose: 'register' | 'login';
   countFrom?: 'expiredMinutes' | 'expirationTime';
   request: SmsCodeRequest;
@@ -49,30 +30,63 @@ export function SmsCodeField({
   /** Firebase sends the code instead of our server (merchants with Firebase options). */
   firebaseSender?: ReturnType<typeof sendSmsCode>;
   formCaptcha?: FormCaptcha;
-}) {
-  const { t, i18n } = useLingui();
+  /**
+   * The countdown as a child of the form's machine (registration, login), which sends the code requests it gets
+   * on to it; without it the field runs a countdown of its own (forgot password).
+   */
+  actor?: SmsCountdownActor;
+  /** Where a code request goes: the form's machine (default: the countdown itself). */
+  onRequest?: (mobileValid: boolean, request: SmsCodeRequest) => void;
+};
+
+/**
+ * The verification-code input with its send button (spec §4 SMS code button). The server sends a code only with a
+ * solved captcha: the form's (`formCaptcha`) or, when the form shows none, one of the field's own. Firebase's
+ * sender brings its own reCAPTCHA.
+ */
+export function SmsCodeField(props: SmsCodeFieldProps) {
+  return props.actor ? <SmsCodeFieldOf {...props} actor={props.actor} /> : <OwnSmsCodeField {...props} />;
+}
+
+function OwnSmsCodeField(props: SmsCodeFieldProps) {
   const actor = useActorRef(
-    smsCountdownMachine.provide({ actors: { sendCode: firebaseSender ?? sendSmsCode(purpose) } }),
-    { input: { countFrom, firebase: firebaseSender !== undefined }, inspect: liveInspect },
+    smsCountdownMachine.provide({
+      actors: { sendCode: props.firebaseSender ?? sendSmsCode(props.purpose) },
+    }),
+    {
+      input: { countFrom: props.countFrom, firebase: props.firebaseSender !== undefined },
+      inspect: liveInspect,
+    },
   );
-  const button = useSelector(actor, selectCodeButton);
-  const error = useSelector(actor, selectSmsError);
-  const tooMany = useSelector(actor, selectTooManyRequests);
-  const tooSoon = useSelector(actor, selectTooSoon);
+  return <SmsCodeFieldOf {...props} actor={actor} />;
+}
+
+function SmsCodeFieldOf({
+  request,
+  mobileValid,
+  value,
+  onChange,
+  problem,
+  formCaptcha,
+  actor,
+  onRequest,
+}: SmsCodeFieldProps & { actor: SmsCountdownActor }) {
+  const { t, i18n } = useLingui();
+  const view = connectSmsCountdown(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
   const [answer, setAnswer] = useState({ captchaId: '', captcha: '' });
   const [spent, setSpent] = useState(0);
-  const needsOwn = !firebaseSender && !formCaptcha;
-  const solved = firebaseSender
+  const needsOwn = !view.firebase && !formCaptcha;
+  const solved = view.firebase
     ? {}
     : (formCaptcha ?? { captchaId: answer.captchaId, captcha: answer.captcha.trim() });
-  // A captcha answers one request, sent or refused: the next request needs a new one.
+  // The field's own captcha answers one request, sent or refused: the next request needs a new one.
   useEffect(() => {
-    if (!button.sending) return;
-    return () => {
-      if (formCaptcha) formCaptcha.spent();
-      else setSpent((n) => n + 1);
-    };
-  }, [button.sending]);
+    if (!view.sending || !needsOwn) return;
+    return () => setSpent((n) => n + 1);
+  }, [view.sending]);
   return (
     <div className="flex flex-col gap-2">
       {needsOwn && (
@@ -93,25 +107,25 @@ export function SmsCodeField({
         addon={
           <button
             type="button"
-            disabled={button.disabled}
+            disabled={view.disabled}
             onClick={() =>
-              actor.send({
-                type: 'code.request',
-                mobileValid,
-                request: { ...request, captchaId: solved.captchaId, captcha: solved.captcha },
+              (onRequest ?? view.request)(mobileValid, {
+                ...request,
+                captchaId: solved.captchaId,
+                captcha: solved.captcha,
               })
             }
             className="h-11 shrink-0 rounded-lg bg-brand px-3 text-sm font-semibold text-white disabled:opacity-60"
           >
-            {button.secondsLeft !== null ? t`${button.secondsLeft} s` : t`Send code`}
+            {view.secondsLeft !== null ? t`${view.secondsLeft} s` : t`Send code`}
           </button>
         }
       />
-      {tooSoon !== null && (
+      {view.tooSoon !== null && (
         <p role="status" className="text-xs text-muted">
           <Trans>
             A code was sent to this number a moment ago. You can ask for a new one in{' '}
-            <Plural value={tooSoon} one="# second" other="# seconds" />.
+            <Plural value={view.tooSoon} one="# second" other="# seconds" />.
           </Trans>
         </p>
       )}
@@ -120,18 +134,14 @@ export function SmsCodeField({
           <Trans>Enter a valid mobile number to receive a code.</Trans>
         </p>
       )}
-      {error && (
+      {view.error && (
         <div role="alertdialog" aria-label={t`SMS not sent`} className="rounded-lg bg-danger/10 p-3 text-sm">
           <p className="text-danger">
-            {tooMany || error.code.startsWith('auth/')
-              ? firebaseMessage(i18n, error.code)
-              : (error.message ?? t`Unknown error`)}
+            {view.tooManyRequests || view.error.code.startsWith('auth/')
+              ? firebaseMessage(i18n, view.error.code)
+              : (view.error.message ?? t`Unknown error`)}
           </p>
-          <button
-            type="button"
-            className="mt-2 font-semibold underline"
-            onClick={() => actor.send({ type: 'error.dismiss' })}
-          >
+          <button type="button" className="mt-2 font-semibold underline" onClick={view.dismissError}>
             <Trans>OK</Trans>
           </button>
         </div>

@@ -30,6 +30,7 @@ import type {
 import type { SmsCodeRequest, SmsCodeSent } from '../../../machines/smsCountdown.machine.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { forgetReferral, rememberedReferral } from '../../session/referral.ts';
+import type { SocialProvider } from './firebaseClient.ts';
 
 /** The machines' named actors, done with the real API client. */
 export const loadCaptcha = fromPromise<CaptchaImage>(async () => (await call(captcha, { query: {} })).value);
@@ -42,6 +43,14 @@ export const logIn = fromPromise<Awaited<ReturnType<typeof callLogin>>, LoginReq
   callLogin(input),
 );
 const callLogin = async (body: LoginRequest) => (await call(login, { body })).value;
+
+/** Social login: Firebase (loaded on the first click) signs in, its ID token logs in like a password. */
+export const socialLogIn = (options: () => FirebaseOptions | null | undefined) =>
+  fromPromise<Awaited<ReturnType<typeof callLogin>>, { provider: string }>(async ({ input }) => {
+    const { signInWithProvider } = await import('./firebaseClient.ts');
+    const idToken = await signInWithProvider(options()!, input.provider as SocialProvider);
+    return callLogin({ type: 'firebase', idToken });
+  });
 
 export const changeOwnPassword = fromPromise<
   void,
