@@ -25,8 +25,8 @@ const readStatus = async () => (await call(systemStatus, { query: {} })).value;
 let firstStatus: Promise<SystemStatus> | undefined;
 export const startStatus = () => {
   firstStatus = readStatus();
-  // Seen by the status machine when it starts; a read nobody takes (the server's render of a page, which draws no
-  // status gate) must not be an unhandled rejection, which would end the server's process.
+  // Seen by the status machine when it starts; a read nobody takes (a page taken over from the server's render draws
+  // no status gate) must not be an unhandled rejection.
   firstStatus.catch(() => undefined);
 };
 
