@@ -111,7 +111,6 @@ export const lotteryRefreshWalk = {
     { type: 'favourite.toggle', gameId: 2 },
     { type: 'session.change', loggedIn: false, favourites: [] },
     { type: 'session.change', loggedIn: true, favourites: [1] },
-    { type: 'login.prompted' },
     { type: 'visibility.hidden' },
     { type: 'visibility.visible' },
   ] satisfies EventFromLogic<M>[],

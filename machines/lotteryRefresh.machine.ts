@@ -1,4 +1,4 @@
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, emit, fromPromise, setup } from 'xstate';
 import type { DrawResult, LotteryGame, PrizeMode } from '../contract/lottery.ts';
 import { type FlowError, readFlowError } from './form.ts';
 
@@ -26,8 +26,8 @@ import { type FlowError, readFlowError } from './form.ts';
  * state, cancelling a load under way. Choosing a tag resets the week filter (to All) and the list mode (spec §4);
  * choosing the active mode again goes back to the plain list. The week filter (`week.select`) only filters.
  *
- * Visitors (spec §2): fav and recent modes and favourite toggles need a login; they set `loginRequired` (the view
- * opens the login popup and answers `login.prompted`). Favourites are lottery ids that the view keeps in the
+ * Visitors (spec §2): fav and recent modes and favourite toggles need a login; they emit `auth.required` (the view
+ * opens the login popup through `useAuthRequired`) and change nothing. Favourites are lottery ids that the view keeps in the
  * browser per username (spec §3): it hands them in with `session.change` and stores `favourites` after a toggle.
  *
  * Clock: the reply's `serverTime` against the local midpoint of the call gives `offset` (server − local), so the
@@ -100,7 +100,6 @@ export interface LotteryRefreshContext {
   week: WeekFilter;
   loggedIn: boolean;
   favourites: number[];
-  loginRequired: boolean;
   games: LotteryGame[];
   /** The source `games` came from (null before the first list). */
   source: LotterySource | null;
@@ -131,11 +130,12 @@ export type LotteryRefreshEvent =
   | { type: 'prizeMode.select'; prizeMode: PrizeMode }
   | { type: 'favourite.toggle'; gameId: number }
   | { type: 'session.change'; loggedIn: boolean; favourites: number[] }
-  | { type: 'login.prompted' }
   | { type: 'list.retry' }
   | { type: 'visibility.hidden' }
   | { type: 'visibility.visible' };
 
+/** A visitor asked for something only a member may do (spec §2). */
+export type LotteryRefreshEmitted = { type: 'auth.required' };
 export const sourceOf = (mode: LotteryListMode): LotterySource =>
   mode === 'hot' ? 'popular' : mode === 'recent' ? 'recent' : 'menu';
 
@@ -244,6 +244,7 @@ export const lotteryRefreshMachine = setup({
     context: {} as LotteryRefreshContext,
     events: {} as LotteryRefreshEvent,
     input: {} as LotteryRefreshInput,
+    emitted: {} as LotteryRefreshEmitted,
   },
   actors: {
     loadMenu: fromPromise<MenuLoad, MenuRequest>(async () => {
@@ -313,17 +314,14 @@ export const lotteryRefreshMachine = setup({
       week: 0 as WeekFilter,
       error: null,
     })),
-    requireLogin: assign({ loginRequired: true }),
-    clearLoginRequest: assign({ loginRequired: false }),
+    requireLogin: emit({ type: 'auth.required' } as const),
     toggleFavourite: assign(({ context }, gameId: number) => ({
       favourites: context.favourites.includes(gameId)
         ? context.favourites.filter((id) => id !== gameId)
         : [...context.favourites, gameId],
     })),
     keepSession: assign((_, s: { loggedIn: boolean; favourites: number[] }) =>
-      s.loggedIn
-        ? { loggedIn: true, favourites: s.favourites, loginRequired: false }
-        : { loggedIn: false, favourites: [] },
+      s.loggedIn ? { loggedIn: true, favourites: s.favourites } : { loggedIn: false, favourites: [] },
     ),
     backToPlainList: assign({ mode: 'all' as const }),
   },
@@ -337,7 +335,6 @@ export const lotteryRefreshMachine = setup({
     week: 0,
     loggedIn: input?.loggedIn ?? false,
     favourites: input?.loggedIn ? (input.favourites ?? []) : [],
-    loginRequired: false,
     games: [],
     source: null,
     asOf: 0,
@@ -386,7 +383,6 @@ export const lotteryRefreshMachine = setup({
       },
       { actions: { type: 'keepSession', params: ({ event }) => event } },
     ],
-    'login.prompted': { actions: 'clearLoginRequest' },
     'visibility.hidden': '.paused',
   },
   states: {

@@ -79,8 +79,6 @@ export const selectLoadFailed = (s: Snapshot) =>
 export const selectStaleError = (s: Snapshot) =>
   s.context.error !== null && s.context.source === sourceOf(s.context.mode) ? s.context.error : null;
 
-export const selectLoginRequired = (s: Snapshot) => s.context.loginRequired;
-
 /** The weekday menu is offered on the tabs of daily lotteries with a weekly rota (spec §9: central, southern). */
 export const selectWeekMenuShown = (s: Snapshot) =>
   s.context.tag === 'ALL' || s.context.tag === 'MT' || s.context.tag === 'MN';

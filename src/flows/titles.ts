@@ -82,6 +82,37 @@ export const machineTitles: Record<string, MachineTitles> = {
     actors: { loadStatus: msg`Check the status` },
     delays: { recheckDelay: msg`Time to check again` },
   },
+  betSlip: {
+    title: msg`Bet slip`,
+    about: msg`Builds a slip of lottery bets line by line and places it on the draw on sale.`,
+    page: '/vnLottery',
+    states: {
+      sale: msg`Sale`,
+      'sale.open': msg`Draw on sale`,
+      'sale.closed': msg`Sale closed`,
+      slip: msg`Slip`,
+      'slip.idle': msg`Building the slip`,
+      'slip.placing': msg`Placing the bets`,
+      'slip.placed': msg`Bets placed`,
+      'slip.refused': msg`Bets refused`,
+    },
+    events: {
+      'playType.select': msg`Choose a play type`,
+      'number.toggle': msg`Tap a number`,
+      'digits.change': msg`Type three digits`,
+      'stake.change': msg`Type a stake`,
+      'line.add': msg`Add to the slip`,
+      'line.remove': msg`Remove a line`,
+      'slip.place': msg`Place the bets`,
+      'sale.close': msg`Sale closes`,
+      'sale.open': msg`Next draw on sale`,
+    },
+    guards: {
+      hasLines: msg`the slip has lines`,
+      saleOpen: msg`the draw is on sale`,
+    },
+    actors: { placeBets: msg`Place the slip` },
+  },
   captcha: {
     title: msg`Picture code`,
     about: msg`Loads the picture code of a form and lets the player ask for a new one, not too often.`,
@@ -203,7 +234,6 @@ export const machineTitles: Record<string, MachineTitles> = {
       'favourites.toggling': msg`Saving a favourite`,
     },
     events: {
-      'loginPopup.dismiss': msg`Close the login prompt`,
       'classify.select': msg`Choose a class`,
       'vendor.select': msg`Choose a vendor`,
       'search.submit': msg`Search by name`,
@@ -277,7 +307,6 @@ export const machineTitles: Record<string, MachineTitles> = {
     },
     events: {
       'week.select': msg`Choose a weekday`,
-      'login.prompted': msg`Login prompt shown`,
       'tag.select': msg`Choose a tab`,
       'prizeMode.select': msg`Choose a prize mode`,
     },

@@ -1,34 +1,45 @@
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
 import { type LotteryGame, type PlayType, placeBets } from '../../../contract/lottery.ts';
+import { connectBetSlip } from '../../../machines/betSlip.connect.ts';
+import { betSlipMachine, type PlaceRequest } from '../../../machines/betSlip.machine.ts';
+import {
+  MAX_SLIP_LINES,
+  type NumbersProblem,
+  type SlipProblem,
+  type StakeProblem,
+} from '../../../machines/betSlip.slip.ts';
 import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
 import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
-import { useAuthModals } from '../../session/authModals.tsx';
+import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { useAuthRequired } from '../../session/useAuthRequired.ts';
 import { useBreakText, useLimitText } from '../../ui/records/limitText.ts';
 import { useFailureText } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
-import { entryOf, GRID_NUMBERS, PLAY_TYPES, potentialWin, structureOf } from './numbers.ts';
+import { GRID_NUMBERS, PLAY_TYPES, structureOf } from './numbers.ts';
 import { inputClass, primaryButton, Section, secondaryButton, useMoney } from './pageParts.tsx';
 import { invalidateAfterBet, lotteryRulesQuery } from './queries.ts';
-import {
-  betsOf,
-  linesOf,
-  MAX_SLIP_LINES,
-  type NumbersProblem,
-  readNumbers,
-  readStake,
-  type SlipLine,
-  type SlipProblem,
-  type StakeProblem,
-  slipTotal,
-} from './slip.ts';
 import { useNow } from './useLotteryList.ts';
+
+/** The bet slip with the real place call; a placed slip changes the balance and My bets. */
+const liveBetSlip = (queryClient: QueryClient) =>
+  betSlipMachine.provide({
+    actors: {
+      placeBets: fromPromise<{ count: number }, PlaceRequest>(async ({ input }) => {
+        const { value } = await call(placeBets, { body: input });
+        invalidateAfterBet(queryClient);
+        return { count: value.bets.length };
+      }),
+    },
+  });
 
 function useProblemText(money: (minor: number) => string) {
   const { t } = useLingui();
@@ -77,7 +88,6 @@ export function BetForm({
   const { t } = useLingui();
   const labels = useLotteryLabels();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
-  const modals = useAuthModals();
   const money = useMoney(loggedIn);
   const problemText = useProblemText(money);
   const failure = useFailureText();
@@ -88,49 +98,34 @@ export function BetForm({
   const now = useNow(context.offset);
   const closed = gameCountdown(context, game, now).kind === 'closed';
 
-  const [playType, setPlayType] = useState<PlayType>(initialPlayType);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [digits, setDigits] = useState('');
-  const [stakeText, setStakeText] = useState('');
-  const [numbersProblem, setNumbersProblem] = useState<NumbersProblem | SlipProblem | null>(null);
-  const [stakeProblem, setStakeProblem] = useState<StakeProblem | null>(null);
-  const [slip, setSlipState] = useState<SlipLine[]>([]);
-  const [placed, setPlaced] = useState<number | null>(null);
-  // The same request id while the slip stays as it is: a retry after a lost answer places nothing twice.
-  const [requestId, setRequestId] = useState(newRequestId);
-  const keyCounter = useRef(0);
+  const logic = useMemo(() => liveBetSlip(queryClient), [queryClient]);
+  const actor = useActorRef(logic, {
+    inspect: liveInspect,
+    input: { gameCode: game.code, playType: initialPlayType, loggedIn, newRequestId },
+  });
+  useAuthRequired(actor);
+  const slip = connectBetSlip(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const { playType, entry } = slip;
   const tabRefs = useRef(new Map<PlayType, HTMLButtonElement>());
   const ids = useId();
 
-  const setSlip = (next: SlipLine[]) => {
-    setSlipState(next);
-    setRequestId(newRequestId());
-  };
+  // What lives outside the slip: the session, the sale's clock (the view's, on the server's time). Each sync
+  // sends only a change.
+  useEffect(() => {
+    slip.syncSession(loggedIn);
+    slip.syncSale(closed);
+  });
+  const placed = slip.placed;
+
   const rule = rules.data?.find((r) => r.playType === playType);
   const odds = rule?.oddsX100[structureOf(game.tag)];
-  const stake = readStake(stakeText, rule);
-  const entry = entryOf(playType);
-
-  const place = useMutation({
-    mutationFn: async () =>
-      (
-        await call(placeBets, {
-          body: { requestId, gameCode: game.code, issue: game.issue, bets: betsOf(slip) },
-        })
-      ).value,
-    onSuccess: (value) => {
-      setPlaced(value.bets.length);
-      setSlip([]);
-      invalidateAfterBet(queryClient);
-    },
-  });
 
   const choosePlayType = (p: PlayType) => {
     if (p === playType) return;
-    setPlayType(p);
-    setPicked([]);
-    setDigits('');
-    setNumbersProblem(null);
+    slip.selectPlayType(p);
     onPlayTypeChange?.(p);
   };
   const onTabKey = (e: KeyboardEvent) => {
@@ -152,24 +147,12 @@ export function BetForm({
     tabRefs.current.get(next)?.focus();
   };
 
-  const add = () => {
-    setPlaced(null);
-    const numbers = readNumbers(playType, picked, digits);
-    setNumbersProblem(numbers.ok ? null : numbers.problem);
-    setStakeProblem(stake.ok ? null : stake.problem);
-    if (!numbers.ok || !stake.ok) return;
-    const lines = linesOf(playType, numbers.value, stake.value, slip, () => `l${++keyCounter.current}`);
-    if (!lines.ok) return setNumbersProblem(lines.problem);
-    setSlip([...slip, ...lines.value]);
-    setPicked([]);
-    setDigits('');
-  };
-
-  const numbersError = problemText(numbersProblem);
-  const stakeError = problemText(stakeProblem);
-  const winText = stake.ok && odds !== undefined ? money(potentialWin(stake.value, odds)) : null;
-  const total = money(slipTotal(slip));
-  const count = slip.length;
+  const numbersError = problemText(slip.numbersProblem);
+  const stakeError = problemText(slip.stakeProblem);
+  const win = slip.potentialWin(rule, odds);
+  const winText = win !== null ? money(win) : null;
+  const total = money(slip.total);
+  const count = slip.lines.length;
   const minText = rule ? money(rule.minStake) : '';
   const maxText = rule ? money(rule.maxStake) : '';
 
@@ -221,10 +204,10 @@ export function BetForm({
               inputMode="numeric"
               autoComplete="off"
               maxLength={3}
-              value={digits}
+              value={slip.digits}
               aria-invalid={numbersError ? true : undefined}
               aria-describedby={numbersError ? `${ids}-numbers-error` : undefined}
-              onChange={(e) => setDigits(e.target.value)}
+              onChange={(e) => slip.changeDigits(e.target.value)}
             />
           </div>
         ) : (
@@ -237,9 +220,9 @@ export function BetForm({
               <button
                 key={n}
                 type="button"
-                aria-pressed={picked.includes(n)}
+                aria-pressed={slip.isPicked(n)}
                 className="h-8 rounded border border-line text-xs tabular-nums aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
-                onClick={() => setPicked(picked.includes(n) ? picked.filter((x) => x !== n) : [...picked, n])}
+                onClick={() => slip.toggleNumber(n)}
               >
                 {n}
               </button>
@@ -261,14 +244,14 @@ export function BetForm({
             inputMode="decimal"
             autoComplete="off"
             placeholder="0.00"
-            value={stakeText}
+            value={slip.stakeText}
             aria-invalid={stakeError ? true : undefined}
             aria-describedby={
               [stakeError ? `${ids}-stake-error` : '', rule ? `${ids}-stake-hint` : '']
                 .filter(Boolean)
                 .join(' ') || undefined
             }
-            onChange={(e) => setStakeText(e.target.value)}
+            onChange={(e) => slip.changeStake(e.target.value)}
           />
           {rule && (
             <p id={`${ids}-stake-hint`} className="text-xs text-muted">
@@ -292,7 +275,7 @@ export function BetForm({
             )}
           </p>
         )}
-        <button type="button" className={secondaryButton} onClick={add}>
+        <button type="button" className={secondaryButton} onClick={() => slip.add(rule)}>
           <Trans>Add to slip</Trans>
         </button>
       </div>
@@ -303,13 +286,13 @@ export function BetForm({
             Bet slip ({count} of {MAX_SLIP_LINES})
           </Trans>
         </h3>
-        {slip.length === 0 ? (
+        {count === 0 ? (
           <p className="text-sm text-muted">
             <Trans>Your slip is empty.</Trans>
           </p>
         ) : (
           <ul className="flex flex-col gap-1">
-            {slip.map((line, i) => {
+            {slip.lines.map((line, i) => {
               const lineNo = i + 1;
               const lineStake = money(line.stake);
               return (
@@ -323,7 +306,7 @@ export function BetForm({
                     type="button"
                     aria-label={t`Remove line ${lineNo}`}
                     className="h-8 w-8 rounded-full hover:bg-line/40"
-                    onClick={() => setSlip(slip.filter((l) => l.key !== line.key))}
+                    onClick={() => slip.remove(line.key)}
                   >
                     <span aria-hidden="true">×</span>
                   </button>
@@ -343,28 +326,25 @@ export function BetForm({
             <Plural value={placed} one="# bet placed. Good luck!" other="# bets placed. Good luck!" />
           </p>
         )}
-        {place.error && (
+        {slip.refusal !== null && (
           <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-            {limitText(place.error, money) ??
-              breakText(place.error) ??
-              failure(place.error instanceof ApiError ? place.error : null)}
+            {limitText(slip.refusal, money) ??
+              breakText(slip.refusal) ??
+              failure(slip.refusal instanceof ApiError ? slip.refusal : null)}
           </p>
         )}
-        {closed && (
+        {slip.saleClosed && (
           <p className="text-sm text-muted">
             <Trans>Sales for this draw are closed. The next issue opens after the draw.</Trans>
           </p>
         )}
-        {loggedIn ? (
+        {slip.loggedIn ? (
           <button
             type="button"
             className={primaryButton}
-            disabled={closed || slip.length === 0 || place.isPending}
-            aria-busy={place.isPending}
-            onClick={() => {
-              setPlaced(null);
-              place.mutate();
-            }}
+            disabled={slip.placeDisabled}
+            aria-busy={slip.placing}
+            onClick={() => slip.place(game.issue)}
           >
             <Trans>Place bets</Trans>
           </button>
@@ -373,7 +353,7 @@ export function BetForm({
             <p className="text-sm text-muted">
               <Trans>Log in to place bets.</Trans>
             </p>
-            <button type="button" className={primaryButton} onClick={() => modals.open({ name: 'login' })}>
+            <button type="button" className={primaryButton} onClick={() => slip.place(game.issue)}>
               <Trans>Log in</Trans>
             </button>
           </>

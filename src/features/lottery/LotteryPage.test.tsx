@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linesOf, readNumbers, readStake } from '../../../machines/betSlip.slip.ts';
 import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
 import { ApiError } from '../../api/client.ts';
 import { server } from '../auth/test/harness.tsx';
 import { answer, show } from '../member/test/memberHarness.tsx';
 import { LotteryPage } from './LotteryPage.tsx';
-import { linesOf, readNumbers, readStake } from './slip.ts';
 import {
   answerData,
   BALANCE,

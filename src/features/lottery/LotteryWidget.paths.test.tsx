@@ -48,11 +48,9 @@ const ctx = (s: AnyMachineSnapshot) => s.context as LotteryRefreshContext;
  * The lottery centre of a member (favourites [1] kept in the browser): the menu call answers (after a 400 ms round
  * trip) or fails, the clock runs the refresh and retry timers, and the member uses the South tab, the Favourites
  * mode, Monday, the E-lottery category, a heart, Retry, and hides and shows the page. Logins and logouts and the
- * login popup are the widget tests' (a visitor's requests): `session.change` and `login.prompted` are not walked.
+ * login popup are the widget tests' (a visitor's requests): `session.change` is not walked.
  */
-const EVENTS = lotteryRefreshWalk.events.filter(
-  (e) => e.type !== 'session.change' && e.type !== 'login.prompted',
-) as Event[];
+const EVENTS = lotteryRefreshWalk.events.filter((e) => e.type !== 'session.change') as Event[];
 
 const heartShown = (s: AnyMachineSnapshot) =>
   !selectShowSkeleton(s as never) &&
@@ -260,7 +258,7 @@ describe('lottery widget: paths generated from the lotteryRefresh machine, walke
 
   it('cover every state and transition but the session’s (widget tests)', () => {
     expectFullCoverage(lotteryRefreshMachine, paths as never, {
-      transitions: [':session.change', ':login.prompted'],
+      transitions: [':session.change'],
     });
   });
 

@@ -39,30 +39,9 @@ export function parseKenoNumbers(text: string | null | undefined): string[] {
 /** The play types in the betting page's order. */
 export const PLAY_TYPES: PlayType[] = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'];
 
-/** How numbers are chosen: on the 00–99 grid (each a line, or one line of exactly n), or typed (3 digits). */
-export type Entry = { kind: 'grid'; exactly: number | null } | { kind: 'digits'; length: 3 };
-
-export function entryOf(playType: PlayType): Entry {
-  switch (playType) {
-    case 'BA_CANG':
-      return { kind: 'digits', length: 3 };
-    case 'XIEN2':
-      return { kind: 'grid', exactly: 2 };
-    case 'XIEN3':
-      return { kind: 'grid', exactly: 3 };
-    case 'XIEN4':
-      return { kind: 'grid', exactly: 4 };
-    default:
-      return { kind: 'grid', exactly: null };
-  }
-}
-
 /** 00 … 99. */
 export const GRID_NUMBERS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /** The odds column of a lottery: North structure (MB, fast) or South structure (MT, MN); Keno takes no bets. */
 export const structureOf = (tag: LotteryTag | string): 'NORTH' | 'SOUTH' =>
   tag === 'MT' || tag === 'MN' ? 'SOUTH' : 'NORTH';
-
-/** What a stake wins for one hit (lô pays per hit, the others once): stake × odds / 100, in minor units. */
-export const potentialWin = (stake: number, oddsX100: number) => Math.floor((stake * oddsX100) / 100);

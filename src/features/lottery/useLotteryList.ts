@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
@@ -9,11 +9,10 @@ import {
   type MenuRequest,
   type ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
-import { selectLoginRequired } from '../../../machines/lotteryRefresh.selectors.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
-import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { useAuthRequired } from '../../session/useAuthRequired.ts';
 import { readFavourites, writeFavourites } from './favourites.ts';
 import { loadLotteryMenu, loadLotteryResults } from './queries.ts';
 
@@ -27,8 +26,8 @@ export const liveLotteryRefresh = lotteryRefreshMachine.provide({
 
 /**
  * A lottery list actor kept in step with what lives outside it: the session and the member's favourites in this
- * browser (`session.change`), the page's visibility (`visibility.hidden` / `visible`), and the login popup the machine
- * asks for (`login.prompted`). `toggleFavourite` sends the toggle and keeps the member's list in the browser.
+ * browser (`session.change`) and the page's visibility (`visibility.hidden` / `visible`); a visitor's request for a
+ * member's list opens the login popup (`auth.required`). `toggleFavourite` sends the toggle and keeps the member's list in the browser.
  */
 export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab }) {
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
@@ -60,13 +59,7 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
-  const loginRequired = useSelector(actor, selectLoginRequired);
-  const { open } = useAuthModals();
-  useEffect(() => {
-    if (!loginRequired) return;
-    open({ name: 'login' });
-    actor.send({ type: 'login.prompted' });
-  }, [actor, loginRequired, open]);
+  useAuthRequired(actor);
 
   const toggleFavourite = (gameId: number) => {
     actor.send({ type: 'favourite.toggle', gameId });

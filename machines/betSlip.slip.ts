@@ -1,5 +1,22 @@
-import type { PlayRule, PlayType } from '../../../contract/lottery.ts';
-import { entryOf } from './numbers.ts';
+import type { PlayRule, PlayType } from '../contract/lottery.ts';
+
+/** How numbers are chosen: on the 00–99 grid (each a line, or one line of exactly n), or typed (3 digits). */
+export type Entry = { kind: 'grid'; exactly: number | null } | { kind: 'digits'; length: 3 };
+
+export function entryOf(playType: PlayType): Entry {
+  switch (playType) {
+    case 'BA_CANG':
+      return { kind: 'digits', length: 3 };
+    case 'XIEN2':
+      return { kind: 'grid', exactly: 2 };
+    case 'XIEN3':
+      return { kind: 'grid', exactly: 3 };
+    case 'XIEN4':
+      return { kind: 'grid', exactly: 4 };
+    default:
+      return { kind: 'grid', exactly: null };
+  }
+}
 
 /** Spec (contract `placeBets`): a slip holds 1 to 20 lines. */
 export const MAX_SLIP_LINES = 20;
