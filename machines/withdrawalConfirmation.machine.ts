@@ -287,8 +287,9 @@ export const withdrawalConfirmationMachine = setup({
       initial: 'choosing',
       after: {
         forcedReceive: [
-          // No time given (the timer was only a placeholder), or already noted: nothing to do.
-          { guard: or([not('hasForcedTime'), 'forcedIsDue']) },
+          // No time given (the timer was only a placeholder): nothing to do. It runs once a visit of `awaiting`, so
+          // it never finds `forcedDue` already noted.
+          { guard: not('hasForcedTime') },
           { guard: 'callInFlight', actions: 'noteForcedDue' },
           { target: 'forcedReceived' },
         ],
