@@ -16,7 +16,7 @@ import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { NoticeMarquee } from '../features/notices/NoticeMarquee.tsx';
 import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import type { RouterContext } from './router.tsx';
+import type { RouterContext } from './routerContext.ts';
 
 // Personal Center parts: loaded there, not with the first page (every route file imports this module).
 const ChangePasswordForm = lazy(() =>

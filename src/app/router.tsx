@@ -3,10 +3,6 @@ import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory } from 
 import { ROUTE_ALIASES } from '../domain/routesMap.ts';
 import { routeTree } from '../routeTree.gen.ts';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 /** `history`: the browser's by default; the server's first paint gives the page's address (src/ssr). */
 export function makeRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({

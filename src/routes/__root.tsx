@@ -4,7 +4,7 @@ import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@t
 import { useEffect } from 'react';
 import { whitelabelQuery } from '../api/queries.ts';
 import { storedToken } from '../api/session.ts';
-import type { RouterContext } from '../app/router.tsx';
+import type { RouterContext } from '../app/routerContext.ts';
 import { isOpsPath, mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';

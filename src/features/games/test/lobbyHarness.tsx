@@ -23,7 +23,7 @@ import type { sessionMachine } from '../../../../machines/session.machine.ts';
 import { vendorLanesQuery, whitelabelQuery } from '../../../api/queries.ts';
 import { storedToken } from '../../../api/session.ts';
 import { gameListPageRoute, lobbyRoute } from '../../../app/pages.tsx';
-import type { RouterContext } from '../../../app/router.tsx';
+import type { RouterContext } from '../../../app/routerContext.ts';
 import { AuthModalsProvider } from '../../../session/authModals.tsx';
 import { SessionContext } from '../../../session/sessionContext.ts';
 import { AuthModalsHost, useAccountFlows } from '../../auth/AuthModalsHost.tsx';
