@@ -1,9 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
-import { selectEndedByBreak } from '../../../machines/session.selectors.ts';
+import type { RegisterMode } from '../../../machines/registration.machine.ts';
+import {
+  connectSession,
+  type Landing,
+  landingAfterLogin,
+  landingAfterRegistration,
+} from '../../../machines/session.connect.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { storedToken } from '../../api/session.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
@@ -24,37 +30,36 @@ const ChangePasswordForm = lazy(() =>
   import('./ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
 );
 
-/** Where a login or registration lands: the session loads the member, the modal closes. */
+/**
+ * Where a login or registration lands: the rules are the session's (machines/session.connect.ts); this carries
+ * them out. The session hears of the login before the popup closes: whoever waits on the popup (a game to open) sees
+ * a login under way, not a dismissed popup.
+ */
 export function useAccountFlows() {
   const session = SessionContext.useActorRef();
   const { open, close } = useAuthModals();
   const navigate = useNavigate();
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  const loggedIn = useCallback(() => {
-    const token = storedToken();
-    if (token) session.send({ type: 'session.loggedIn', token });
-  }, [session]);
-  const onLogin = useCallback(
-    (outcome: LoginOutcome, agent = false) => {
-      // The session hears of the login before the popup closes: whoever waits on the popup (a game to open) sees a
-      // login under way, not a dismissed popup.
-      if (outcome.loggedIn) loggedIn();
+  const router = useRouter();
+  const land = useCallback(
+    (landing: Landing) => {
+      const { loggedIn } = connectSession(session.getSnapshot(), session.send);
+      if (landing.token) loggedIn(landing.token);
       close();
-      if (!outcome.loggedIn) return;
-      // An agent login goes on to the agent centre.
-      if (agent) void navigate({ to: '/agent' });
-      // Spec §4: after a forced change the member goes home; so does a login made on the /login page.
-      else if (outcome.passwordChanged || path === '/login') void navigate({ to: '/' });
+      if (landing.to) void navigate({ to: landing.to });
+      if (landing.registered) open({ name: 'registerSuccess', ...landing.registered });
     },
-    [close, loggedIn, navigate, path],
+    [session, close, navigate, open],
+  );
+  // The path is read when the form ends, not when it opened: a form made once keeps these callbacks.
+  const onLogin = useCallback(
+    (outcome: LoginOutcome, agent = false) =>
+      land(landingAfterLogin(outcome, { agent, path: router.state.location.pathname, token: storedToken() })),
+    [land, router],
   );
   const onRegistered = useCallback(
-    ({ account, mode }: { account: string; mode: 'username' | 'mobile' }) => {
-      loggedIn();
-      void navigate({ to: '/' });
-      open({ name: 'registerSuccess', account, mode });
-    },
-    [loggedIn, navigate, open],
+    (result: { account: string; mode: RegisterMode }) =>
+      land(landingAfterRegistration(result, storedToken())),
+    [land],
   );
   return { onLogin, onRegistered, open, close };
 }
@@ -89,7 +94,11 @@ function AccountFormOf({
   const settings = useQuery(registerSettingsQuery());
   const info = useQuery(whitelabelQuery());
   const flows = useAccountFlows();
-  const ended = SessionContext.useSelector(selectEndedByBreak);
+  const session = SessionContext.useActorRef();
+  const { endedByBreak: ended } = connectSession(
+    SessionContext.useSelector((s) => s),
+    session.send,
+  );
   if (!settings.data || !info.data) return <Skeleton className="h-64 w-full" />;
   const { fields, countries, ageLimit, smsVerification } = settings.data;
   const f = info.data.features;
