@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { Pagination } from '../../ui/Pagination.tsx';
 import { FilterSelect, FilterText, TimeCell } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
@@ -76,6 +75,7 @@ export function BettingRecord() {
       {valid && (
         <RecordTable
           query={record}
+          paging={{ page: pageNo, onChange: setPageNo, label: t`Betting record pages` }}
           caption={<Trans>Betting record</Trans>}
           empty={<Trans>No bets in this period.</Trans>}
           minWidth="36rem"
@@ -100,14 +100,6 @@ export function BettingRecord() {
               <td className="py-2">{statusWords[r.status]}</td>
             </tr>
           )}
-        />
-      )}
-      {valid && record.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={record.data.totalPages}
-          onChange={setPageNo}
-          label={t`Betting record pages`}
         />
       )}
     </div>

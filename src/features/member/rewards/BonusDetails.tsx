@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type BonusKind, bonusKind, ticketType } from '../../../../contract/rewards.ts';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { FilterSelect, TimeCell } from '../../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../../ui/records/ReportRange.tsx';
@@ -65,6 +64,7 @@ export function BonusDetails() {
       {valid && (
         <RecordTable
           query={details}
+          paging={{ page: pageNo, onChange: setPageNo, label: t`Bonus details pages` }}
           caption={<Trans>Bonus details</Trans>}
           empty={<Trans>No bonuses in this period.</Trans>}
           minWidth="28rem"
@@ -82,14 +82,6 @@ export function BonusDetails() {
               <td className="py-2 text-right tabular-nums text-success">+{money.format(r.amount)}</td>
             </tr>
           )}
-        />
-      )}
-      {valid && details.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={details.data.totalPages}
-          onChange={setPageNo}
-          label={t`Bonus details pages`}
         />
       )}
     </div>

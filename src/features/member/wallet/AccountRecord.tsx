@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Pagination } from '../../../ui/Pagination.tsx';
 import { FilterSelect, TimeCell } from '../../../ui/records/filters.tsx';
 import { RecordTable } from '../../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../../ui/records/ReportRange.tsx';
@@ -91,6 +90,7 @@ export function AccountRecord() {
       {valid && (
         <RecordTable
           query={record}
+          paging={{ page: pageNo, onChange: setPageNo, label: t`Account record pages` }}
           caption={<Trans>Account record</Trans>}
           empty={<Trans>No movements in this period.</Trans>}
           minWidth="32rem"
@@ -114,14 +114,6 @@ export function AccountRecord() {
               <td className="py-2 text-right tabular-nums">{money.format(r.balanceAfter)}</td>
             </tr>
           )}
-        />
-      )}
-      {valid && record.data && (
-        <Pagination
-          page={pageNo}
-          totalPages={record.data.totalPages}
-          onChange={setPageNo}
-          label={t`Account record pages`}
         />
       )}
     </div>
