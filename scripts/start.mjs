@@ -19,6 +19,7 @@ export const SOURCES = [
   'lingui.config.ts',
   'tailwind.config.ts',
   'tsconfig.json',
+  'tsconfig.base.json',
   'package.json',
   'package-lock.json',
   'scripts/precompress.ts',

@@ -112,7 +112,9 @@ async function send(
   const path = c.path.replace(/:(\w+)/g, (_, k: string) =>
     String((o.params as Record<string, unknown>)?.[k] ?? 1),
   );
-  const qs = new URLSearchParams(Object.entries(o.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(o.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   ip += 1;
   requests += 1;
   const res = await t.app.inject({

@@ -34,7 +34,9 @@ interface Request {
 }
 async function send(c: AnyCall, r: Request = {}) {
   const path = c.path.replace(/:(\w+)/g, (_, name: string) => String(r.params?.[name] ?? 1));
-  const query = new URLSearchParams(Object.entries(r.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(r.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   const res = await t.app.inject({
     method: c.method,
     url: query ? `${path}?${query}` : path,

@@ -50,7 +50,7 @@ async function credit(memberId: number, kind: string, amount: number, at: string
 const details = (token: string, query: Record<string, string | number>) =>
   api.send(
     'GET',
-    `${BONUS}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+    `${BONUS}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     undefined,
     token,
   );
