@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
-import { type Db, embeddedClient } from './db/client.ts';
+import { type Database, type Db, embeddedClient } from './db/client.ts';
 import { refuseControlCharacters } from './http/controls.ts';
 import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
@@ -20,9 +20,14 @@ import { echoRequestId, type LogOptions, loggerOptions, requestIdOf } from './ht
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { createStandingCheck } from './http/standing.ts';
+import { backgroundJobs } from './jobs/index.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { contractRoutes } from './modules/agent/contractRoutes.ts';
+import { createContracts } from './modules/agent/contracts.ts';
+import { createDownlineService } from './modules/agent/downline.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { createSettlement } from './modules/agent/settlement.ts';
+import { createTeamService } from './modules/agent/team.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -33,6 +38,7 @@ import { createSmsService } from './modules/auth/sms.ts';
 import { opsGate } from './modules/backoffice/gate.ts';
 import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { createBackoffice } from './modules/backoffice/service.ts';
 import { buildChanges } from './modules/changes/module.ts';
 import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -44,6 +50,7 @@ import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { createWinnerBoard } from './modules/games/winners.ts';
 import { helpRoutes } from './modules/help/routes.ts';
+import { createHelpService } from './modules/help/service.ts';
 import { createLaunchResolver } from './modules/inhouse/launches.ts';
 import { cryptoRandom, type RandomInt } from './modules/inhouse/random.ts';
 import { inhouseRoutes } from './modules/inhouse/routes.ts';
@@ -62,12 +69,15 @@ import { createMessageService } from './modules/messages/service.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
 import { createMissionService } from './modules/missions/service.ts';
 import { noticeRoutes } from './modules/notices/routes.ts';
+import { createNoticeService } from './modules/notices/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
 import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { createRedemptionDecisions } from './modules/points/decisions.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
+import { createPointsService } from './modules/points/service.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
@@ -86,11 +96,13 @@ import { createSystemService } from './modules/system/service.ts';
 import { vendorDemoRoutes } from './modules/vendorDemo/routes.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { createWalletService } from './modules/wallet/service.ts';
 import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 import { type StoragePort, uploadsStorage } from './ports/storage.ts';
+import { RULE_TOPICS } from './ruleTopics.ts';
 
 export interface AppOptions {
   db: Db;
@@ -124,11 +136,15 @@ export interface AppOptions {
   rateLimit?: boolean;
   /** Where rate limits count: the database on PostgreSQL (shared by every process), memory on PGlite (one process). */
   rateLimitStore?: RateLimitStoreKind;
+  /** Runs a piece of work once across processes (Database.exclusive); given, the background jobs are registered
+   * (server/main.ts starts them; tests drive jobs themselves). */
+  exclusive?: Database['exclusive'];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background jobs (server/main.ts registers and starts them); closing the app drains them. */
+    /** The background jobs (registered here when `exclusive` is given, started by server/main.ts); closing the app
+     * drains them. */
     jobs: Scheduler;
   }
 }
@@ -171,9 +187,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   metricsRoutes(app, metrics, { token: opts.metricsToken, production: opts.production });
   healthRoutes(app, { db, jobs });
 
+  // The composition root: every service below is built once from its dependencies and handed to the modules.
+  const merchants = merchantCacheOf(db);
   await app.register(helmet, {
     // Google's hosts only on the pages of a merchant with Firebase (http/csp.ts).
-    contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchantCacheOf(db), req)),
+    contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchants, req)),
     // Firebase's sign-in popup (signInWithPopup) hands its result back to the opener, which also watches it close:
     // same-origin would cut the two apart. Popups keep their opener; everything else stays isolated.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -221,7 +239,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('authenticateOps', opsGate(db, operators));
   const rules = createRulesStore(db);
   // What pays members is drafted by one operator and approved by another (maker-checker).
-  const changes = buildChanges(db, { audit, rules });
+  const changes = buildChanges(db, { audit, rules, topics: RULE_TOPICS });
   const rewards = createRewards(db, { ledger, audit, rules, random: opts.gameRandom ?? cryptoRandom });
   const messages = createMessageService(db);
   const responsible = createResponsibleGambling(db, audit);
@@ -232,11 +250,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const payments = createPayments(db, {
     ...opts,
     ...uploads,
+    audit,
     checkDeposit: responsible.checkDeposit,
     rules,
     onOrder: paymentFollowUps({ referrals, rewards, rules }),
   });
   const drivers = vendorDrivers(ledger, opts.vendorDrivers);
+  const draws = createDrawEngine(db);
+  const settlement = createSettlement(db, { ledger });
+  if (opts.exclusive)
+    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, exclusive: opts.exclusive }))
+      jobs.register(job);
   const captcha = createCaptchaService(db);
   const content = createContentService(db);
   const sms = createSmsService(db, messaging, captcha);
@@ -251,7 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onTrialOpened: (merchantCode, memberId) => grantTrialCredit(ledger, merchantCode, memberId),
   });
   await app.register(async (api) => {
-    sessionScope(api, db, sessions);
+    sessionScope(api, merchants, sessions);
     systemRoutes(api, createSystemService(db, geo));
     gamesRoutes(api, {
       games: createGamesService(db),
@@ -269,8 +293,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       createMemberService(passwords),
       createPasswordRecovery(db, { passwords, sms, messaging, audit }),
     );
-    agentRoutes(api, db, { auth, audit });
-    walletRoutes(api, db, ledger, drivers);
+    agentRoutes(api, { team: createTeamService(db), downline: createDownlineService(db, { auth, audit }) });
+    walletRoutes(
+      api,
+      createWalletService(db, { ledger, drivers, audit, paymentPasswords: payments.passwords }),
+      ledger,
+    );
     // In-house rounds are audited as the member's own play (INHOUSE_*), a vendor's calls as the vendor's.
     const seamless = createSeamlessWallet(db, { guard: responsible, audit, auditAs: inhouseAudit });
     api.decorate('authenticateLaunch', createLaunchResolver(db));
@@ -279,26 +307,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
     if (opts.seamlessSecret)
       seamlessRoutes(api, db, createSeamlessWallet(db, { guard: responsible, audit }), opts.seamlessSecret);
-    vendorDemoRoutes(api, db, ledger, drivers);
+    vendorDemoRoutes(api, db, { ledger, drivers, audit });
     paymentRoutes(api, payments);
     referralRoutes(api, referrals);
     rewardRoutes(api, rewards);
     missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
     rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
     messageRoutes(api, messages);
-    lotteryRoutes(api, createLotteryService(db, { rules, guard: responsible, engine: createDrawEngine(db) }));
+    lotteryRoutes(api, createLotteryService(db, { rules, guard: responsible, engine: draws }));
   });
   await contractRoutes(app, {
-    db,
-    ledger,
-    audit,
+    merchants,
+    contracts: createContracts(db, { audit }),
+    settlement,
     sessions,
     production: opts.production,
   });
-  await helpRoutes(app, { db, sessions });
-  await pointsRoutes(app, { db, ledger, audit, rules, sessions });
-  await promotionRoutes(app, { db, ledger, audit, changes, sessions, ...uploads });
-  noticeRoutes(app, { db, audit });
+  await helpRoutes(app, { help: createHelpService(db), merchants, sessions });
+  await pointsRoutes(app, {
+    merchants,
+    points: createPointsService(db, { ledger, audit, rules }),
+    decisions: createRedemptionDecisions(db, { ledger, audit }),
+    sessions,
+  });
+  await promotionRoutes(app, { db, merchants, ledger, audit, changes, sessions, ...uploads });
+  noticeRoutes(app, createNoticeService(db, audit));
   if (devTools) devRoutes(app, db, captcha);
   artRoutes(app, db);
   downloadRoutes(app, db);
@@ -308,12 +341,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     messages,
     tickets: rewards.tickets,
     rules,
+    topics: RULE_TOPICS,
     changes,
   });
   changeRoutes(app, changes);
-  backofficeRoutes(app, db, operators, audit);
+  backofficeRoutes(app, { office: createBackoffice(db, audit), operators });
   if (opts.distDir) await registerSpa(app, opts.distDir);
-  const merchants = merchantCacheOf(db);
   const page =
     opts.distDir && app.hasDecorator('spaIndex')
       ? pageDocument(opts.distDir, {

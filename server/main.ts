@@ -5,13 +5,6 @@ import { loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { FolderLockedError } from './db/folderLock.ts';
 import { seedFor, seedMode } from './db/seed/index.ts';
-import { createContractJob } from './jobs/contracts.ts';
-import { forceReceive } from './jobs/forceReceive.ts';
-import { createLotteryJob, lotteryJobSpec } from './jobs/lottery.ts';
-import { createSettlement } from './modules/agent/settlement.ts';
-import { createAuditLog } from './modules/audit/log.ts';
-import { createDrawEngine } from './modules/lottery/draws.ts';
-import { createLedger } from './modules/wallet/ledger.ts';
 
 // A bad setting is one line naming the variable, not a stack trace.
 const config = (() => {
@@ -48,6 +41,8 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   metricsToken: config.metricsToken,
   production: config.production,
+  // Background jobs, each once across processes; the app registers them from its own services.
+  exclusive: database.exclusive,
 });
 await app.listen({ port: config.port, host: config.host });
 
@@ -64,29 +59,7 @@ console.log(
   }),
 );
 
-// Background jobs, each once across processes (database.exclusive); readiness fails when one stops ticking.
-// Disbursed withdrawals nobody answered count as received after the merchant's minutes.
-app.jobs.register({
-  name: 'forceReceive',
-  everyMs: 60_000,
-  run: () =>
-    database.exclusive('portico:job:forceReceive', () =>
-      forceReceive(database.db, createAuditLog(database.db)),
-    ),
-});
-// Lottery draws: reveal at each draw time, settle the bets, commit the next ones; first run now.
-app.jobs.register(lotteryJobSpec(createLotteryJob(createDrawEngine(database.db)), database.exclusive));
-// Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; each window
-// exactly once by its keys in any case).
-const contracts = createContractJob(
-  database.db,
-  createSettlement(database.db, { ledger: createLedger(database.db) }),
-);
-app.jobs.register({
-  name: 'contracts',
-  everyMs: 60_000,
-  run: () => database.exclusive('portico:job:contracts', () => contracts.run()),
-});
+// Readiness fails when a job stops ticking.
 app.jobs.start();
 
 // SIGTERM/SIGINT: stop taking requests, answer those in flight, let running jobs finish, then close the database

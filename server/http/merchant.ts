@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MERCHANT_HEADER, merchantCode } from '../../contract/merchant.ts';
-import type { Db } from '../db/client.ts';
 import { DomainError } from './errors.ts';
-import { type Merchant, type MerchantCache, merchantCacheOf } from './merchantCache.ts';
+import type { Merchant, MerchantCache } from './merchantCache.ts';
 
 export type { Merchant };
 
@@ -30,8 +29,7 @@ export async function resolveMerchant(cache: MerchantCache, req: FastifyRequest)
 }
 
 /** Every route registered inside `scope` knows its merchant before validation runs. */
-export function merchantScope(app: FastifyInstance, db: Db): void {
-  const cache = merchantCacheOf(db);
+export function merchantScope(app: FastifyInstance, cache: MerchantCache): void {
   app.decorateRequest('merchant', null as unknown as Merchant);
   app.addHook('onRequest', async (req) => {
     req.merchant = await resolveMerchant(cache, req);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { type createSessionService, notLoggedIn } from '../modules/auth/sessions.ts';
 import { merchantScope } from './merchant.ts';
+import type { MerchantCache } from './merchantCache.ts';
 import { bearerOf } from './route.ts';
 
 /**
@@ -10,10 +10,10 @@ import { bearerOf } from './route.ts';
  */
 export function sessionScope(
   app: FastifyInstance,
-  db: Db,
+  merchants: MerchantCache,
   sessions: ReturnType<typeof createSessionService>,
 ): void {
-  merchantScope(app, db);
+  merchantScope(app, merchants);
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const token = bearerOf(req);
     if (!token) throw notLoggedIn();

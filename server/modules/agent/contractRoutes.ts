@@ -7,20 +7,18 @@ import {
   opsSettleContracts,
   proposeContract,
 } from '../../../contract/agent.ts';
-import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
-import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { createContracts } from './contracts.ts';
-import { createSettlement } from './settlement.ts';
+import type { Contracts } from './contracts.ts';
+import type { Settlement } from './settlement.ts';
 
 export interface ContractModuleDeps {
-  db: Db;
-  ledger: Ledger;
-  audit: AuditLog;
+  merchants: MerchantCache;
+  contracts: Contracts;
+  settlement: Settlement;
   sessions: ReturnType<typeof createSessionService>;
   /** Production refuses a settlement run `until` a time still to come (a testing aid). */
   production?: boolean;
@@ -31,11 +29,10 @@ export interface ContractModuleDeps {
  * (by ops token, merchant from the path). Registered on the root, each part in its own scope.
  */
 export async function contractRoutes(app: FastifyInstance, deps: ContractModuleDeps): Promise<void> {
-  const contracts = createContracts(deps.db, { audit: deps.audit });
-  const settlement = createSettlement(deps.db, { ledger: deps.ledger });
+  const { contracts, settlement } = deps;
 
   await app.register(async (api) => {
-    sessionScope(api, deps.db, deps.sessions);
+    sessionScope(api, deps.merchants, deps.sessions);
     route(api, agentContracts, async ({ merchant, auth, query }) =>
       okValue(await contracts.list(merchant, auth.member, query.kind)),
     );

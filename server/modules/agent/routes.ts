@@ -7,13 +7,10 @@ import {
   teamTransactions,
   userLoss,
 } from '../../../contract/agent.ts';
-import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okValue, route } from '../../http/route.ts';
-import type { AuditLog } from '../audit/log.ts';
-import type { AuthService } from '../auth/service.ts';
-import { createDownlineService } from './downline.ts';
-import { createTeamService } from './team.ts';
+import type { DownlineService } from './downline.ts';
+import type { TeamService } from './team.ts';
 
 /** Opening accounts is limited per address like registration. */
 const REGISTER_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
@@ -21,11 +18,8 @@ const REGISTER_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 /** The agent centre's team and downline calls (the route layer has already refused non-agents and trials). */
 export function agentRoutes(
   app: FastifyInstance,
-  db: Db,
-  deps: { auth: AuthService; audit: AuditLog },
+  { team, downline }: { team: TeamService; downline: DownlineService },
 ): void {
-  const team = createTeamService(db);
-  const downline = createDownlineService(db, deps);
   route(app, teamOverview, async ({ merchant, auth, query }) =>
     okValue(await team.overview(merchant, auth.member, query)),
   );

@@ -33,14 +33,12 @@ const rowHash = (prevHash: string, e: Required<AuditEntry>, at: Date) =>
 const linkSql = sql`select portico_audit_chain() as n`;
 
 /**
- * One linking pass at a time per database handle: a request that arrives while a pass runs waits for the next
- * one (which starts when the running one ends and links everything committed by then), so one process keeps at
- * most one connection on the chain's lock however many money transactions commit at once.
+ * One linking pass at a time per audit log: a request that arrives while a pass runs waits for the next one (which
+ * starts when the running one ends and links everything committed by then), so a process, which builds its audit log
+ * once (the composition root, server/app.ts), keeps at most one connection on the chain's lock however many money
+ * transactions commit at once.
  */
-const linkers = new WeakMap<Db, () => Promise<void>>();
-function linkerOf(db: Db): () => Promise<void> {
-  let linker = linkers.get(db);
-  if (linker) return linker;
+function createLinker(db: Db): () => Promise<void> {
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   const pass = (): Promise<void> => {
@@ -55,7 +53,7 @@ function linkerOf(db: Db): () => Promise<void> {
     );
     return running;
   };
-  linker = () => {
+  return () => {
     if (queued) return queued;
     if (!running) return pass();
     const after = running;
@@ -67,8 +65,6 @@ function linkerOf(db: Db): () => Promise<void> {
       });
     return queued;
   };
-  linkers.set(db, linker);
-  return linker;
 }
 
 /**
@@ -80,7 +76,7 @@ function linkerOf(db: Db): () => Promise<void> {
  * linking to `link()` after the commit, so money transactions do not queue on the lock.
  */
 export function createAuditLog(db: Db) {
-  const link = linkerOf(db);
+  const link = createLinker(db);
 
   async function stage(tx: Tx, entry: AuditEntry): Promise<void> {
     const at = new Date();

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   opsAudit,
@@ -20,21 +19,19 @@ import {
   opsTotpEnrol,
   opsUpdateOperator,
 } from '../../../contract/backoffice.ts';
-import type { Db } from '../../db/client.ts';
-import { merchants } from '../../db/schema/index.ts';
-import { DomainError } from '../../http/errors.ts';
 import { okValue, route } from '../../http/route.ts';
-import type { AuditLog } from '../audit/log.ts';
 import type { Operators } from './operators.ts';
 import { grantedMerchants } from './scope.ts';
-import { createBackoffice } from './service.ts';
+import type { Backoffice } from './service.ts';
 
 /** Failed or not, 10 operator logins per address in 10 minutes. */
 export const OPS_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 /** The back office's own calls: operator login and accounts, members, banners, draws and the audit log. */
-export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operators, audit: AuditLog): void {
-  const office = createBackoffice(db, audit);
+export function backofficeRoutes(
+  app: FastifyInstance,
+  { office, operators }: { office: Backoffice; operators: Operators },
+): void {
   route(
     app,
     opsLogin,
@@ -73,12 +70,6 @@ export function backofficeRoutes(app: FastifyInstance, db: Db, operators: Operat
   );
   route(app, opsBanners, async ({ params }) => okValue({ list: await office.banners(params.code) }));
   route(app, opsCreateBanner, async ({ params, body }) => {
-    // Else the database refuses the row of a merchant that does not exist: a 500 instead of a 404.
-    const [known] = await db
-      .select({ code: merchants.code })
-      .from(merchants)
-      .where(eq(merchants.code, params.code));
-    if (!known) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${params.code}"`);
     return okValue({ banner: await office.addBanner(params.code, body) });
   });
   route(app, opsDeleteBanner, async ({ params }) =>

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { AuditLog } from '../audit/log.ts';
+import { mustExist } from '../merchant/exists.ts';
 import { MAIN } from '../wallet/service.ts';
 
 type Query<C extends { query: z.ZodType }> = z.output<C['query']>;
@@ -167,6 +168,8 @@ export function createBackoffice(db: Db, audit: AuditLog) {
         .orderBy(banners.groupName, banners.sort, banners.id),
 
     async addBanner(merchantCode: string, input: z.output<typeof opsCreateBanner.body>) {
+      // Else the database refuses the row of a merchant that does not exist: a 500 instead of a 404.
+      await mustExist(db, merchantCode);
       return db.transaction(async (tx) => {
         const [last] = await tx
           .select({ sort: max(banners.sort) })

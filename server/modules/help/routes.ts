@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { helpCenter, opsFeedback, sendFeedback } from '../../../contract/help.ts';
-import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { merchantScope } from '../../http/merchant.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 import { bearerOf, okValue, route } from '../../http/route.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import { createHelpService } from './service.ts';
+import type { HelpService } from './service.ts';
 
 export interface HelpModuleDeps {
-  db: Db;
+  help: HelpService;
+  merchants: MerchantCache;
   sessions: ReturnType<typeof createSessionService>;
   /** The operator's feedback list exists only with a token (PORTICO_OPS_TOKEN). */
 }
@@ -21,10 +22,10 @@ export const FEEDBACK_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
  * and the operator's feedback list (by ops token, merchant from the path). Registered on the root.
  */
 export async function helpRoutes(app: FastifyInstance, deps: HelpModuleDeps): Promise<void> {
-  const help = createHelpService(deps.db);
+  const { help } = deps;
 
   await app.register(async (api) => {
-    merchantScope(api, deps.db);
+    merchantScope(api, deps.merchants);
     route(api, helpCenter, async ({ merchant, query, req }) =>
       okValue({ list: await help.items(merchant.code, requestLocale(req, query.language)) }),
     );

@@ -95,3 +95,4 @@ export function createNoticeService(db: Db, audit: AuditLog) {
     },
   };
 }
+export type NoticeService = ReturnType<typeof createNoticeService>;

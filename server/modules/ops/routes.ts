@@ -19,8 +19,7 @@ import type { Changes } from '../changes/service.ts';
 import type { MessageService } from '../messages/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { TicketService } from '../rewards/tickets.ts';
-import type { RulesStore } from '../rules/store.ts';
-import { RULE_TOPICS } from '../rules/topics.ts';
+import type { RulesStore, RuleTopics } from '../rules/store.ts';
 import { backupRoute } from './backup.ts';
 import type { createOpsService } from './service.ts';
 
@@ -34,16 +33,18 @@ export function opsRoutes(
     messages?: MessageService;
     tickets?: TicketService;
     rules?: RulesStore;
+    /** The rules registry (server/ruleTopics.ts). */
+    topics?: RuleTopics;
     /** Rules are drafted here and take effect once another operator approves them. */
     changes?: Changes;
   } = {},
 ): void {
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
-  if (more.rules && more.changes) {
-    const { rules, changes } = more;
+  if (more.rules && more.topics && more.changes) {
+    const { rules, topics, changes } = more;
     route(app, opsGetRules, async ({ params, auth }) => {
-      const read = await rules.read(params.code, RULE_TOPICS[params.topic]);
+      const read = await rules.read(params.code, topics[params.topic]);
       return okValue({
         topic: params.topic,
         rules: read.rules as Record<string, unknown>,

@@ -2,12 +2,13 @@ import type { Db } from '../../db/client.ts';
 import { bankDriver, demoGatewayDriver, type PaymentDrivers } from '../../ports/payments.ts';
 import { type StoragePort, uploadsStorage } from '../../ports/storage.ts';
 import { DEV_GATEWAY_SECRET } from '../../secrets.ts';
-import { createAuditLog } from '../audit/log.ts';
+import type { AuditLog } from '../audit/log.ts';
 import { createRulesStore, type RulesStore } from '../rules/store.ts';
 import { createPaymentPasswords } from './paymentPassword.ts';
 import { createPaymentsService, type DepositCheck, type PaymentsDeps } from './service.ts';
 
 export interface PaymentsOptions {
+  audit: AuditLog;
   production?: boolean;
   /** The demo gateway's callback secret; outside production the public development one when unset. */
   gatewaySecret?: string;
@@ -23,8 +24,8 @@ export interface PaymentsOptions {
 }
 
 /** Deposits and withdrawals with what they need: payment passwords, the audit log, the channel drivers. */
-export function createPayments(db: Db, opts: PaymentsOptions = {}) {
-  const audit = createAuditLog(db);
+export function createPayments(db: Db, opts: PaymentsOptions) {
+  const { audit } = opts;
   const passwords = createPaymentPasswords(db, audit, opts.now);
   const secret = opts.gatewaySecret ?? (opts.production ? undefined : DEV_GATEWAY_SECRET);
   const drivers: Partial<PaymentDrivers> = {

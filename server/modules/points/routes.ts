@@ -11,22 +11,18 @@ import {
   pointsConfigCall,
   redeemReward,
 } from '../../../contract/points.ts';
-import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
-import type { AuditLog } from '../audit/log.ts';
 import type { createSessionService } from '../auth/sessions.ts';
-import type { RulesStore } from '../rules/store.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { createRedemptionDecisions } from './decisions.ts';
-import { createPointsService } from './service.ts';
+import type { RedemptionDecisions } from './decisions.ts';
+import type { PointsService } from './service.ts';
 
 export interface PointsModuleDeps {
-  db: Db;
-  ledger: Ledger;
-  audit: AuditLog;
-  rules: RulesStore;
+  merchants: MerchantCache;
+  points: PointsService;
+  decisions: RedemptionDecisions;
   sessions: ReturnType<typeof createSessionService>;
 }
 
@@ -35,11 +31,10 @@ export interface PointsModuleDeps {
  * token). Registered on the root, each part in its own scope.
  */
 export async function pointsRoutes(app: FastifyInstance, deps: PointsModuleDeps): Promise<void> {
-  const points = createPointsService(deps.db, deps);
-  const decisions = createRedemptionDecisions(deps.db, deps);
+  const { points, decisions } = deps;
 
   await app.register(async (api) => {
-    sessionScope(api, deps.db, deps.sessions);
+    sessionScope(api, deps.merchants, deps.sessions);
     route(api, pointsBalance, async ({ merchant, auth }) =>
       okValue(await points.balance(merchant, auth.member)),
     );

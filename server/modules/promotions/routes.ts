@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
@@ -78,11 +79,14 @@ export function createPromotions(deps: PromotionModuleDeps) {
  * Promotions: the member's calls (merchant scope, by session; the application as multipart) and the operator's
  * (`auth: 'ops'`, resolved by the route layer). Registered on the root.
  */
-export async function promotionRoutes(app: FastifyInstance, deps: PromotionModuleDeps): Promise<void> {
+export async function promotionRoutes(
+  app: FastifyInstance,
+  deps: PromotionModuleDeps & { merchants: MerchantCache },
+): Promise<void> {
   const { storage, promotions, applications, catalogue, decisions } = createPromotions(deps);
 
   await app.register(async (api) => {
-    sessionScope(api, deps.db, deps.sessions);
+    sessionScope(api, deps.merchants, deps.sessions);
     route(api, promotionList, async ({ merchant, req, query }) =>
       okValue(await promotions.list(merchant, requestLocale(req), query.category)),
     );

@@ -5,6 +5,7 @@ import { opsCreatePromotion } from '../../../contract/promotions.ts';
 import type { Db } from '../../db/client.ts';
 import { members, merchants, operators } from '../../db/schema/index.ts';
 import type { Merchant } from '../../http/merchant.ts';
+import { RULE_TOPICS } from '../../ruleTopics.ts';
 import type { TestApp } from '../../test/app.ts';
 import { approveChange } from '../../test/changes.ts';
 import { memberWithToken } from '../../test/wallet.ts';
@@ -109,7 +110,7 @@ export async function operatorNamed(db: Db, username: string): Promise<ChangeAct
  */
 export const moduleAt = (db: Db, at: () => Date, random?: RandomInt) => {
   const audit = createAuditLog(db);
-  const changes = buildChanges(db, { audit, rules: createRulesStore(db), now: at });
+  const changes = buildChanges(db, { audit, rules: createRulesStore(db), topics: RULE_TOPICS, now: at });
   const mod = createPromotions({
     db,
     ledger: createLedger(db),

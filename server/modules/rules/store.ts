@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { RuleTopicName } from '../../../contract/ops.ts';
 import { type Db, pgErrorCode, type Tx } from '../../db/client.ts';
 import { merchantRules } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -10,6 +11,9 @@ export interface RuleTopic<T> {
   schema: z.ZodType<T>;
   defaults: T;
 }
+
+/** Every topic by its name (the composition root's registry, server/ruleTopics.ts). */
+export type RuleTopics = Record<RuleTopicName, RuleTopic<unknown>>;
 
 export const defineRules = <T>(name: string, schema: z.ZodType<T>, defaults: T): RuleTopic<T> => ({
   name,

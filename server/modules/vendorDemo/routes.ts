@@ -9,14 +9,18 @@ import type { Launch } from '../../http/route.ts';
 import { okValue, route } from '../../http/route.ts';
 import { INHOUSE_VENDOR, type VendorDrivers } from '../../ports/gameVendor.ts';
 import { artPath } from '../art/paths.ts';
-import { createAuditLog } from '../audit/log.ts';
+import type { AuditLog } from '../audit/log.ts';
 import { localized } from '../content/service.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { auditedMove } from '../wallet/service.ts';
 
 /** The demo vendor's game server: what its page shows, and transfers through the game-vendor port. */
-export function vendorDemoRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drivers: VendorDrivers): void {
-  const audit = createAuditLog(db);
+export function vendorDemoRoutes(
+  app: FastifyInstance,
+  db: Db,
+  deps: { ledger: Ledger; drivers: VendorDrivers; audit: AuditLog },
+): void {
+  const { ledger, drivers, audit } = deps;
   const wallets = async (merchant: Merchant, launch: Launch) => {
     // In-house games pay through the seamless wallet: they have no vendor wallet to show or fill.
     if (launch.vassalage === INHOUSE_VENDOR)

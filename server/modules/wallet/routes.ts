@@ -8,24 +8,12 @@ import {
   walletTransfer,
 } from '../../../contract/payments.ts';
 import { balance } from '../../../contract/wallet.ts';
-import type { Db } from '../../db/client.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
-import type { VendorDrivers } from '../../ports/gameVendor.ts';
-import { createAuditLog } from '../audit/log.ts';
-import { createPaymentPasswords } from '../payments/paymentPassword.ts';
 import type { Ledger } from './ledger.ts';
-import { createWalletService } from './service.ts';
+import type { WalletService } from './service.ts';
 
-export function walletRoutes(app: FastifyInstance, db: Db, ledger: Ledger, drivers: VendorDrivers): void {
-  const audit = createAuditLog(db);
-  const service = createWalletService(db, {
-    ledger,
-    drivers,
-    audit,
-    paymentPasswords: createPaymentPasswords(db, audit),
-  });
-
+export function walletRoutes(app: FastifyInstance, service: WalletService, ledger: Ledger): void {
   route(app, balance, async ({ merchant, auth }) =>
     okValue({
       sumBalance: Number(await ledger.memberBalance(merchant.code, auth.member.id)),

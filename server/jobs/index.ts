@@ -1,0 +1,37 @@
+import type { Database, Db } from '../db/client.ts';
+import type { Settlement } from '../modules/agent/settlement.ts';
+import type { AuditLog } from '../modules/audit/log.ts';
+import type { DrawEngine } from '../modules/lottery/draws.ts';
+import { createContractJob } from './contracts.ts';
+import { forceReceive } from './forceReceive.ts';
+import { createLotteryJob, lotteryJobSpec } from './lottery.ts';
+import type { JobSpec } from './scheduler.ts';
+
+/**
+ * The background jobs, each once across processes (`exclusive`), built from the services of the composition root
+ * (server/app.ts); readiness fails when one stops ticking.
+ */
+export function backgroundJobs(
+  db: Db,
+  deps: { audit: AuditLog; engine: DrawEngine; settlement: Settlement; exclusive: Database['exclusive'] },
+): JobSpec[] {
+  const { exclusive } = deps;
+  const contracts = createContractJob(db, deps.settlement);
+  return [
+    // Disbursed withdrawals nobody answered count as received after the merchant's minutes.
+    {
+      name: 'forceReceive',
+      everyMs: 60_000,
+      run: () => exclusive('portico:job:forceReceive', () => forceReceive(db, deps.audit)),
+    },
+    // Lottery draws: reveal at each draw time, settle the bets, commit the next ones; first run now.
+    lotteryJobSpec(createLotteryJob(deps.engine), exclusive),
+    // Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; each
+    // window exactly once by its keys in any case).
+    {
+      name: 'contracts',
+      everyMs: 60_000,
+      run: () => exclusive('portico:job:contracts', () => contracts.run()),
+    },
+  ];
+}
