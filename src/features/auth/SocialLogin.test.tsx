@@ -50,12 +50,12 @@ describe('social login', () => {
   });
 
   it('asks the login machine to sign in with the provider, and is busy while it does', async () => {
-    const { rerender } = renderWith(options);
+    const { unmount } = renderWith(options);
     await userEvent.click(screen.getByRole('button', { name: 'Log in with Facebook' }));
     expect(onSignIn).toHaveBeenCalledWith('facebook');
-    rerender(<></>);
+    unmount();
     renderWith(options, null, true);
-    expect(screen.getAllByRole('button', { name: 'Log in with Google' }).at(-1)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Log in with Google' })).toBeDisabled();
   });
 
   it('shows the spec message of a Firebase failure', () => {
