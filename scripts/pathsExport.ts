@@ -1,21 +1,10 @@
 // The generated paths of every workflow machine (the paths its tests walk: same machines, same representative
 // events, machines/*.events.ts) in plain words, and as Playwright skeletons for QA. Used by `npm run paths`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { AnyEventObject, AnyStateMachine, StateValue } from 'xstate';
-import { appStatusWalk } from '../machines/appStatus.events.ts';
-import { captchaWalk } from '../machines/captcha.events.ts';
-import { contractNegotiationWalks } from '../machines/contractNegotiation.events.ts';
-import { forgotPasswordWalks } from '../machines/forgotPassword.events.ts';
-import { gameListWalks } from '../machines/gameList.events.ts';
-import { jackpotTickerWalk } from '../machines/jackpotTicker.events.ts';
-import { agentLoginWalk, loginWalk } from '../machines/login.events.ts';
-import { lotteryRefreshWalk } from '../machines/lotteryRefresh.events.ts';
-import { registrationWalk } from '../machines/registration.events.ts';
-import { sessionWalks } from '../machines/session.events.ts';
-import { smsCountdownWalk } from '../machines/smsCountdown.events.ts';
 import { type GraphOptions, startPath, transitionPaths } from '../machines/test/transitionPaths.ts';
-import { withdrawalConfirmationWalks } from '../machines/withdrawalConfirmation.events.ts';
 import { eventLabel } from '../src/flows/labels.ts';
 import { type MachineCoverage, machineCoverage } from './pathsCoverage.ts';
 
@@ -27,21 +16,24 @@ export interface Walk {
   graph?: GraphOptions;
 }
 
-export const walks: Walk[] = [
-  appStatusWalk,
-  captchaWalk,
-  smsCountdownWalk,
-  loginWalk,
-  agentLoginWalk,
-  registrationWalk,
-  ...forgotPasswordWalks,
-  ...sessionWalks,
-  ...gameListWalks,
-  jackpotTickerWalk,
-  lotteryRefreshWalk,
-  ...withdrawalConfirmationWalks,
-  ...contractNegotiationWalks,
-];
+const machinesDir = join(import.meta.dirname, '..', 'machines');
+
+/**
+ * Every walk the machines' `<machine>.events.ts` export (a `…Walk` or a `…Walks` list), found here so a new machine
+ * is printed, exported and counted for coverage without being listed in this file.
+ */
+export const walks: Walk[] = (
+  await Promise.all(
+    readdirSync(machinesDir)
+      .filter((f) => f.endsWith('.events.ts'))
+      .sort()
+      .map((f) => import(pathToFileURL(join(machinesDir, f)).href) as Promise<Record<string, unknown>>),
+  )
+).flatMap((module) =>
+  Object.entries(module)
+    .filter(([name]) => /Walks?$/.test(name))
+    .flatMap(([, value]) => (Array.isArray(value) ? value : [value]) as Walk[]),
+);
 
 /** 'editing.termsAccepted'; parallel regions in brackets: 'settled(image.ready, throttle.open)'. */
 function stateWords(value: StateValue): string {
@@ -87,6 +79,16 @@ export function walksByMachine(): Map<string, Walk[]> {
   const byMachine = new Map<string, Walk[]>();
   for (const walk of walks) byMachine.set(walk.machine.id, [...(byMachine.get(walk.machine.id) ?? []), walk]);
   return byMachine;
+}
+
+/** The machines of machines/*.machine.ts that no `<machine>.events.ts` walk starts: nothing generated, nothing walked. */
+export function machinesWithoutWalks(): string[] {
+  const walked = walksByMachine();
+  return readdirSync(machinesDir)
+    .filter((f) => f.endsWith('.machine.ts'))
+    .map((f) => f.replace('.machine.ts', ''))
+    .filter((m) => !walked.has(m))
+    .sort();
 }
 
 /** Per machine, what its generated paths (all its walks together) walk of its states, transitions and branches. */

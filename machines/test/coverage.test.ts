@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { complete, coverageLines, machineCoverage } from '../../scripts/pathsCoverage.ts';
-import { coverageByMachine } from '../../scripts/pathsExport.ts';
+import { coverageByMachine, machinesWithoutWalks } from '../../scripts/pathsExport.ts';
 import { transitionPaths } from './transitionPaths.ts';
 
 /**
@@ -9,7 +9,7 @@ import { transitionPaths } from './transitionPaths.ts';
  * guarded branch (issue 25: their owners are adding the events and view paths). Take a machine off once it is at
  * 100 %; `npm run paths -- --coverage` says what each one misses.
  */
-const CATCHING_UP = new Set(['gameList', 'withdrawalConfirmation']);
+const CATCHING_UP = new Set(['betSlip', 'gameList', 'withdrawalConfirmation']);
 
 const all = coverageByMachine();
 
@@ -23,9 +23,10 @@ describe('npm run paths -- --coverage', () => {
     },
   );
 
-  it('counts every machine', () => {
+  it('counts every machine: each has a walk in its <machine>.events.ts', () => {
     expect(all.length).toBeGreaterThan(10);
     expect(new Set(all.map((c) => c.machine)).size).toBe(all.length);
+    expect(machinesWithoutWalks()).toEqual([]);
   });
 });
 
