@@ -4,7 +4,7 @@ import type { WalkPath } from './transitionPaths.ts';
 
 /**
  * Helpers for path tests of machines with nested states and input, next to `transitionPaths`: the path generator
- * starts a machine without input, and the coverage check of AppStatusGate.test.tsx reads top-level states only.
+ * starts a machine without input. `walked` counts per event type; scripts/pathsCoverage.ts counts per guarded branch.
  */
 
 /** The machine started with `input`: `transitionPaths` (xstate/graph) gives none, so the context factory gets it here. */
