@@ -75,6 +75,34 @@ describe('coverage per guarded branch', () => {
     expect(paths.some((p) => p.steps.at(-1)?.state.matches('playing'))).toBe(true);
   });
 
+  it('stays finite when the context only grows, and a walk may key the context its own way', () => {
+    const counter = setup({
+      types: { context: {} as { n: number }, events: {} as { type: 'add' } },
+      guards: { isTen: ({ context }) => context.n === 10, isForty: ({ context }) => context.n === 40 },
+    }).createMachine({
+      context: { n: 0 },
+      initial: 'counting',
+      states: {
+        counting: {
+          on: {
+            add: [
+              { guard: 'isTen', target: 'ten' },
+              { guard: 'isForty', target: 'ten' },
+              { actions: assign({ n: ({ context }) => context.n + 1 }) },
+            ],
+          },
+        },
+        ten: {},
+      },
+    });
+    // Every count is a new snapshot: the depth bound (10 events) reaches n = 10, never n = 40.
+    const c = machineCoverage(counter, transitionPaths(counter, [{ type: 'add' }]));
+    expect(c.branches.missing).toEqual(['counting: add [isForty] → ten']);
+    // Keyed by value only, the count is one snapshot: the branch at ten is not reached either.
+    const byValue = transitionPaths(counter, [{ type: 'add' }], { context: () => null });
+    expect(machineCoverage(counter, byValue).branches.walked).toBe(1);
+  });
+
   it('names the states, transitions and branches a walk misses', () => {
     const c = machineCoverage(gate, transitionPaths(gate, [{ type: 'play' }]));
     expect(coverageLines(c)).toEqual([
