@@ -6,9 +6,9 @@ import { FilterSelect, FilterText, TimeCell } from '../../ui/records/filters.tsx
 import { RecordTable } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { teamTransactionsQuery } from './queries.ts';
-import { useListState } from './useListState.ts';
 
 type Kind = (typeof teamTransactionKind.options)[number];
 

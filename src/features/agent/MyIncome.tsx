@@ -6,11 +6,11 @@ import { FilterSelect } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { useRate } from './contracts/words.ts';
 import { useContractKindNames } from './kindNames.ts';
 import { agentIncomeQuery } from './queries.ts';
-import { useListState } from './useListState.ts';
 
 /**
  * myIncome: the agent's contract pay (salaries, dividends) per settled window over a range, by kind, with the total.

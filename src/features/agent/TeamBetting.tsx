@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { BetTotals } from '../../ui/records/BetTotals.tsx';
 import { FilterSelect, FilterText, TimeCell } from '../../ui/records/filters.tsx';
-import { RecordTable, Total } from '../../ui/records/form.tsx';
+import { RecordTable } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { type RoundStatus, useRoundStatusWords } from '../../ui/records/roundStatus.ts';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { teamBetsQuery } from './queries.ts';
-import { useListState } from './useListState.ts';
 
 /** teamBetting: the downline's game rounds over a range, by account, game type and status, with totals. */
 export function TeamBetting() {
@@ -63,14 +64,7 @@ export function TeamBetting() {
           />
         </div>
       </ReportFilters>
-      {valid && totals && (
-        <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />
-          <Total label={<Trans>Total bet</Trans>} value={money.format(totals.bet)} />
-          <Total label={<Trans>Total win</Trans>} value={money.format(totals.win)} />
-          <Total label={<Trans>Team result</Trans>} value={money.format(totals.win - totals.bet)} />
-        </dl>
-      )}
+      {valid && totals && <BetTotals totals={totals} result={<Trans>Team result</Trans>} />}
       {valid && (
         <RecordTable
           paging={{ page: list.pageNo, onChange: list.setPageNo, label: t`Team betting pages` }}

@@ -5,9 +5,9 @@ import { AGENT_TYPES } from '../../../contract/member.ts';
 import { Chips } from '../../ui/records/Chips.tsx';
 import { FilterText } from '../../ui/records/filters.tsx';
 import { RecordTable } from '../../ui/records/form.tsx';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { downlineQuery } from './queries.ts';
-import { useListState } from './useListState.ts';
 
 type Scope = 'direct' | 'all';
 

@@ -4,9 +4,9 @@ import { FilterText } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { userLossQuery } from './queries.ts';
-import { useListState } from './useListState.ts';
 
 /** userLoss: each downline member's bets, wins and result over a range, the biggest loss first, with totals. */
 export function UserLoss() {

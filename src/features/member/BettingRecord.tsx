@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gameType as gameTypes } from '../../../contract/games.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { BetTotals } from '../../ui/records/BetTotals.tsx';
 import { FilterSelect, FilterText, TimeCell } from '../../ui/records/filters.tsx';
-import { RecordTable, Total } from '../../ui/records/form.tsx';
+import { RecordTable } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../ui/records/reportRange.ts';
 import { useRoundStatusWords } from '../../ui/records/roundStatus.ts';
+import { useListState } from '../../ui/records/useListState.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';
 import { bettingRecordQuery } from './queries.ts';
 
@@ -18,7 +20,7 @@ export function BettingRecord() {
   const [range, setRange] = useReportRange();
   const [gameType, setGameType] = useState('');
   const [vendor, setVendor] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const list = useListState();
   const valid = reportRangeIsValid(range);
   const record = useQuery({
     ...bettingRecordQuery({
@@ -26,7 +28,7 @@ export function BettingRecord() {
       to: range.to,
       gameType: gameType || undefined,
       vendor: vendor.trim() || undefined,
-      pageNo,
+      pageNo: list.pageNo,
     }),
     enabled: valid,
   });
@@ -34,48 +36,29 @@ export function BettingRecord() {
   const totals = record.data?.totals;
   return (
     <div className="flex flex-col gap-4">
-      <ReportFilters
-        range={range}
-        onRange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-      >
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <FilterSelect
             label={<Trans>Game type</Trans>}
             all={t`All game types`}
             value={gameType}
             options={gameTypes.options.map((g) => ({ value: g, label: i18n._(GAME_TYPE_LABEL[g]) }))}
-            onChange={(v) => {
-              setGameType(v);
-              setPageNo(1);
-            }}
+            onChange={list.refilter(setGameType)}
           />
           <FilterText
             label={<Trans>Vendor</Trans>}
             placeholder={t`All vendors`}
             maxLength={40}
             value={vendor}
-            onChange={(v) => {
-              setVendor(v);
-              setPageNo(1);
-            }}
+            onChange={list.refilter(setVendor)}
           />
         </div>
       </ReportFilters>
-      {totals && (
-        <dl aria-label={t`Totals`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Total label={<Trans>Rounds</Trans>} value={String(totals.rounds)} />
-          <Total label={<Trans>Total bet</Trans>} value={money.format(totals.bet)} />
-          <Total label={<Trans>Total win</Trans>} value={money.format(totals.win)} />
-          <Total label={<Trans>Profit</Trans>} value={money.format(totals.win - totals.bet)} />
-        </dl>
-      )}
+      {totals && <BetTotals totals={totals} result={<Trans>Profit</Trans>} />}
       {valid && (
         <RecordTable
           query={record}
-          paging={{ page: pageNo, onChange: setPageNo, label: t`Betting record pages` }}
+          paging={{ page: list.pageNo, onChange: list.setPageNo, label: t`Betting record pages` }}
           caption={<Trans>Betting record</Trans>}
           empty={<Trans>No bets in this period.</Trans>}
           minWidth="36rem"

@@ -6,6 +6,7 @@ import { FilterSelect, TimeCell } from '../../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../../ui/records/reportRange.ts';
+import { useListState } from '../../../ui/records/useListState.ts';
 import { useMoney } from '../../../ui/records/useMoney.ts';
 import { bonusDetailsQuery } from './queries.ts';
 import { useTicketWords } from './tickets/ticketWords.ts';
@@ -17,10 +18,10 @@ export function BonusDetails() {
   const { typeName } = useTicketWords();
   const [range, setRange] = useReportRange();
   const [type, setType] = useState<BonusKind | ''>('');
-  const [pageNo, setPageNo] = useState(1);
+  const list = useListState();
   const valid = reportRangeIsValid(range);
   const details = useQuery({
-    ...bonusDetailsQuery({ from: range.from, to: range.to, type: type || undefined, pageNo }),
+    ...bonusDetailsQuery({ from: range.from, to: range.to, type: type || undefined, pageNo: list.pageNo }),
     enabled: valid,
   });
   const kindNames: Record<BonusKind, string> = {
@@ -37,23 +38,14 @@ export function BonusDetails() {
   };
   return (
     <div className="flex flex-col gap-4">
-      <ReportFilters
-        range={range}
-        onRange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-      >
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <FilterSelect
           className="sm:max-w-xs"
           label={<Trans>Bonus type</Trans>}
           all={t`All bonuses`}
           value={type}
           options={bonusKind.options.map((k) => ({ value: k, label: kindNames[k] }))}
-          onChange={(v) => {
-            setType(v);
-            setPageNo(1);
-          }}
+          onChange={list.refilter(setType)}
         />
       </ReportFilters>
       {valid && details.data && (
@@ -64,7 +56,7 @@ export function BonusDetails() {
       {valid && (
         <RecordTable
           query={details}
-          paging={{ page: pageNo, onChange: setPageNo, label: t`Bonus details pages` }}
+          paging={{ page: list.pageNo, onChange: list.setPageNo, label: t`Bonus details pages` }}
           caption={<Trans>Bonus details</Trans>}
           empty={<Trans>No bonuses in this period.</Trans>}
           minWidth="28rem"

@@ -5,6 +5,7 @@ import { FilterSelect, TimeCell } from '../../../ui/records/filters.tsx';
 import { RecordTable } from '../../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../../ui/records/ReportRange.tsx';
 import { reportRangeIsValid } from '../../../ui/records/reportRange.ts';
+import { useListState } from '../../../ui/records/useListState.ts';
 import { useMoney } from '../../../ui/records/useMoney.ts';
 import { accountRecordQuery } from '../queries.ts';
 
@@ -37,10 +38,10 @@ export function AccountRecord() {
   const money = useMoney();
   const [range, setRange] = useReportRange();
   const [kind, setKind] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const list = useListState();
   const valid = reportRangeIsValid(range);
   const record = useQuery({
-    ...accountRecordQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo }),
+    ...accountRecordQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo: list.pageNo }),
     enabled: valid,
   });
   const kindWords: Record<(typeof RECORD_KINDS)[number], string> = {
@@ -68,29 +69,20 @@ export function AccountRecord() {
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
   return (
     <div className="flex flex-col gap-4">
-      <ReportFilters
-        range={range}
-        onRange={(r) => {
-          setRange(r);
-          setPageNo(1);
-        }}
-      >
+      <ReportFilters range={range} onRange={list.refilter(setRange)}>
         <FilterSelect
           className="sm:max-w-xs"
           label={<Trans>Type</Trans>}
           all={t`All types`}
           value={kind}
           options={RECORD_KINDS.map((k) => ({ value: k, label: kindName(k) }))}
-          onChange={(v) => {
-            setKind(v);
-            setPageNo(1);
-          }}
+          onChange={list.refilter(setKind)}
         />
       </ReportFilters>
       {valid && (
         <RecordTable
           query={record}
-          paging={{ page: pageNo, onChange: setPageNo, label: t`Account record pages` }}
+          paging={{ page: list.pageNo, onChange: list.setPageNo, label: t`Account record pages` }}
           caption={<Trans>Account record</Trans>}
           empty={<Trans>No movements in this period.</Trans>}
           minWidth="32rem"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * A team list's page and account filter. A filter change goes back to page 1 (`refilter`); the account asked for is
+ * A records list's page and account filter (member and agent records). A filter change goes back to page 1 (`refilter`); the account asked for is
  * the typed text trimmed, none when empty.
  */
 export function useListState() {
