@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { connectJackpotTicker } from './jackpotTicker.connect.ts';
 import { jackpotTickerWalk } from './jackpotTicker.events.ts';
 import {
   between,
@@ -10,7 +11,12 @@ import {
   type JackpotTickerInput,
   jackpotTickerMachine,
 } from './jackpotTicker.machine.ts';
-import { selectJackpot, selectJackpotPaused } from './jackpotTicker.selectors.ts';
+
+const selectJackpot = (s: Parameters<typeof connectJackpotTicker>[0]) =>
+  connectJackpotTicker(s, () => {}).jackpot;
+const selectJackpotPaused = (s: Parameters<typeof connectJackpotTicker>[0]) =>
+  connectJackpotTicker(s, () => {}).paused;
+
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 

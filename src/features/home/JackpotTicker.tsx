@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
+import { connectJackpotTicker } from '../../../machines/jackpotTicker.connect.ts';
 import { DEFAULT_JACKPOT_RANGE, jackpotTickerMachine } from '../../../machines/jackpotTicker.machine.ts';
-import { selectJackpot } from '../../../machines/jackpotTicker.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { useHydrated } from '../../ui/useHydrated.ts';
 
@@ -83,15 +83,19 @@ export function JackpotTicker({
   const captionId = useId();
   const [start] = useState(() => readKept(storageKey));
   const actor = useActorRef(jackpotTickerMachine, { input: { start, seed }, inspect: liveInspect });
-  const value = useSelector(actor, selectJackpot);
+  const view = connectJackpotTicker(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const value = view.jackpot;
 
   useEffect(() => keep(storageKey, value), [storageKey, value]);
 
   useEffect(() => {
     const report = () =>
-      actor.send({
-        type: document.visibilityState === 'hidden' ? 'visibility.hidden' : 'visibility.visible',
-      });
+      connectJackpotTicker(actor.getSnapshot(), actor.send).reportVisibility(
+        document.visibilityState === 'hidden',
+      );
     report();
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
