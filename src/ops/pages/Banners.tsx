@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type OpsBanner,
@@ -8,12 +8,12 @@ import {
   opsDeleteBanner,
 } from '../../../contract/backoffice.ts';
 import { type BannerGroup, bannerGroup } from '../../../contract/content.ts';
-import { Done, RecordTable, serverField } from '../../ui/records/form.tsx';
+import { serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
-import { DeleteButton } from '../DeleteButton.tsx';
+import { CrudPage } from '../CrudPage.tsx';
 import { filled, LanguageFields, NO_TEXTS } from '../LanguageFields.tsx';
 import { useMay, useOps } from '../session.ts';
-import { Adder, cell, Filters, FormEnd, FormPanel, InputField, row, SelectField } from '../ui.tsx';
+import { cell, FormEnd, FormPanel, InputField, SelectField } from '../ui.tsx';
 
 type Linkage = OpsBanner['linkageType'];
 
@@ -21,61 +21,38 @@ type Linkage = OpsBanner['linkageType'];
 export function Banners() {
   const { t } = useLingui();
   const may = useMay();
-  const { merchant } = useOps();
-  const [group, setGroup] = useState<BannerGroup | ''>('');
-  const [done, setDone] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['ops', 'banners', merchant.code],
-    queryFn: async () => (await opsCall(opsBanners, { params: { code: merchant.code } })).value,
-    select: (value) => ({ list: value.list.filter((b) => group === '' || b.groupName === group) }),
-  });
   const linkageName = useLinkageNames();
-
   return (
-    <>
-      <Filters>
-        <SelectField
-          label={<Trans>Group</Trans>}
-          value={group}
-          onChange={(e) => setGroup(e.target.value as BannerGroup | '')}
-        >
-          <option value="">{t`All`}</option>
-          {bannerGroup.options.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </SelectField>
-      </Filters>
-      {may(opsCreateBanner) && (
-        <Adder label=<Trans>Add banner</Trans> onOpen={() => setDone(null)}>
-          {(close) => (
-            <BannerForm
-              group={group || 'home'}
-              onClose={close}
-              onDone={() => {
-                close();
-                setDone(t`Banner added.`);
-              }}
-            />
-          )}
-        </Adder>
-      )}
-      {done && <Done>{done}</Done>}
-      <RecordTable
-        query={list}
-        caption={t`Banners`}
-        empty={<Trans>No banners here.</Trans>}
-        minWidth="40rem"
-        columns={[
+    <CrudPage<OpsBanner, BannerGroup>
+      listKey="banners"
+      load={async (code) => (await opsCall(opsBanners, { params: { code } })).value}
+      filter={{
+        label: <Trans>Group</Trans>,
+        options: bannerGroup.options.map((g) => ({ value: g, label: g })),
+        matches: (b, group) => b.groupName === group,
+      }}
+      add={
+        may(opsCreateBanner)
+          ? {
+              label: <Trans>Add banner</Trans>,
+              form: ({ filter, close, done }) => (
+                <BannerForm group={filter || 'home'} onClose={close} onDone={() => done(t`Banner added.`)} />
+              ),
+            }
+          : null
+      }
+      table={{
+        caption: t`Banners`,
+        empty: <Trans>No banners here.</Trans>,
+        minWidth: '40rem',
+        columns: [
           { head: <Trans>Group</Trans> },
           { head: <Trans>Title</Trans> },
           { head: <Trans>Link</Trans> },
           { head: <Trans>Order</Trans>, end: true },
-          { head: <Trans>Actions</Trans> },
-        ]}
-        row={(b) => (
-          <tr key={b.id} className={row}>
+        ],
+        cells: (b) => (
+          <>
             <td className={cell}>{b.groupName}</td>
             <td className={cell}>{b.titles.en ?? Object.values(b.titles)[0]}</td>
             <td className={`${cell} break-all`}>
@@ -83,28 +60,27 @@ export function Banners() {
               {b.link && <span className="text-muted"> {b.link}</span>}
             </td>
             <td className={`${cell} text-right tabular-nums`}>{b.sort}</td>
-            <td className={cell}>
-              {may(opsDeleteBanner) && (
-                <DeleteButton
-                  label={t`Delete banner ${b.titles.en ?? b.id}`}
-                  title={<Trans>Delete banner</Trans>}
-                  remove={() => opsCall(opsDeleteBanner, { params: { code: merchant.code, id: b.id } })}
-                  reload={['ops', 'banners']}
-                  onOpen={() => setDone(null)}
-                  onDone={() => setDone(t`Banner deleted.`)}
-                >
-                  <p>
-                    <Trans>
-                      The banner "{b.titles.en ?? ''}" leaves the {b.groupName} group.
-                    </Trans>
-                  </p>
-                </DeleteButton>
-              )}
-            </td>
-          </tr>
-        )}
-      />
-    </>
+          </>
+        ),
+      }}
+      remove={
+        may(opsDeleteBanner)
+          ? {
+              label: (b) => t`Delete banner ${b.titles.en ?? b.id}`,
+              title: <Trans>Delete banner</Trans>,
+              call: (code, b) => opsCall(opsDeleteBanner, { params: { code, id: b.id } }),
+              question: (b) => (
+                <p>
+                  <Trans>
+                    The banner "{b.titles.en ?? ''}" leaves the {b.groupName} group.
+                  </Trans>
+                </p>
+              ),
+              done: t`Banner deleted.`,
+            }
+          : null
+      }
+    />
   );
 }
 

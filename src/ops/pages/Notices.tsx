@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { announcementType } from '../../../contract/content.ts';
 import { type OpsNotice, opsCreateNotice, opsDeleteNotice, opsNotices } from '../../../contract/notices.ts';
-import { Done, RecordTable, serverField } from '../../ui/records/form.tsx';
+import { serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
-import { DeleteButton } from '../DeleteButton.tsx';
+import { CrudPage } from '../CrudPage.tsx';
 import { filled, LanguageFields, NO_TEXTS } from '../LanguageFields.tsx';
 import { NOTICE_TYPE_LABEL } from '../labels.ts';
 import { useMay, useOps } from '../session.ts';
-import { Adder, cell, Filters, FormEnd, FormPanel, InputField, row, SelectField } from '../ui.tsx';
+import { cell, FormEnd, FormPanel, InputField, SelectField } from '../ui.tsx';
 
 type NoticeType = OpsNotice['type'];
 
@@ -17,85 +17,65 @@ type NoticeType = OpsNotice['type'];
 export function Notices() {
   const { t, i18n } = useLingui();
   const may = useMay();
-  const { merchant } = useOps();
-  const [type, setType] = useState<NoticeType | ''>('');
-  const [done, setDone] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['ops', 'notices', merchant.code],
-    queryFn: async () => (await opsCall(opsNotices, { params: { code: merchant.code } })).value,
-    select: (value) => ({ list: value.list.filter((n) => type === '' || n.type === type) }),
-  });
   const typeName = (k: NoticeType) => i18n._(NOTICE_TYPE_LABEL[k]);
-
   return (
-    <>
-      <Filters>
-        <SelectField
-          label={<Trans>Type</Trans>}
-          value={type}
-          onChange={(e) => setType(e.target.value as NoticeType | '')}
-        >
-          <option value="">{t`All`}</option>
-          {announcementType.options.map((k) => (
-            <option key={k} value={k}>
-              {typeName(k)}
-            </option>
-          ))}
-        </SelectField>
-      </Filters>
-      {may(opsCreateNotice) && (
-        <Adder label=<Trans>Add announcement</Trans> onOpen={() => setDone(null)}>
-          {(close) => (
-            <NoticeForm
-              onClose={close}
-              onDone={(notice) => {
-                close();
-                setDone(t`Announcement "${notice.titles.en ?? ''}" added.`);
-              }}
-            />
-          )}
-        </Adder>
-      )}
-      {done && <Done>{done}</Done>}
-      <RecordTable
-        query={list}
-        caption={t`Announcements`}
-        empty={<Trans>No announcements here.</Trans>}
-        minWidth="40rem"
-        columns={[
+    <CrudPage<OpsNotice, NoticeType>
+      listKey="notices"
+      load={async (code) => (await opsCall(opsNotices, { params: { code } })).value}
+      filter={{
+        label: <Trans>Type</Trans>,
+        options: announcementType.options.map((k) => ({ value: k, label: typeName(k) })),
+        matches: (n, type) => n.type === type,
+      }}
+      add={
+        may(opsCreateNotice)
+          ? {
+              label: <Trans>Add announcement</Trans>,
+              form: ({ close, done }) => (
+                <NoticeForm
+                  onClose={close}
+                  onDone={(notice) => done(t`Announcement "${notice.titles.en ?? ''}" added.`)}
+                />
+              ),
+            }
+          : null
+      }
+      table={{
+        caption: t`Announcements`,
+        empty: <Trans>No announcements here.</Trans>,
+        minWidth: '40rem',
+        columns: [
           { head: <Trans>Type</Trans> },
           { head: <Trans>Title</Trans> },
           { head: <Trans>Order</Trans>, end: true },
-          { head: <Trans>Actions</Trans> },
-        ]}
-        row={(n) => (
-          <tr key={n.id} className={row}>
+        ],
+        cells: (n) => (
+          <>
             <td className={cell}>{typeName(n.type)}</td>
             <td className={cell}>
               <div>{n.titles.en}</div>
               {n.titles.vi && <div className="text-xs text-muted">{n.titles.vi}</div>}
             </td>
             <td className={`${cell} text-right tabular-nums`}>{n.sort}</td>
-            <td className={cell}>
-              {may(opsDeleteNotice) && (
-                <DeleteButton
-                  label={t`Delete announcement ${n.titles.en ?? n.id}`}
-                  title={<Trans>Delete announcement</Trans>}
-                  remove={() => opsCall(opsDeleteNotice, { params: { code: merchant.code, id: n.id } })}
-                  reload={['ops', 'notices']}
-                  onOpen={() => setDone(null)}
-                  onDone={() => setDone(t`Announcement deleted.`)}
-                >
-                  <p>
-                    <Trans>Members no longer see "{n.titles.en ?? ''}".</Trans>
-                  </p>
-                </DeleteButton>
-              )}
-            </td>
-          </tr>
-        )}
-      />
-    </>
+          </>
+        ),
+      }}
+      remove={
+        may(opsDeleteNotice)
+          ? {
+              label: (n) => t`Delete announcement ${n.titles.en ?? n.id}`,
+              title: <Trans>Delete announcement</Trans>,
+              call: (code, n) => opsCall(opsDeleteNotice, { params: { code, id: n.id } }),
+              question: (n) => (
+                <p>
+                  <Trans>Members no longer see "{n.titles.en ?? ''}".</Trans>
+                </p>
+              ),
+              done: t`Announcement deleted.`,
+            }
+          : null
+      }
+    />
   );
 }
 
