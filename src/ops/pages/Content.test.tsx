@@ -22,6 +22,39 @@ const notice = {
   sort: 1,
 };
 
+const BANNERS = '/ops/merchants/:code/banners';
+const BANNER = '/ops/merchants/:code/banners/:id';
+const banner = {
+  id: 7,
+  groupName: 'rng' as const,
+  linkageType: 'URL' as const,
+  link: 'https://x.test',
+  titles: { en: 'Spin' },
+  sort: 2,
+};
+
+describe('Banners', () => {
+  it('lists by group and deletes after a confirmation', async () => {
+    await signedIn('CONTENT', '/ops?page=banners');
+    await answer(BANNERS, {
+      list: [banner, { ...banner, id: 8, groupName: 'home', titles: { en: 'Welcome' } }],
+    });
+    const table = await screen.findByRole('table', { name: 'Banners' });
+    expect(within(table).getByText('Welcome')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Group'), 'rng');
+    expect(within(table).queryByText('Welcome')).toBeNull();
+    expect(within(table).getByText('https://x.test')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete banner Spin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete banner' });
+    expect(dialog).toHaveTextContent('The banner "Spin" leaves the rng group.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.pending(BANNER)).toHaveLength(1));
+    expect(server.next(BANNER).input.params).toEqual({ code: 'PORTICO', id: 7 });
+    await server.reply(BANNER, { id: 7 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Banner deleted.');
+  });
+});
+
 describe('Announcements', () => {
   it('lists by type and deletes after a confirmation', async () => {
     await signedIn('CONTENT', '/ops?page=announcements');
