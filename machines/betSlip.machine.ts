@@ -23,7 +23,7 @@ import {
  *         visitor's `slip.place` emits `auth.required` (the view opens the login popup) and places nothing.
  *       - `placing`: invokes `placeBets` with the slip → `placed` (the slip empties, the count of bets is kept), or
  *         `refused` with the error. The form stays editable; what is added meanwhile goes with the emptied slip.
- *       - `placed`: "n bets placed" until the next line is added or the slip is placed again.
+ *       - `placed`: "n bets placed" (the slip is empty) until the next line is added.
  *       - `refused`: the refusal stays on screen until the slip is placed again.
  * Editing (any `slip` state): `playType.select` (another play type clears the choice and its problem),
  * `number.toggle`, `digits.change`, `stake.change`, `line.add` { rule } (the play type's stake limits, undefined
@@ -228,9 +228,10 @@ export const betSlipMachine = betSlipSetup.createMachine({
             },
           },
         },
+        // The placed slip is empty: nothing to place, but a visitor (a member who logged out) is asked to log in.
         placed: {
           on: {
-            'slip.place': placeSlip,
+            'slip.place': { guard: 'isVisitor', actions: 'requireLogin' },
             'line.add': { target: 'idle', actions: { type: 'addLines', params: ({ event }) => event } },
           },
         },

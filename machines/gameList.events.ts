@@ -40,6 +40,7 @@ const events = [
   { type: 'favourite.toggle', nodeId: 'n1', vendor: 'PG', gameType: 'RNG' },
   { type: 'mode.select', mode: 'fav' },
   { type: 'classify.select', classify: 'NEW' },
+  { type: 'classify.select', classify: 'FAV' },
   { type: 'vendor.select', vendor: 'PG' },
   { type: 'search.submit', gameName: '  fortune ' },
   { type: 'path.change', path: '/inhouse', gameType: 'RNG' },
