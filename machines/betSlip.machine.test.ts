@@ -102,7 +102,10 @@ describe('betSlip: building the slip', () => {
 
   it(`holds at most ${MAX_SLIP_LINES} lines`, () => {
     const { view } = startSlip();
-    addLines(view, Array.from({ length: MAX_SLIP_LINES }, (_, i) => String(i).padStart(2, '0')));
+    addLines(
+      view,
+      Array.from({ length: MAX_SLIP_LINES }, (_, i) => String(i).padStart(2, '0')),
+    );
     addLines(view, ['99']);
     expect(view().lines).toHaveLength(MAX_SLIP_LINES);
     expect(view().numbersProblem).toEqual({ kind: 'full', max: MAX_SLIP_LINES });
