@@ -1,4 +1,4 @@
-import { assign, type ErrorActorEvent, fromPromise, not, or, setup, stateIn } from 'xstate';
+import { and, assign, type ErrorActorEvent, fromPromise, or, setup, stateIn } from 'xstate';
 import { type PaymentStatus, PROOF_RULES } from '../contract/payments.ts';
 import { type FlowError, readFlowError } from './form.ts';
 
@@ -286,12 +286,11 @@ export const withdrawalConfirmationMachine = setup({
     awaiting: {
       initial: 'choosing',
       after: {
+        // No time given: the timer was only a placeholder, no candidate matches and nothing happens. It runs once a
+        // visit of `awaiting`, so it never finds `forcedDue` already noted.
         forcedReceive: [
-          // No time given (the timer was only a placeholder): nothing to do. It runs once a visit of `awaiting`, so
-          // it never finds `forcedDue` already noted.
-          { guard: not('hasForcedTime') },
-          { guard: 'callInFlight', actions: 'noteForcedDue' },
-          { target: 'forcedReceived' },
+          { guard: and(['hasForcedTime', 'callInFlight']), actions: 'noteForcedDue' },
+          { guard: 'hasForcedTime', target: 'forcedReceived' },
         ],
       },
       on: {
