@@ -76,6 +76,7 @@ function SmsCodeFieldOf({
     useSelector(actor, (s) => s),
     actor.send,
   );
+  const { tooSoon } = view;
   const [answer, setAnswer] = useState({ captchaId: '', captcha: '' });
   const [spent, setSpent] = useState(0);
   const needsOwn = !view.firebase && !formCaptcha;
@@ -121,11 +122,11 @@ function SmsCodeFieldOf({
           </button>
         }
       />
-      {view.tooSoon !== null && (
+      {tooSoon !== null && (
         <p role="status" className="text-xs text-muted">
           <Trans>
             A code was sent to this number a moment ago. You can ask for a new one in{' '}
-            <Plural value={view.tooSoon} one="# second" other="# seconds" />.
+            <Plural value={tooSoon} one="# second" other="# seconds" />.
           </Trans>
         </p>
       )}
