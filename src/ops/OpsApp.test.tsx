@@ -12,10 +12,10 @@ import {
   sentHeaders,
   server,
   signedIn,
-} from './test/opsHarness.tsx';
+} from '../test/opsHarness.tsx';
 
 vi.mock('../api/client.ts', async (original) =>
-  (await import('./test/clientMock.ts')).opsClientMock(original),
+  (await import('../test/opsClientMock.ts')).opsClientMock(original),
 );
 
 afterEach(reset);

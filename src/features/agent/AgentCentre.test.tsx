@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
+import { ALL_ON, showAgent } from '../../test/agentHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
 import { AgentCentre } from './AgentCentre.tsx';
 import { AGENT_PAGE_KEYS, agentSearch } from './pages.ts';
-import { ALL_ON, showAgent } from './test/agentHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

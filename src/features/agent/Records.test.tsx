@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
+import { lastQuery, onMarch3, RANGE, showAgent } from '../../test/agentHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
 import { AccountDetails } from './AccountDetails.tsx';
 import { MyIncome } from './MyIncome.tsx';
 import { TeamBetting } from './TeamBetting.tsx';
-import { lastQuery, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
 import { UserLoss } from './UserLoss.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const BETS = '/wps/agent/team/bets';

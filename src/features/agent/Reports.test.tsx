@@ -2,17 +2,17 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { server } from '../auth/test/harness.tsx';
+import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from '../../test/agentHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
 import { AccountDetails } from './AccountDetails.tsx';
 import { MyIncome } from './MyIncome.tsx';
 import { TeamBetting } from './TeamBetting.tsx';
 import { TeamOverview } from './TeamOverview.tsx';
-import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
 import { UserLoss } from './UserLoss.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 onMarch3();

@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
+import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from '../../test/agentHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
 import { Announcement } from './Announcement.tsx';
 import { RegisterAccount } from './RegisterAccount.tsx';
 import { TeamManagement } from './TeamManagement.tsx';
 import { TeamOverview } from './TeamOverview.tsx';
-import { answer, lastQuery, OVERVIEW_REPLY, onMarch3, RANGE, showAgent } from './test/agentHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const OVERVIEW = '/wps/agent/team/overview';

@@ -15,9 +15,6 @@ import { whitelabelQuery } from '../../api/queries.ts';
 import { storeToken } from '../../api/session.ts';
 import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { AccountArea } from './AccountArea.tsx';
-import { liveSession } from './liveSession.ts';
-import { registerSettingsQuery } from './queries.ts';
 import {
   answerActorEvent,
   expectFullCoverage,
@@ -31,11 +28,14 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { AccountArea } from './AccountArea.tsx';
+import { liveSession } from './liveSession.ts';
+import { registerSettingsQuery } from './queries.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 type M = (typeof sessionWalks)[number]['machine'];

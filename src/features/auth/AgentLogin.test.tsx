@@ -4,15 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordRule } from '../../../machines/login.events.ts';
 import { ApiError } from '../../api/client.ts';
-import { agent } from '../agent/test/agentHarness.tsx';
-import { show } from '../member/test/memberHarness.tsx';
+import { agent } from '../../test/agentHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { show } from '../../test/memberHarness.tsx';
 import { AccountArea } from './AccountArea.tsx';
 import { AuthModalsHost } from './AuthModalsHost.tsx';
-import { server } from './test/harness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const LOGIN = '/wps/session/login';

@@ -10,7 +10,6 @@ import {
 import { demoRules } from '../../../machines/registration.events.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
-import { RegisterForm } from './RegisterForm.tsx';
 import {
   advance,
   entries,
@@ -25,11 +24,12 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 type M = typeof captchaWalk.machine;

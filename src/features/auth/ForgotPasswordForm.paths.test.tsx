@@ -10,7 +10,6 @@ import { passwordRule } from '../../../machines/login.events.ts';
 import { tracedPath } from '../../../machines/test/transitionPaths.ts';
 import { machineCoverage } from '../../../scripts/pathsCoverage.ts';
 import { ApiError } from '../../api/client.ts';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import {
   answerActorEvent,
   controlsByLabel,
@@ -27,11 +26,12 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 type M = (typeof forgotPasswordWalks)[number]['machine'];

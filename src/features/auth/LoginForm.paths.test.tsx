@@ -9,7 +9,6 @@ import { doneEvent } from '../../../machines/test/machineGraph.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { LoginForm } from './LoginForm.tsx';
 import {
   answerActorEvent,
   CAPTCHA_REPLY,
@@ -29,13 +28,14 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { LoginForm } from './LoginForm.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
-vi.mock('./firebaseClient.ts', async () => (await import('./test/harness.tsx')).fakeFirebase);
+vi.mock('./firebaseClient.ts', async () => (await import('../../test/authHarness.tsx')).fakeFirebase);
 
 type M = typeof loginWalk.machine;
 /** The machine's events and those of its actors and delays. */

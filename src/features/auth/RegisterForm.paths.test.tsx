@@ -13,7 +13,6 @@ import { demoMember } from '../../../machines/session.events.ts';
 import { doneEvent, withInput } from '../../../machines/test/machineGraph.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
-import { RegisterForm } from './RegisterForm.tsx';
 import {
   answerActorEvent,
   CAPTCHA_REPLY,
@@ -33,13 +32,14 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
-vi.mock('./firebaseClient.ts', async () => (await import('./test/harness.tsx')).fakeFirebase);
+vi.mock('./firebaseClient.ts', async () => (await import('../../test/authHarness.tsx')).fakeFirebase);
 
 type M = typeof registrationWalk.machine;
 /** The machine's events and those of its actors and delays. */

@@ -14,8 +14,6 @@ import {
 import { doneEvent, errorEvent, withInput } from '../../../machines/test/machineGraph.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
-import { firebaseSmsSender } from './actors.ts';
-import { SmsCodeField } from './SmsCodeField.tsx';
 import {
   advance,
   CAPTCHA_REPLY,
@@ -33,13 +31,15 @@ import {
   viewPaths,
   visitor,
   walk,
-} from './test/harness.tsx';
+} from '../../test/authHarness.tsx';
+import { firebaseSmsSender } from './actors.ts';
+import { SmsCodeField } from './SmsCodeField.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
-vi.mock('./firebaseClient.ts', async () => (await import('./test/harness.tsx')).fakeFirebase);
+vi.mock('./firebaseClient.ts', async () => (await import('../../test/authHarness.tsx')).fakeFirebase);
 
 type M = typeof smsCountdownWalk.machine;
 /** The machine's events and those of its actors and delays. */

@@ -6,12 +6,12 @@ import { passwordRule } from '../../../machines/login.events.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { mount, server } from '../../test/authHarness.tsx';
 import { AuthModalsHost } from './AuthModalsHost.tsx';
-import { mount, server } from './test/harness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const RESET = '/wps/member/password/reset';

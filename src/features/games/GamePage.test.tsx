@@ -7,13 +7,13 @@ import { sessionMachine } from '../../../machines/session.machine.ts';
 import { ApiError } from '../../api/client.ts';
 import { AuthModalsProvider, useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { mount, server } from '../auth/test/harness.tsx';
+import { mount, server } from '../../test/authHarness.tsx';
 import { GamePage } from './GamePage.tsx';
 import { GAME_MESSAGE } from './gameMessages.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const member: MemberInfo = {

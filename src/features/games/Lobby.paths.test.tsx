@@ -23,8 +23,7 @@ import {
   useRealClock,
   viewPaths,
   visitor,
-} from '../auth/test/harness.tsx';
-import { gameListCall } from './gameListCalls.ts';
+} from '../../test/authHarness.tsx';
 import {
   expectedRequest,
   failRequest,
@@ -35,11 +34,12 @@ import {
   mountApp,
   replyList,
   scrolledIntoView,
-} from './test/lobbyHarness.tsx';
+} from '../../test/lobbyHarness.tsx';
+import { gameListCall } from './gameListCalls.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 // Launching is useLaunchGame's (its own tests); here a play button only has to reach it.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleGame } from '../../../machines/gameList.events.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { ApiError } from '../../api/client.ts';
-import { flush, server, useFakeClock, useRealClock, visitor } from '../auth/test/harness.tsx';
+import { flush, server, useFakeClock, useRealClock, visitor } from '../../test/authHarness.tsx';
 import {
   app,
   failRequest,
@@ -12,11 +12,11 @@ import {
   mountApp,
   replyList,
   scrolledIntoView,
-} from './test/lobbyHarness.tsx';
+} from '../../test/lobbyHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const launch = vi.hoisted(() => vi.fn());

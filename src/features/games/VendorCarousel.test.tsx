@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Vendor } from '../../../contract/games.ts';
-import { mount } from '../auth/test/harness.tsx';
+import { mount } from '../../test/authHarness.tsx';
 import { VendorCarousel } from './VendorCarousel.tsx';
 
 const vendors = (n: number): Vendor[] =>

@@ -14,12 +14,12 @@ import { sessionMachine } from '../../../machines/session.machine.ts';
 import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
 import { AuthModalsProvider, useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { server } from '../auth/test/harness.tsx';
+import { server } from '../../test/authHarness.tsx';
 import { useLaunchGame } from './useLaunchGame.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const member = (agentType: number): MemberInfo => ({

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../auth/test/harness.tsx';
-import { show } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { show } from '../../test/memberHarness.tsx';
 import { ContactPage } from './ContactPage.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const WHITELABEL = {

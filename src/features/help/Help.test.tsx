@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HelpItem } from '../../../contract/help.ts';
 import { ApiError } from '../../api/client.ts';
-import { mount, server } from '../auth/test/harness.tsx';
+import { mount, server } from '../../test/authHarness.tsx';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { HelpModal } from './HelpModal.tsx';
 import { HelpPage } from './HelpPage.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const HELP = '/wps/system/helpCenter';

@@ -7,9 +7,7 @@ import { type BetSlipContext, betSlipMachine } from '../../../machines/betSlip.m
 import { SAMPLE_MENU, SERVER_TIME } from '../../../machines/lotteryRefresh.events.ts';
 import { withInput } from '../../../machines/test/machineGraph.ts';
 import { ApiError } from '../../api/client.ts';
-import { expectFullCoverage, type InternalEvent, server, viewPaths } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
-import { LotteryPage } from './LotteryPage.tsx';
+import { expectFullCoverage, type InternalEvent, server, viewPaths } from '../../test/authHarness.tsx';
 import {
   answerData,
   BALANCE,
@@ -19,11 +17,13 @@ import {
   NEXT_DRAW,
   RESULTS,
   RULES,
-} from './test/lotteryHarness.tsx';
+} from '../../test/lotteryHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
+import { LotteryPage } from './LotteryPage.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

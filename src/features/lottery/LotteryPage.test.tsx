@@ -4,9 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { linesOf, readNumbers, readStake } from '../../../machines/betSlip.slip.ts';
 import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
-import { LotteryPage } from './LotteryPage.tsx';
+import { server } from '../../test/authHarness.tsx';
 import {
   answerData,
   BALANCE,
@@ -16,11 +14,13 @@ import {
   NEXT_DRAW,
   RESULTS,
   RULES,
-} from './test/lotteryHarness.tsx';
+} from '../../test/lotteryHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
+import { LotteryPage } from './LotteryPage.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

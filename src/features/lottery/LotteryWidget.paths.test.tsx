@@ -29,15 +29,15 @@ import {
   viewPaths,
   visitor,
   walk,
-} from '../auth/test/harness.tsx';
-import { show } from '../member/test/memberHarness.tsx';
+} from '../../test/authHarness.tsx';
+import { LATEST_RESULTS, MENU, menuData, replyData } from '../../test/lotteryHarness.tsx';
+import { show } from '../../test/memberHarness.tsx';
 import { favouritesKey } from './favourites.ts';
 import { LotteryWidget } from './LotteryWidget.tsx';
-import { LATEST_RESULTS, MENU, menuData, replyData } from './test/lotteryHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 type M = typeof lotteryRefreshMachine;

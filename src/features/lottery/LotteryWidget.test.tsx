@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
-import { show } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answerData, MENU, menuData, POPULAR, RECENT_MENU } from '../../test/lotteryHarness.tsx';
+import { show } from '../../test/memberHarness.tsx';
 import { favouritesKey } from './favourites.ts';
 import { LotteryWidget } from './LotteryWidget.tsx';
-import { answerData, MENU, menuData, POPULAR, RECENT_MENU } from './test/lotteryHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

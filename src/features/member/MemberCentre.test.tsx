@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../auth/test/harness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, member, SETTINGS, show } from '../../test/memberHarness.tsx';
 import { MemberCentre, type MemberSlots } from './MemberCentre.tsx';
 import { MEMBER_PAGE_KEYS, memberSearch } from './pages.ts';
-import { answer, member, SETTINGS, show } from './test/memberHarness.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const slots: MemberSlots = {

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../auth/test/harness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
 import { BettingRecord } from './BettingRecord.tsx';
 import { ProfitLoss } from './ProfitLoss.tsx';
-import { answer, show } from './test/memberHarness.tsx';
 import { AccountRecord } from './wallet/AccountRecord.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const BETS = '/wps/member/bettingRecord';

@@ -16,14 +16,14 @@ import type { Notice } from '../../../contract/content.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { server } from '../auth/test/harness.tsx';
-import { member } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { member } from '../../test/memberHarness.tsx';
 import { NoticeMarquee } from './NoticeMarquee.tsx';
 import { NoticePopup } from './NoticePopup.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 declare global {

@@ -2,12 +2,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiceRollReply, InhouseSession } from '../../../contract/inhouse.ts';
+import { renderPlay, sent, sentTo, setAnswer } from '../../test/fakeCall.tsx';
 import { DiceGame } from './DiceGame.tsx';
-import { renderPlay, sent, sentTo, setAnswer } from './test/fakeCall.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/fakeCall.tsx')).fakeCall,
+  call: (await import('../../test/fakeCall.tsx')).fakeCall,
 }));
 
 const SESSION: InhouseSession = {

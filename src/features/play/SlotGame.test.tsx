@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InhouseSession, SlotSpinReply } from '../../../contract/inhouse.ts';
 import { ApiError } from '../../api/client.ts';
+import { renderPlay, sent, sentTo, setAnswer } from '../../test/fakeCall.tsx';
 import { SlotGame } from './SlotGame.tsx';
-import { renderPlay, sent, sentTo, setAnswer } from './test/fakeCall.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('./test/fakeCall.tsx')).fakeCall,
+  call: (await import('../../test/fakeCall.tsx')).fakeCall,
 }));
 
 const SESSION_PATH = '/inhouse/session';

@@ -5,13 +5,13 @@ import type { PointReward, Redemption } from '../../../contract/points.ts';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
 import { ApiError } from '../../api/client.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { server } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
 import { PointMall } from './PointMall.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 const BALANCE = '/wps/points/balance';

@@ -3,14 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PromotionState } from '../../../contract/promotions.ts';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
+import {
+  APPLY,
+  DETAIL,
+  MINE,
+  PROMOTIONS,
+  picture,
+  state,
+  WALLET,
+  WALLET_VALUE,
+} from '../../test/promotionFixtures.ts';
 import { PromotionDetail } from './PromotionDetail.tsx';
-import { APPLY, DETAIL, MINE, PROMOTIONS, picture, state, WALLET, WALLET_VALUE } from './test/fixtures.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 // jsdom has no object URLs: the thumbnails get stand-ins, and what is let go is counted.

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Promotion, PromotionState } from '../../../contract/promotions.ts';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
-import { PromotionDetail } from './PromotionDetail.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
 import {
   CLAIM,
   CODE,
@@ -17,11 +16,12 @@ import {
   state,
   WALLET,
   WALLET_VALUE,
-} from './test/fixtures.ts';
+} from '../../test/promotionFixtures.ts';
+import { PromotionDetail } from './PromotionDetail.tsx';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PromotionCategory } from '../../../contract/promotions.ts';
 import { ApiError } from '../../api/client.ts';
-import { server } from '../auth/test/harness.tsx';
-import { answer, show } from '../member/test/memberHarness.tsx';
+import { server } from '../../test/authHarness.tsx';
+import { answer, show } from '../../test/memberHarness.tsx';
+import { CODE, LIST, LIST_VALUE, MINE, STATES, WALLET, WALLET_VALUE } from '../../test/promotionFixtures.ts';
 import { Promotions } from './Promotions.tsx';
-import { CODE, LIST, LIST_VALUE, MINE, STATES, WALLET, WALLET_VALUE } from './test/fixtures.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
-  call: (await import('../auth/test/harness.tsx')).server.call,
+  call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
 afterEach(() => server.reset());

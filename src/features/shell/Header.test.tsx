@@ -8,7 +8,7 @@ import type { MemberInfo } from '../../../contract/member.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
-import { mount } from '../auth/test/harness.tsx';
+import { mount } from '../../test/authHarness.tsx';
 import { Header } from './Header.tsx';
 
 const menus = [

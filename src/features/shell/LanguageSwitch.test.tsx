@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, savedLocale } from '../../i18n/i18n.ts';
-import { mount } from '../auth/test/harness.tsx';
+import { mount } from '../../test/authHarness.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const LANGUAGE = msg`Language`;

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameMenu } from '../../../contract/games.ts';
-import { mount } from '../auth/test/harness.tsx';
+import { mount } from '../../test/authHarness.tsx';
 import { NavMenu } from './NavMenu.tsx';
 
 const vendors = (n: number) =>

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpsPromotion, OpsPromotionEntry } from '../../../contract/promotions.ts';
-import { answer, reset, server, signedIn } from '../test/opsHarness.tsx';
+import { answer, reset, server, signedIn } from '../../test/opsHarness.tsx';
 
 vi.mock('../../api/client.ts', async (original) =>
-  (await import('../test/clientMock.ts')).opsClientMock(original),
+  (await import('../../test/opsClientMock.ts')).opsClientMock(original),
 );
 
 const PROMOTIONS = '/ops/merchants/:code/promotions';

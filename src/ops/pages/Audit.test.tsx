@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, reset, server, signedIn } from '../test/opsHarness.tsx';
+import { answer, reset, server, signedIn } from '../../test/opsHarness.tsx';
 
 vi.mock('../../api/client.ts', async (original) =>
-  (await import('../test/clientMock.ts')).opsClientMock(original),
+  (await import('../../test/opsClientMock.ts')).opsClientMock(original),
 );
 
 afterEach(reset);

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import type { opsPaymentOrder } from '../../../contract/ops.ts';
 import { ApiError } from '../../api/client.ts';
-import { answer, reset, server, signedIn } from '../test/opsHarness.tsx';
+import { answer, reset, server, signedIn } from '../../test/opsHarness.tsx';
 
 vi.mock('../../api/client.ts', async (original) =>
-  (await import('../test/clientMock.ts')).opsClientMock(original),
+  (await import('../../test/opsClientMock.ts')).opsClientMock(original),
 );
 
 afterEach(reset);

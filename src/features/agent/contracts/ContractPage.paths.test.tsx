@@ -42,13 +42,13 @@ import {
   viewPaths,
   visitor,
   walk,
-} from '../../auth/test/harness.tsx';
+} from '../../../test/authHarness.tsx';
 import { ContractPage } from './ContractPage.tsx';
 import { readTierField } from './readTier.ts';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 type M = typeof contractNegotiationMachine;

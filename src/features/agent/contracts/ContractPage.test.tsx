@@ -18,13 +18,13 @@ import {
   UPLINE,
 } from '../../../../machines/contractNegotiation.events.ts';
 import { ApiError } from '../../../api/client.ts';
-import { mount, server } from '../../auth/test/harness.tsx';
-import { answer } from '../../member/test/memberHarness.tsx';
+import { mount, server } from '../../../test/authHarness.tsx';
+import { answer } from '../../../test/memberHarness.tsx';
 import { ContractPage } from './ContractPage.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 type Contracts = CallOutput<typeof agentContracts>['value'];

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { advance, flush, server, useFakeClock, useRealClock } from '../../auth/test/harness.tsx';
-import { show } from '../test/memberHarness.tsx';
+import { advance, flush, server, useFakeClock, useRealClock } from '../../../test/authHarness.tsx';
+import { show } from '../../../test/memberHarness.tsx';
 import { MessageBadge } from './MessageBadge.tsx';
 import { UNREAD_POLL_MS } from './queries.ts';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const UNREAD = '/wps/relay/unreadCount';

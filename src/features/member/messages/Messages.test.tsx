@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageView } from '../../../../contract/messages.ts';
 import { ApiError } from '../../../api/client.ts';
-import { server } from '../../auth/test/harness.tsx';
-import { answer, show } from '../test/memberHarness.tsx';
+import { server } from '../../../test/authHarness.tsx';
+import { answer, show } from '../../../test/memberHarness.tsx';
 import { Messages } from './Messages.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const LIST = '/wps/relay/messageList';

@@ -5,14 +5,14 @@ import type { Mission } from '../../../../contract/missions.ts';
 import { selectIsTrial } from '../../../../machines/session.selectors.ts';
 import { ApiError } from '../../../api/client.ts';
 import { SessionContext } from '../../../session/sessionContext.ts';
-import { server } from '../../auth/test/harness.tsx';
-import { answer, show } from '../test/memberHarness.tsx';
+import { server } from '../../../test/authHarness.tsx';
+import { answer, show } from '../../../test/memberHarness.tsx';
 import { Missions } from './Missions.tsx';
 import { useOpenMissionCount } from './queries.ts';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const SUMMARY = '/wps/mission/summary';

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordRule } from '../../../../machines/login.events.ts';
 import { ApiError } from '../../../api/client.ts';
+import { server } from '../../../test/authHarness.tsx';
+import { show } from '../../../test/memberHarness.tsx';
 import { AuthModalsHost } from '../../auth/AuthModalsHost.tsx';
-import { server } from '../../auth/test/harness.tsx';
-import { show } from '../test/memberHarness.tsx';
 import { ResponsibleGaming } from './ResponsibleGaming.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const STATUS = '/wps/member/responsible';

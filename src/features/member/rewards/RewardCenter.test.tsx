@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RewardTicket } from '../../../../contract/rewards.ts';
 import { ApiError } from '../../../api/client.ts';
-import { server } from '../../auth/test/harness.tsx';
-import { answer, show } from '../test/memberHarness.tsx';
+import { server } from '../../../test/authHarness.tsx';
+import { answer, show } from '../../../test/memberHarness.tsx';
 import { useAvailableTicketCount } from './queries.ts';
 import { RewardCenter } from './RewardCenter.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const TICKETS = '/wps/reward/tickets';

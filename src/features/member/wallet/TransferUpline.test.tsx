@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../auth/test/harness.tsx';
+import { server } from '../../../test/authHarness.tsx';
+import { answer, show } from '../../../test/memberHarness.tsx';
 import { GatewayDemo } from '../payments/GatewayDemo.tsx';
-import { answer, show } from '../test/memberHarness.tsx';
 import { TransferUpline } from './TransferUpline.tsx';
 
 vi.mock('../../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/client.ts')>()),
-  call: (await import('../../auth/test/harness.tsx')).server.call,
+  call: (await import('../../../test/authHarness.tsx')).server.call,
 }));
 
 const UPLINE = '/wps/wallet/transferUpline';

@@ -19,13 +19,13 @@ import {
   getNextSnapshot,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { AnyCall } from '../../../../contract/call.ts';
-import type { Route } from '../../../../contract/routes.ts';
-import type { FormProblem } from '../../../../machines/form.ts';
-import { declaredTransitions, statePaths, walked } from '../../../../machines/test/machineGraph.ts';
-import type { WalkPath, WalkStep } from '../../../../machines/test/transitionPaths.ts';
-import { contractOf } from '../../../test/contractOf.ts';
-import { problemMessage } from '../fieldMessages.ts';
+import type { AnyCall } from '../../contract/call.ts';
+import type { Route } from '../../contract/routes.ts';
+import type { FormProblem } from '../../machines/form.ts';
+import { declaredTransitions, statePaths, walked } from '../../machines/test/machineGraph.ts';
+import type { WalkPath, WalkStep } from '../../machines/test/transitionPaths.ts';
+import { problemMessage } from '../features/auth/fieldMessages.ts';
+import { contractOf } from './contractOf.ts';
 
 /**
  * Shared by the auth path tests (`*.paths.test.tsx`): paths generated from a machine (xstate/graph) restricted to
@@ -139,7 +139,7 @@ export const server = new FakeServer();
 /**
  * Stands in for src/features/auth/firebaseClient.ts (which the Firebase actors import on demand): its SMS calls are
  * requests to 'firebase:sendSms' and 'firebase:confirmSms' that the walk answers like the server's. A test file
- * mocks the module with it: `vi.mock('./firebaseClient.ts', async () => (await import('./test/harness.tsx')).fakeFirebase)`.
+ * mocks the module with it: `vi.mock('./firebaseClient.ts', async () => (await import('../../test/authHarness.tsx')).fakeFirebase)`.
  */
 export const fakeFirebase = {
   sendFirebaseSms: (_options: unknown, phoneNumber: string) =>

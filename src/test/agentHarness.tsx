@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { MemberInfo } from '../../../../contract/member.ts';
-import type { FeatureFlag } from '../../../../contract/merchant.ts';
-import { server } from '../../auth/test/harness.tsx';
-import { member, show } from '../../member/test/memberHarness.tsx';
+import type { MemberInfo } from '../../contract/member.ts';
+import type { FeatureFlag } from '../../contract/merchant.ts';
+import { server } from './authHarness.tsx';
+import { member, show } from './memberHarness.tsx';
 
 /**
  * The agent centre's tests: the member centre's harness (session, fake server behind `call`, modal probe) with an
@@ -49,7 +49,7 @@ export function showAgent(
 /** The query of the latest request to `path`. */
 export const lastQuery = (path: string) => server.sent(path).at(-1)!.input.query as Record<string, unknown>;
 
-export { answer } from '../../member/test/memberHarness.tsx';
+export { answer } from './memberHarness.tsx';
 
 /**
  * The page tests' day: 3 March 2030 at noon (the default range, the last 7 days, is 25 February to 3 March); the

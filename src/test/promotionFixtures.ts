@@ -1,4 +1,4 @@
-import type { Promotion, PromotionState } from '../../../../contract/promotions.ts';
+import type { Promotion, PromotionState } from '../../contract/promotions.ts';
 
 /**
  * Promotions of every kind, the member's states, and pictures with real PNG / JPEG / GIF bytes for the promotions

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { AnyCall } from '../../../../contract/call.ts';
+import type { AnyCall } from '../../contract/call.ts';
 
 /**
  * Stands in for `call` (src/api/client.ts) in the game pages' tests: records each call with its body and headers,

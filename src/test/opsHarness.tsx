@@ -10,11 +10,11 @@ import {
 } from '@tanstack/react-router';
 import { render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { Operator, OpsMerchant, OpsRole } from '../../../contract/backoffice.ts';
-import { server } from '../../features/auth/test/harness.tsx';
-import { opsSearch } from '../../routes/ops.tsx';
-import { OpsApp } from '../OpsApp.tsx';
-import { sentHeaders } from './clientMock.ts';
+import type { Operator, OpsMerchant, OpsRole } from '../../contract/backoffice.ts';
+import { OpsApp } from '../ops/OpsApp.tsx';
+import { opsSearch } from '../routes/ops.tsx';
+import { server } from './authHarness.tsx';
+import { sentHeaders } from './opsClientMock.ts';
 
 /**
  * The back office's tests: the real OpsApp, shell and pages under a memory router shaped like the file routes

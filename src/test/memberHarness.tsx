@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { MemberInfo } from '../../../../contract/member.ts';
-import type { PaymentOrder } from '../../../../contract/payments.ts';
-import { sessionMachine } from '../../../../machines/session.machine.ts';
-import { AuthModalsProvider, useAuthModals } from '../../../session/authModals.tsx';
-import { SessionContext } from '../../../session/sessionContext.ts';
-import { mount, server, type ViewOptions } from '../../auth/test/harness.tsx';
+import type { MemberInfo } from '../../contract/member.ts';
+import type { PaymentOrder } from '../../contract/payments.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
+import { AuthModalsProvider, useAuthModals } from '../session/authModals.tsx';
+import { SessionContext } from '../session/sessionContext.ts';
+import { mount, server, type ViewOptions } from './authHarness.tsx';
 
 /**
  * The member centre's tests: a session (visitor, member or trial account) around the view, the fake server of the

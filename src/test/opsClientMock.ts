@@ -1,10 +1,10 @@
-import { server } from '../../features/auth/test/harness.tsx';
+import { server } from './authHarness.tsx';
 
 /**
  * The mock of src/api/client.ts for the back office's tests: the real module with `call` answered by the auth
  * harness's fake server, and the headers of every call kept (the fake server keeps only contract and input).
  * Must not import src/api/client.ts (or anything that does): the mock factory imports this module.
- *   vi.mock('../api/client.ts', async (original) => (await import('./test/clientMock.ts')).opsClientMock(original));
+ *   vi.mock('../api/client.ts', async (original) => (await import('../test/opsClientMock.ts')).opsClientMock(original));
  */
 
 export const sentHeaders: Record<string, string>[] = [];

@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { LotteryGame } from '../../../../contract/lottery.ts';
-import { server } from '../../auth/test/harness.tsx';
+import type { LotteryGame } from '../../contract/lottery.ts';
+import { server } from './authHarness.tsx';
 
 /**
  * The lottery views' tests: the fake server of the auth harness behind `call` (each test file mocks
