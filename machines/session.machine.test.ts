@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MemberInfo } from '../contract/member.ts';
-import { demoMember, sessionWalks } from './session.events.ts';
-import { type SessionInput, sessionMachine } from './session.machine.ts';
 import {
   selectEndedByBreak,
   selectIsAgent,
@@ -10,7 +8,9 @@ import {
   selectIsTrial,
   selectLogoutDialog,
   selectPasswordChangeDue,
-} from './session.selectors.ts';
+} from './session.connect.ts';
+import { demoMember, sessionWalks } from './session.events.ts';
+import { type SessionInput, sessionMachine } from './session.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 

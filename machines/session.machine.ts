@@ -24,7 +24,7 @@ import { type FlowError, readFlowError } from './form.ts';
  *     UNAUTHORIZED) runs `clearSession` and goes to `loggedOut` at once (ignored while a logout runs: it ends the session anyway).
  *     `session.breakStarted` { until } (the member started a cooling-off break or self-exclusion, which ends every
  *     session) does the same, goes home and keeps why in `ended`, so the login says it; the next login forgets it.
- * Context the views read (see session.selectors.ts): `member`, `error` (why member info could not be read),
+ * Context the views read (see session.connect.ts): `member`, `error` (why member info could not be read),
  * `ended` (the break that ended the session: until when, ISO; null until: self-excluded without end).
  * Actions the app provides: `clearSession` (session storage except the merchant, and the login/agent/VIP state),
  * `goHome`. The login and registration flows store the token they get before they send `session.loggedIn`.

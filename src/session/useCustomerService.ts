@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { selectMember } from '../../machines/session.selectors.ts';
+import { selectMember } from '../../machines/session.connect.ts';
 import { whitelabelQuery } from '../api/queries.ts';
 import { customerServicePath } from '../domain/customerService.ts';
 import { SessionContext } from './sessionContext.ts';

@@ -8,7 +8,7 @@ import {
   selectIsLoggedIn,
   selectIsStarting,
   selectIsTrial,
-} from '../../../machines/session.selectors.ts';
+} from '../../../machines/session.connect.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';

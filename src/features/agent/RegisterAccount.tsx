@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { registerDownline } from '../../../contract/agent.ts';
-import { selectMember } from '../../../machines/session.selectors.ts';
+import { selectMember } from '../../../machines/session.connect.ts';
 import { call } from '../../api/client.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Invitation } from '../../ui/Invitation.tsx';

@@ -10,7 +10,7 @@ import {
   selectLogoutDialog,
   selectMember,
   selectSessionFailed,
-} from '../../../machines/session.selectors.ts';
+} from '../../../machines/session.connect.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';

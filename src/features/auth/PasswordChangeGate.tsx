@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { selectPasswordChangeDue } from '../../../machines/session.selectors.ts';
+import { selectPasswordChangeDue } from '../../../machines/session.connect.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { AccountForm } from './AuthModalsHost.tsx';

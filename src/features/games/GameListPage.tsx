@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
-import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { GameListView } from './GameListView.tsx';
 import { WhenSessionKnown } from './Lobby.tsx';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { launchGame } from '../../../contract/launch.ts';
-import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectMember } from '../../../machines/session.connect.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { balanceQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';

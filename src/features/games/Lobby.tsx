@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
 import type { GameType } from '../../../contract/games.ts';
-import { selectIsStarting } from '../../../machines/session.selectors.ts';
+import { selectIsStarting } from '../../../machines/session.connect.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import type { GameListMode } from '../../../machines/gameList.machine.ts';
-import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
-import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.connect.ts';
 import { storedToken } from '../../api/session.ts';
 import { launchTarget } from '../../domain/launchTarget.ts';
 import { useAuthModals } from '../../session/authModals.tsx';

@@ -15,7 +15,7 @@ import {
 } from '../../../machines/betSlip.slip.ts';
 import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
 import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
-import { selectIsLoggedIn } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { liveInspect } from '../../flows/liveActors.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LotteryGame } from '../../../contract/lottery.ts';
-import { selectIsLoggedIn, selectIsTrial } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsTrial } from '../../../machines/session.connect.ts';
 import { ApiError } from '../../api/client.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';

@@ -9,7 +9,7 @@ import {
   type MenuRequest,
   type ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
-import { selectIsLoggedIn, selectMember } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectMember } from '../../../machines/session.connect.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback } from 'react';
 import type { PaymentOrder } from '../../../contract/payments.ts';
-import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.connect.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { LoginNotice, TrialNotice } from '../../ui/CentreNotice.tsx';

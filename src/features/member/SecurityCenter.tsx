@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { setPaymentPassword } from '../../../contract/payments.ts';
-import { selectMember } from '../../../machines/session.selectors.ts';
+import { selectMember } from '../../../machines/session.connect.ts';
 import { call } from '../../api/client.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.connect.ts';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId } from 'react';
-import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.connect.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';

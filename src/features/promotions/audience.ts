@@ -1,4 +1,4 @@
-import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.connect.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useMoney } from '../../ui/records/useMoney.ts';

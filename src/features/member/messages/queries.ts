@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { messageList, unreadCount } from '../../../../contract/routes.ts';
-import { selectIsLoggedIn, selectIsTrial } from '../../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsTrial } from '../../../../machines/session.connect.ts';
 import { call } from '../../../api/client.ts';
 import { SessionContext } from '../../../session/sessionContext.ts';
 

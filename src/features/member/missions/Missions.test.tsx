@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mission } from '../../../../contract/missions.ts';
-import { selectIsTrial } from '../../../../machines/session.selectors.ts';
+import { selectIsTrial } from '../../../../machines/session.connect.ts';
 import { ApiError } from '../../../api/client.ts';
 import { SessionContext } from '../../../session/sessionContext.ts';
 import { server } from '../../../test/authHarness.tsx';

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type MissionPeriod, missionLeaderboard, missionSummary } from '../../../../contract/missions.ts';
 import { rebateClaimable, rebateHistory } from '../../../../contract/rebate.ts';
-import { selectIsLoggedIn, selectIsTrial } from '../../../../machines/session.selectors.ts';
+import { selectIsLoggedIn, selectIsTrial } from '../../../../machines/session.connect.ts';
 import { call } from '../../../api/client.ts';
 import { SessionContext } from '../../../session/sessionContext.ts';
 import { MONEY_KEYS } from '../queries.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { MONEY_FIELDS, transferToUpline } from '../../../../contract/payments.ts';
-import { selectMember } from '../../../../machines/session.selectors.ts';
+import { selectMember } from '../../../../machines/session.connect.ts';
 import { call } from '../../../api/client.ts';
 import { newRequestId } from '../../../api/requestId.ts';
 import { SessionContext } from '../../../session/sessionContext.ts';
