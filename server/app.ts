@@ -10,7 +10,7 @@ import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { resolveMerchant } from './http/merchant.ts';
-import { merchantCacheOf } from './http/merchantCache.ts';
+import { createMerchantCache } from './http/merchantCache.ts';
 import { knownMethods } from './http/methods.ts';
 import { createMetrics, metricsRoutes, routeOf } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -28,6 +28,7 @@ import { createDownlineService } from './modules/agent/downline.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { createSettlement } from './modules/agent/settlement.ts';
 import { createTeamService } from './modules/agent/team.ts';
+import { createArtCatalogue } from './modules/art/catalogue.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -38,12 +39,14 @@ import { createSmsService } from './modules/auth/sms.ts';
 import { opsGate } from './modules/backoffice/gate.ts';
 import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { createScopeCheck } from './modules/backoffice/scope.ts';
 import { createBackoffice } from './modules/backoffice/service.ts';
 import { buildChanges } from './modules/changes/module.ts';
 import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
+import { createDevTools } from './modules/dev/service.ts';
 import { createGameListService } from './modules/games/list.ts';
 import { createPlayListService } from './modules/games/play.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
@@ -78,6 +81,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createRedemptionDecisions } from './modules/points/decisions.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { createPointsService } from './modules/points/service.ts';
+import { createPromotions } from './modules/promotions/module.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { rebateRoutes } from './modules/rebate/routes.ts';
 import { createRebateService } from './modules/rebate/service.ts';
@@ -88,12 +92,14 @@ import { createResponsibleGambling } from './modules/responsible/service.ts';
 import { createRewards } from './modules/rewards/module.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { createRulesStore } from './modules/rules/store.ts';
+import { createSeamlessDirectory } from './modules/seamless/directory.ts';
 import { seamlessRoutes } from './modules/seamless/routes.ts';
 import { createSeamlessWallet } from './modules/seamless/service.ts';
 import { downloadRoutes } from './modules/system/mobileconfig.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
 import { vendorDemoRoutes } from './modules/vendorDemo/routes.ts';
+import { createVendorDemo } from './modules/vendorDemo/service.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -188,7 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, { db, jobs });
 
   // The composition root: every service below is built once from its dependencies and handed to the modules.
-  const merchants = merchantCacheOf(db);
+  const merchants = createMerchantCache(db);
   await app.register(helmet, {
     // Google's hosts only on the pages of a merchant with Firebase (http/csp.ts).
     contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchants, req)),
@@ -236,7 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token, within
   // the operator's merchants and, where it is required, once two-factor login is on.
-  app.decorate('authenticateOps', opsGate(db, operators));
+  app.decorate('authenticateOps', opsGate(operators, createScopeCheck(db)));
   const rules = createRulesStore(db);
   // What pays members is drafted by one operator and approved by another (maker-checker).
   const changes = buildChanges(db, { audit, rules, topics: RULE_TOPICS });
@@ -306,8 +312,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');
     inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
     if (opts.seamlessSecret)
-      seamlessRoutes(api, db, createSeamlessWallet(db, { guard: responsible, audit }), opts.seamlessSecret);
-    vendorDemoRoutes(api, db, { ledger, drivers, audit });
+      await api.register(seamlessRoutes, {
+        wallet: createSeamlessWallet(db, { guard: responsible, audit }),
+        directory: createSeamlessDirectory(db),
+        masterSecret: opts.seamlessSecret,
+      });
+    await api.register(vendorDemoRoutes, { vendorDemo: createVendorDemo(db, { ledger, drivers, audit }) });
     paymentRoutes(api, payments);
     referralRoutes(api, referrals);
     rewardRoutes(api, rewards);
@@ -330,11 +340,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     decisions: createRedemptionDecisions(db, { ledger, audit }),
     sessions,
   });
-  await promotionRoutes(app, { db, merchants, ledger, audit, changes, sessions, ...uploads });
+  await app.register(promotionRoutes, {
+    promotions: createPromotions({ db, ledger, audit, changes, ...uploads }),
+    merchants,
+    sessions,
+  });
   noticeRoutes(app, createNoticeService(db, audit));
-  if (devTools) devRoutes(app, db, captcha);
-  artRoutes(app, db);
-  downloadRoutes(app, db);
+  if (devTools) await app.register(devRoutes, { devTools: createDevTools(db, captcha) });
+  await app.register(artRoutes, { catalogue: createArtCatalogue(db), merchants });
+  await app.register(downloadRoutes, { merchants });
   opsRoutes(app, createOpsService(db), {
     payments: payments.service,
     audit: payments.audit,

@@ -59,9 +59,11 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * Merchants by code and by domain, read once per change instead of on every request. Only known merchants are
- * kept: unknown codes and hosts come from visitors and would grow the cache without bound.
+ * kept: unknown codes and hosts come from visitors and would grow the cache without bound. The composition root
+ * (server/app.ts) builds the one cache of its database and hands it to every scope that resolves merchants, so
+ * they share it and its one listener.
  */
-function createMerchantCache(db: Db) {
+export function createMerchantCache(db: Db) {
   const fresh = freshness(db);
   let filledUnder = -1;
   const byCode = new Map<string, Merchant>();
@@ -106,14 +108,3 @@ function createMerchantCache(db: Db) {
   };
 }
 export type MerchantCache = ReturnType<typeof createMerchantCache>;
-
-const caches = new WeakMap<Db, MerchantCache>();
-
-/** The one cache of a database: every scope that resolves merchants shares it (and its one listener). */
-export function merchantCacheOf(db: Db): MerchantCache {
-  const known = caches.get(db);
-  if (known) return known;
-  const cache = createMerchantCache(db);
-  caches.set(db, cache);
-  return cache;
-}

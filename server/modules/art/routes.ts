@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { merchantCode } from '../../../contract/merchant.ts';
-import type { Db } from '../../db/client.ts';
-import { banners, games, merchants, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 import { localized } from '../content/service.ts';
+import type { ArtCatalogue } from './catalogue.ts';
 import { type RasterFormat, rasterOf } from './raster.ts';
 import { bannerSvg, brandIconSvg, tileSvg, vendorLogoSvg } from './svg.ts';
 
@@ -31,10 +30,14 @@ async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat) {
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such picture');
 
 /** Generated art: game tiles, banners, vendor logos and the brand's icon and logo. */
-export function artRoutes(app: FastifyInstance, db: Db): void {
+export async function artRoutes(
+  app: FastifyInstance,
+  opts: { catalogue: ArtCatalogue; merchants: MerchantCache },
+): Promise<void> {
+  const { catalogue } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = async (code: string) => {
-    const [m] = await db.select().from(merchants).where(eq(merchants.code, code));
+    const m = await opts.merchants.byCode(code);
     if (!m) throw notFound();
     return m;
   };
@@ -43,10 +46,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
     '/art/:merchant/tiles/:file',
     { schema: { hide: true, params: z.object({ merchant: merchantCode, file: artFile }) } },
     async (req, reply) => {
-      const [g] = await db
-        .select()
-        .from(games)
-        .where(and(eq(games.merchantCode, req.params.merchant), eq(games.nodeId, req.params.file.name)));
+      const g = await catalogue.game(req.params.merchant, req.params.file.name);
       if (!g) throw notFound();
       const name = localized(g.names, requestLocale(req, (req.query as { lang?: string }).lang));
       return sendArt(
@@ -61,13 +61,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
     '/art/:merchant/vendors/:file',
     { schema: { hide: true, params: z.object({ merchant: merchantCode, file: artFile }) } },
     async (req, reply) => {
-      const [v] = await db
-        .select()
-        .from(vendors)
-        .where(
-          and(eq(vendors.merchantCode, req.params.merchant), eq(vendors.vassalage, req.params.file.name)),
-        )
-        .limit(1);
+      const v = await catalogue.vendor(req.params.merchant, req.params.file.name);
       if (!v) throw notFound();
       return sendArt(
         reply,
@@ -96,10 +90,7 @@ export function artRoutes(app: FastifyInstance, db: Db): void {
     },
     async (req, reply) => {
       const m = await merchantOf(req.params.merchant);
-      const [b] = await db
-        .select()
-        .from(banners)
-        .where(and(eq(banners.merchantCode, m.code), eq(banners.id, req.params.file.name)));
+      const b = await catalogue.banner(m.code, req.params.file.name);
       if (!b) throw notFound();
       const title = localized(b.titles, requestLocale(req, req.query.lang));
       return sendArt(

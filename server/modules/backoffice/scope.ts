@@ -97,36 +97,36 @@ export function requireMerchant(who: { merchants: MerchantGrant }, code: string)
 const ID = /^[1-9]\d{0,9}$/;
 const MAX_ID = 2_147_483_647;
 
+export type ScopeCheck = (req: FastifyRequest, who: { merchants: MerchantGrant }) => Promise<void>;
+
 /** Refuses a call that reaches a merchant outside the operator's grant (run before the call's input is read). */
-export async function checkScope(
-  db: Db,
-  req: FastifyRequest,
-  who: { merchants: MerchantGrant },
-): Promise<void> {
-  if (who.merchants === '*') return;
-  const url = req.routeOptions.url ?? '';
-  if (OWN.has(url)) return;
-  const call = `${req.method} ${url}`;
-  if (PLATFORM.has(call))
-    throw new DomainError(403, 'FORBIDDEN', 'Only an operator of every merchant may do this');
-  const params = (req.params ?? {}) as Record<string, string | undefined>;
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  let placed = false;
-  if (params.code !== undefined) {
-    requireMerchant(who, params.code);
-    placed = true;
-  }
-  if (typeof query.merchant === 'string') requireMerchant(who, query.merchant);
-  const owner = OWNERS[url.split('/')[2] ?? ''];
-  const ref = params.id ?? params.name;
-  if (owner && ref !== undefined && !placed) {
-    const numeric = params.id !== undefined;
-    if (numeric && (!ID.test(ref) || Number(ref) > MAX_ID)) return;
-    const code = await owner(db, ref);
-    // An unknown id is the handler's 404; another merchant's is the same 404.
-    if (code !== undefined) requireMerchant(who, code);
-    return;
-  }
-  if (!placed && !LISTS.has(call))
-    throw new DomainError(403, 'FORBIDDEN', 'This call is not open to operators of some merchants');
+export function createScopeCheck(db: Db): ScopeCheck {
+  return async (req, who) => {
+    if (who.merchants === '*') return;
+    const url = req.routeOptions.url ?? '';
+    if (OWN.has(url)) return;
+    const call = `${req.method} ${url}`;
+    if (PLATFORM.has(call))
+      throw new DomainError(403, 'FORBIDDEN', 'Only an operator of every merchant may do this');
+    const params = (req.params ?? {}) as Record<string, string | undefined>;
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    let placed = false;
+    if (params.code !== undefined) {
+      requireMerchant(who, params.code);
+      placed = true;
+    }
+    if (typeof query.merchant === 'string') requireMerchant(who, query.merchant);
+    const owner = OWNERS[url.split('/')[2] ?? ''];
+    const ref = params.id ?? params.name;
+    if (owner && ref !== undefined && !placed) {
+      const numeric = params.id !== undefined;
+      if (numeric && (!ID.test(ref) || Number(ref) > MAX_ID)) return;
+      const code = await owner(db, ref);
+      // An unknown id is the handler's 404; another merchant's is the same 404.
+      if (code !== undefined) requireMerchant(who, code);
+      return;
+    }
+    if (!placed && !LISTS.has(call))
+      throw new DomainError(403, 'FORBIDDEN', 'This call is not open to operators of some merchants');
+  };
 }

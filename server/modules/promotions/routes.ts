@@ -17,39 +17,15 @@ import {
   promotionList,
   redeemPromoCode,
 } from '../../../contract/promotions.ts';
-import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
 import type { MerchantCache } from '../../http/merchantCache.ts';
 import { okValue, route } from '../../http/route.ts';
 import { sessionScope } from '../../http/sessionScope.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
-import { type StoragePort, uploadsStorage } from '../../ports/storage.ts';
-import type { AuditLog } from '../audit/log.ts';
-import type { createSessionService } from '../auth/sessions.ts';
-import type { Changes } from '../changes/service.ts';
-import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
-import type { Ledger } from '../wallet/ledger.ts';
-import { createApplications, promotionUpload } from './applications.ts';
-import { createEntryDecisions } from './decisions.ts';
-import { createPromotionCatalogue } from './operator.ts';
-import { createPayout } from './payout.ts';
-import { createPromotionService } from './service.ts';
-
-export interface PromotionModuleDeps {
-  db: Db;
-  ledger: Ledger;
-  audit: AuditLog;
-  /** Where a promotion's reward and terms are drafted for a second operator's approval. */
-  changes: Changes;
-  sessions: ReturnType<typeof createSessionService>;
-  /** Where uploads go (default: the local folder `uploadsDir`, else ./data/uploads); pictures under `promotions/`. */
-  storage?: StoragePort;
-  uploadsDir?: string;
-  /** Who wins a raffle (tests rig it). */
-  random?: RandomInt;
-  now?: () => Date;
-}
+import type { SessionService } from '../auth/sessions.ts';
+import { promotionUpload } from './applications.ts';
+import type { PromotionModule } from './module.ts';
 
 /** Spec §5: an application's remark and pictures. */
 const APPLY_LIMITS = {
@@ -59,34 +35,18 @@ const APPLY_LIMITS = {
   missing: 'Add at least one picture',
 };
 
-/** Everything a promotions module is made of, for the routes and for tests that set the clock. */
-export function createPromotions(deps: PromotionModuleDeps) {
-  const { db, ledger, audit } = deps;
-  const now = deps.now ?? (() => new Date());
-  const storage = uploadsStorage(deps);
-  const pay = createPayout(db, { ledger, audit });
-  const promotions = createPromotionService(db, { ledger, pay, now });
-  return {
-    storage,
-    promotions,
-    applications: createApplications(db, { promotions, pay, storage, now }),
-    catalogue: createPromotionCatalogue(db, { audit, changes: deps.changes, now }),
-    decisions: createEntryDecisions(db, { audit, pay, random: deps.random ?? cryptoRandom, now }),
-  };
-}
-
 /**
  * Promotions: the member's calls (merchant scope, by session; the application as multipart) and the operator's
  * (`auth: 'ops'`, resolved by the route layer). Registered on the root.
  */
 export async function promotionRoutes(
   app: FastifyInstance,
-  deps: PromotionModuleDeps & { merchants: MerchantCache },
+  opts: { promotions: PromotionModule; merchants: MerchantCache; sessions: SessionService },
 ): Promise<void> {
-  const { storage, promotions, applications, catalogue, decisions } = createPromotions(deps);
+  const { storage, promotions, applications, catalogue, decisions } = opts.promotions;
 
   await app.register(async (api) => {
-    sessionScope(api, deps.merchants, deps.sessions);
+    sessionScope(api, opts.merchants, opts.sessions);
     route(api, promotionList, async ({ merchant, req, query }) =>
       okValue(await promotions.list(merchant, requestLocale(req), query.category)),
     );

@@ -11,13 +11,12 @@ import { approveChange } from '../../test/changes.ts';
 import { memberWithToken } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
-import { createSessionService } from '../auth/sessions.ts';
 import { buildChanges } from '../changes/module.ts';
 import type { ChangeActor } from '../changes/service.ts';
 import type { RandomInt } from '../inhouse/random.ts';
 import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
-import { createPromotions } from './routes.ts';
+import { createPromotions } from './module.ts';
 
 /** Test helpers of the promotions module (no tests here). */
 
@@ -116,7 +115,6 @@ export const moduleAt = (db: Db, at: () => Date, random?: RandomInt) => {
     ledger: createLedger(db),
     audit,
     changes,
-    sessions: createSessionService(db),
     now: at,
     random,
   });

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Brand } from '../../../contract/merchant.ts';
-import type { Db } from '../../db/client.ts';
-import { merchants } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import type { MerchantCache } from '../../http/merchantCache.ts';
 
 const xml = (s: string) =>
   s.replace(
@@ -52,7 +50,10 @@ export function webClipProfile(merchantCode: string, brand: Brand, origin: strin
 }
 
 /** `/downloads/<MERCHANT>.mobileconfig`: the profile the download page's iOS QR code points to. */
-export function downloadRoutes(app: FastifyInstance, db: Db): void {
+export async function downloadRoutes(
+  app: FastifyInstance,
+  opts: { merchants: MerchantCache },
+): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/downloads/:file',
     {
@@ -63,7 +64,7 @@ export function downloadRoutes(app: FastifyInstance, db: Db): void {
     },
     async (req, reply) => {
       const code = req.params.file.replace(/\.mobileconfig$/, '');
-      const [m] = await db.select().from(merchants).where(eq(merchants.code, code));
+      const m = await opts.merchants.byCode(code);
       if (!m?.settings.downloadResources.MOBILECONFIG)
         throw new DomainError(404, 'NOT_FOUND', 'No such package');
       const origin = `${req.protocol}://${req.host}`;
