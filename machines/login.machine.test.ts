@@ -12,6 +12,7 @@ import {
   loginMachine,
   type PasswordChange,
 } from './login.machine.ts';
+import { connectSmsCountdown } from './smsCountdown.connect.ts';
 import { type SmsCodeRequest, type SmsCodeSent, smsCountdownMachine } from './smsCountdown.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
@@ -304,6 +305,9 @@ describe('login: behaviour', () => {
                 sent.push(input);
                 return { expiredMinutes: 1, expirationTime: '2030-01-01T00:01:00.000Z' };
               }),
+              captcha: captchaMachine.provide({
+                actors: { loadCaptcha: fromPromise(async () => ({ captchaId: 'sms-1', image: 'img' })) },
+              }),
             },
           }),
         },
@@ -315,10 +319,14 @@ describe('login: behaviour', () => {
     expect(actor.system.get('captcha')).toBe(captcha);
     await flush();
     expect(captcha?.getSnapshot().context.captchaId).toBe('c-1');
+    // The SMS tab shows no form captcha: the code button's own answers the request.
+    const code = connectSmsCountdown(smsCountdown!.getSnapshot(), smsCountdown!.send);
+    expect(code.captcha?.getSnapshot().context.captchaId).toBe('sms-1');
+    code.answerCaptcha(' xy9 ', 'sms-1');
     const request = { countryDialingCode: '+84', mobileNo: '912345678' };
     connectLogin(actor.getSnapshot(), actor.send).requestCode(true, request);
     await flush();
-    expect(sent).toEqual([request]);
+    expect(sent).toEqual([{ ...request, captchaId: 'sms-1', captcha: 'xy9' }]);
     expect(smsCountdown?.getSnapshot().value).toBe('counting');
     actor.stop();
   });

@@ -35,7 +35,7 @@ import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine
  *     to `editing` with `socialError` (shown under the buttons, not in the form).
  *   - `closed` (final): `login.close` from `editing`.
  * Children for the whole modal: `captcha` (shown once the server asks for it) and `smsCountdown` (the SMS tab's code
- * button; `code.request` { mobileValid, request } goes on to it).
+ * button with a captcha of its own; `code.request` { mobileValid, request } goes on to it).
  * Other events: `mode.set` { mode: 'username' | 'sms' }, `error.dismiss`.
  * Input: `passwordRule`, `mode`, `agent` (the agent login: its username login carries `agent: true`).
  * Context the views read: `mode`, `values`, `fieldErrors`, `error` { code, message? }, `captchaRequired`,
@@ -247,7 +247,7 @@ export const loginMachine = setup({
   output: ({ event }) => event.output as LoginOutcome,
   invoke: [
     { src: 'captcha', id: 'captcha', systemId: 'captcha' },
-    { src: 'smsCountdown', id: 'smsCountdown', input: {} },
+    { src: 'smsCountdown', id: 'smsCountdown', input: { ownCaptcha: true } },
   ],
   on: { 'code.request': { actions: sendTo('smsCountdown', ({ event }) => event) } },
   states: {

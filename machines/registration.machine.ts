@@ -213,7 +213,17 @@ export const registrationMachine = setup({
   output: ({ context }) => ({ account: context.account!, mode: context.mode }),
   invoke: [
     { src: 'captcha', id: 'captcha', systemId: 'captcha' },
-    { src: 'smsCountdown', id: 'smsCountdown', input: ({ context }) => ({ firebase: context.firebase }) },
+    {
+      src: 'smsCountdown',
+      id: 'smsCountdown',
+      // The code button needs a captcha of its own where the form shows none (mobile registration only).
+      input: ({ context }) => ({
+        firebase: context.firebase,
+        ownCaptcha:
+          fieldApplies({ ...context, mode: 'mobile' }, 'verificationCode') &&
+          !fieldApplies(context, 'captcha'),
+      }),
+    },
   ],
   on: {
     'code.request': {

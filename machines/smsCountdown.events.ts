@@ -27,5 +27,6 @@ export const smsCountdownWalk = {
     afterEvent<M>('sendThrottle', 'smsCountdown.throttled'),
     afterEvent<M>('tooManyRequestsBlock', 'smsCountdown.blocked'),
     { type: 'error.dismiss' },
+    { type: 'captcha.answer', captchaId: 'c1', captcha: 'ab12' },
   ] satisfies EventFromLogic<M>[],
 };

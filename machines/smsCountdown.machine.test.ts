@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { captchaMachine } from './captcha.machine.ts';
 import { connectSmsCountdown } from './smsCountdown.connect.ts';
 import { smsCountdownWalk } from './smsCountdown.events.ts';
 import {
@@ -197,5 +198,83 @@ describe('smsCountdown: behaviour', () => {
     expect(actor.getSnapshot().value).toBe('blocked');
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('enabled');
+  });
+});
+
+describe('smsCountdown: its own captcha', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The button with a captcha of its own whose loads are numbered (`c-1`, `c-2`, …) and a sender failing or not. */
+  function startOwn(input: SmsCountdownInput, fail: boolean) {
+    const sent: SmsCodeRequest[] = [];
+    let loads = 0;
+    const actor = createActor(
+      smsCountdownMachine.provide({
+        actors: {
+          sendCode: fromPromise<SmsCodeSent, SmsCodeRequest>(async ({ input: req }) => {
+            sent.push(req);
+            if (fail) throw { code: 'VALIDATION', message: 'Captcha is incorrect' };
+            return minutes(1)();
+          }),
+          captcha: captchaMachine.provide({
+            actors: {
+              loadCaptcha: fromPromise(async () => {
+                loads += 1;
+                return { captchaId: `c-${loads}`, image: 'img' };
+              }),
+            },
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    return { actor, sent, loads: () => loads };
+  }
+
+  it.each([
+    ['sent', false],
+    ['refused', true],
+  ])('carries its answer and, once the request is %s, shows a new image', async (_, fail) => {
+    const { actor, sent, loads } = startOwn({ ownCaptcha: true }, fail);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(view(actor).captcha?.getSnapshot().context.captchaId).toBe('c-1');
+    connectSmsCountdown(actor.getSnapshot(), actor.send).answerCaptcha(' ab12 ', 'c-1');
+    expect(view(actor).captchaAnswer).toBe(' ab12 ');
+    // The form's answer (none here) gives way to the own one.
+    actor.send({
+      type: 'code.request',
+      mobileValid: true,
+      request: { ...request, captchaId: 'x', captcha: 'y' },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([{ ...request, captchaId: 'c-1', captcha: 'ab12' }]);
+    // The first image is under a second old: the new one comes when the refresh throttle is over.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(loads()).toBe(2);
+    expect(view(actor).captcha?.getSnapshot().context.captchaId).toBe('c-2');
+  });
+
+  it('runs none with Firebase or when the form shows its own, and sends the request as the form gives it', async () => {
+    const withForm = startOwn({}, false);
+    const firebase = startOwn({ ownCaptcha: true, firebase: true }, false);
+    await vi.advanceTimersByTimeAsync(0);
+    for (const { actor, loads } of [withForm, firebase]) {
+      expect(view(actor).captcha).toBeUndefined();
+      expect(loads()).toBe(0);
+      actor.send({
+        type: 'code.request',
+        mobileValid: true,
+        request: { ...request, captchaId: 'f', captcha: 'a' },
+      });
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect(withForm.sent).toEqual([{ ...request, captchaId: 'f', captcha: 'a' }]);
+    // Firebase brings its own reCAPTCHA: the number only.
+    expect(firebase.sent).toEqual([request]);
   });
 });

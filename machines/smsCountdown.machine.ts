@@ -1,4 +1,5 @@
-import { assign, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assign, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
+import { captchaMachine } from './captcha.machine.ts';
 import { type FlowError, readFlowError, retryAfterOf } from './form.ts';
 
 /**
@@ -14,10 +15,16 @@ import { type FlowError, readFlowError, retryAfterOf } from './form.ts';
  *     down from the envelope's `retryAfter` too, with `tooSoon` set (the view says why) and no warning;
  *   - `throttled`: a send failed; requests are ignored for `sendThrottle` (1000 ms), then `enabled`, `error` kept;
  *   - `blocked`: Firebase said 'auth/too-many-requests'; no request for `tooManyRequestsBlock` (5 minutes).
- * Events: `code.request` { mobileValid, request } (request: the number and captcha answer for `sendCode`),
- * `error.dismiss` (the warning dialog's confirm button, spec §8).
- * Context the views read: `secondsLeft`, `error` ({ code, message } of the failed send, shown in the warning).
- * Input: `firebase` (count 60 s), `countFrom: 'expirationTime'` (forgot password: count to the reply's expiry).
+ * Events: `code.request` { mobileValid, request } (request: the number and the form's captcha answer for
+ * `sendCode`), `captcha.answer` { captchaId, captcha } (the own captcha's typed answer), `error.dismiss` (the
+ * warning dialog's confirm button, spec §8).
+ * Child `captcha` when the form shows none (input `ownCaptcha`, never with Firebase, whose reCAPTCHA it brings):
+ * our server sends a code only with a solved captcha, so each request carries the own answer and uses it up,
+ * sent or refused — leaving `sending` asks the child for a new image.
+ * Context the views read: `secondsLeft`, `error` ({ code, message } of the failed send, shown in the warning),
+ * `answer` (the own captcha's).
+ * Input: `firebase` (count 60 s), `countFrom: 'expirationTime'` (forgot password: count to the reply's expiry),
+ * `ownCaptcha`.
  */
 
 /** What `sendCode` needs: the number (with dial code) and, when the form shows one, the captcha answer. */
@@ -37,6 +44,14 @@ export interface SmsCodeSent {
 export interface SmsCountdownInput {
   firebase?: boolean;
   countFrom?: 'expiredMinutes' | 'expirationTime';
+  /** The form shows no captcha: the countdown runs its own for the code requests (ignored with Firebase). */
+  ownCaptcha?: boolean;
+}
+
+/** The own captcha's typed answer and the id of the image it answers. */
+export interface CaptchaAnswer {
+  captchaId: string;
+  captcha: string;
 }
 
 export interface SmsCountdownContext {
@@ -47,16 +62,36 @@ export interface SmsCountdownContext {
   error: FlowError | null;
   /** The countdown runs because the server refused a send as too soon, not after a code was sent. */
   tooSoon: boolean;
+  ownCaptcha: boolean;
+  answer: CaptchaAnswer;
 }
 
 export type SmsCountdownEvent =
   | { type: 'code.request'; mobileValid: boolean; request: SmsCodeRequest }
+  | ({ type: 'captcha.answer' } & CaptchaAnswer)
   | { type: 'error.dismiss' };
 
 export const FIREBASE_COUNTDOWN_S = 60;
 export const SEND_THROTTLE_MS = 1000;
 export const TOO_MANY_REQUESTS_BLOCK_MS = 5 * 60_000;
 export const TOO_MANY_REQUESTS = 'auth/too-many-requests';
+
+/** What `sendCode` gets: Firebase needs the number only; the own captcha's answer replaces the form's (none). */
+export function codeRequest(
+  context: Pick<SmsCountdownContext, 'firebase' | 'ownCaptcha' | 'answer'>,
+  request: SmsCodeRequest,
+): SmsCodeRequest {
+  const { countryDialingCode, mobileNo } = request;
+  if (context.firebase) return { countryDialingCode, mobileNo };
+  if (context.ownCaptcha)
+    return {
+      countryDialingCode,
+      mobileNo,
+      captchaId: context.answer.captchaId,
+      captcha: context.answer.captcha.trim(),
+    };
+  return request;
+}
 
 /** Seconds to count after a successful send; `now` is Date.now() so fake timers move it. */
 export function countdownSeconds(
@@ -82,6 +117,7 @@ export const smsCountdownMachine = setup({
     sendCode: fromPromise<SmsCodeSent, SmsCodeRequest>(async () => {
       throw new Error('sendCode must be provided');
     }),
+    captcha: captchaMachine,
   },
   delays: {
     tick: 1000,
@@ -96,7 +132,18 @@ export const smsCountdownMachine = setup({
     isTooSoon: (_, retryAfter: number | null) => retryAfter !== null,
   },
   actions: {
-    keepRequest: assign((_, request: SmsCodeRequest) => ({ request, error: null })),
+    keepRequest: assign(({ context }, request: SmsCodeRequest) => ({
+      request: codeRequest(context, request),
+      error: null,
+    })),
+    keepAnswer: assign((_, answer: CaptchaAnswer) => ({ answer })),
+    startOwnCaptcha: enqueueActions(({ context, enqueue }) => {
+      if (context.ownCaptcha) enqueue.spawnChild('captcha', { id: 'captcha' });
+    }),
+    // The request used the own answer up, sent or refused: the next one needs a new image.
+    renewOwnCaptcha: enqueueActions(({ context, enqueue }) => {
+      if (context.ownCaptcha) enqueue.sendTo('captcha', { type: 'captcha.refresh' });
+    }),
     startCountdown: assign((_, secondsLeft: number) => ({ secondsLeft, tooSoon: false })),
     waitAsTold: assign((_, secondsLeft: number) => ({ secondsLeft, tooSoon: true, error: null })),
     countDown: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })),
@@ -107,10 +154,21 @@ export const smsCountdownMachine = setup({
 }).createMachine({
   id: 'smsCountdown',
   initial: 'enabled',
-  // The warning dialog can be confirmed whatever the button is doing.
-  on: { 'error.dismiss': { actions: 'clearError' } },
+  entry: 'startOwnCaptcha',
+  on: {
+    // The warning dialog can be confirmed whatever the button is doing.
+    'error.dismiss': { actions: 'clearError' },
+    'captcha.answer': {
+      actions: {
+        type: 'keepAnswer',
+        params: ({ event }) => ({ captchaId: event.captchaId, captcha: event.captcha }),
+      },
+    },
+  },
   context: ({ input }) => ({
     firebase: input.firebase ?? false,
+    ownCaptcha: (input.ownCaptcha ?? false) && !input.firebase,
+    answer: { captchaId: '', captcha: '' },
     countFrom: input.countFrom ?? 'expiredMinutes',
     request: null,
     secondsLeft: 0,
@@ -128,6 +186,7 @@ export const smsCountdownMachine = setup({
       },
     },
     sending: {
+      exit: 'renewOwnCaptcha',
       invoke: {
         id: 'sendCode',
         src: 'sendCode',

@@ -392,7 +392,10 @@ export const machineTitles: Record<string, MachineTitles> = {
       throttled: msg`Wait before sending again`,
       blocked: msg`Too many codes: blocked for a while`,
     },
-    events: { 'code.request': msg`Tap "Send code"` },
+    events: {
+      'code.request': msg`Tap "Send code"`,
+      'captcha.answer': msg`Type the captcha for the code`,
+    },
     guards: {
       mobileIsValid: msg`the phone number is valid`,
       leavesTimeToCount: msg`time is left to count down`,

@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectCaptcha } from '../../../machines/captcha.connect.ts';
 import { captchaMachine } from '../../../machines/captcha.machine.ts';
 import type { FormProblem } from '../../../machines/form.ts';
-import { liveInspect } from '../../flows/liveActors.ts';
 import { loadCaptcha } from './actors.ts';
 import { Field } from './Field.tsx';
 
-/** The captcha with the real call: the forms' machines invoke it, a lone field runs it itself. */
+/** The captcha with the real call, for the machines that invoke it (forms, the SMS code countdown). */
 export const liveCaptcha = captchaMachine.provide({ actors: { loadCaptcha } });
 export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
-
-export function useCaptcha(): CaptchaActor {
-  return useActorRef(liveCaptcha, { inspect: liveInspect });
-}
 
 /** The captcha answer and its image; a click on the image asks for a new one (at most once a second). */
 export function CaptchaField({

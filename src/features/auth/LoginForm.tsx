@@ -66,7 +66,9 @@ export function LoginForm({
         }),
         socialLogIn: socialLogIn(() => queryClient.getQueryData(whitelabelQuery().queryKey)?.firebase),
         captcha: liveCaptcha,
-        smsCountdown: smsCountdownMachine.provide({ actors: { sendCode: sendSmsCode('login') } }),
+        smsCountdown: smsCountdownMachine.provide({
+          actors: { sendCode: sendSmsCode('login'), captcha: liveCaptcha },
+        }),
       },
       actions: {
         storeToken: (_, { token }) => storeToken(token),

@@ -92,7 +92,7 @@ export function RegisterForm(props: RegisterFormProps) {
         verifyFirebaseSms,
         captcha: liveCaptcha,
         smsCountdown: smsCountdownMachine.provide({
-          actors: { sendCode: firebaseSender ?? sendSmsCode('register') },
+          actors: { sendCode: firebaseSender ?? sendSmsCode('register'), captcha: liveCaptcha },
         }),
       },
       actions: {
@@ -145,16 +145,16 @@ export function RegisterForm(props: RegisterFormProps) {
         <SmsCodeField
           key={f}
           purpose="register"
-          request={{ countryDialingCode: values.countryDialingCode ?? '', mobileNo: mobile }}
+          request={{
+            countryDialingCode: values.countryDialingCode ?? '',
+            mobileNo: mobile,
+            captchaId: values.captchaId,
+            captcha: values.captcha?.trim(),
+          }}
           mobileValid={/^\d{6,15}$/.test(mobile)}
           value={values.verificationCode ?? ''}
           onChange={(verificationCode) => set({ verificationCode })}
           problem={problems.verificationCode}
-          formCaptcha={
-            shown.includes('captcha')
-              ? { captchaId: values.captchaId, captcha: values.captcha?.trim() }
-              : undefined
-          }
           actor={view.smsCountdown}
           onRequest={view.requestCode}
         />

@@ -66,8 +66,11 @@ const failsWith = (e: Event, code: string) =>
 const WALKS = (['server', 'firebase'] as const).map((sender) => {
   const firebase = sender === 'firebase';
   // Only our server answers too soon with the seconds left (RATE_LIMITED), only Firebase 'auth/too-many-requests'.
+  // Firebase brings its own reCAPTCHA: the field then shows no captcha to answer.
   const events = EVENTS.filter((e) =>
-    firebase ? !failsWith(e, 'RATE_LIMITED') : !failsWith(e, TOO_MANY_REQUESTS),
+    firebase
+      ? !failsWith(e, 'RATE_LIMITED') && e.type !== 'captcha.answer'
+      : !failsWith(e, TOO_MANY_REQUESTS),
   ).map((e) =>
     firebase && failsWith(e, 'VALIDATION')
       ? errorEvent<M>('sendCode', { code: 'auth/invalid-phone-number' })
@@ -137,6 +140,8 @@ async function perform(event: Event, firebase: boolean) {
       // Our server sends a code only with a solved captcha; Firebase brings its own reCAPTCHA.
       if (!firebase) await fill(screen.getByLabelText('Captcha for the code'), CAPTCHA_ANSWER);
       return visitor().click(codeButton());
+    case 'captcha.answer':
+      return fill(screen.getByLabelText('Captcha for the code'), event.captcha);
     case 'error.dismiss':
       return visitor().click(
         within(screen.getByRole('alertdialog', { name: 'SMS not sent' })).getByRole('button', { name: 'OK' }),

@@ -1,27 +1,21 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { FormProblem } from '../../../machines/form.ts';
 import { connectSmsCountdown } from '../../../machines/smsCountdown.connect.ts';
 import { type SmsCodeRequest, smsCountdownMachine } from '../../../machines/smsCountdown.machine.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { sendSmsCode } from './actors.ts';
-import { CaptchaField, useCaptcha } from './CaptchaField.tsx';
+import { CaptchaField, liveCaptcha } from './CaptchaField.tsx';
 import { Field } from './Field.tsx';
 import { firebaseMessage } from './firebaseErrors.ts';
 
 export type SmsCountdownActor = ActorRefFrom<typeof smsCountdownMachine>;
 
-/** A captcha the form already shows, answered there: the code request carries it (the form's machine renews it). */
-export interface FormCaptcha {
-  captchaId?: string;
-  captcha?: string;
-}
-
 type SmsCodeFieldProps = {
   purpose: 'register' | 'login';
   countFrom?: 'expiredMinutes' | 'expirationTime';
+  /** The number and, when the form shows a captcha, its answer (the form's machine renews it). */
   request: SmsCodeRequest;
   mobileValid: boolean;
   value: string;
@@ -29,10 +23,9 @@ type SmsCodeFieldProps = {
   problem?: FormProblem;
   /** Firebase sends the code instead of our server (merchants with Firebase options). */
   firebaseSender?: ReturnType<typeof sendSmsCode>;
-  formCaptcha?: FormCaptcha;
   /**
    * The countdown as a child of the form's machine (registration, login), which sends the code requests it gets
-   * on to it; without it the field runs a countdown of its own (forgot password).
+   * on to it; without it the field runs a countdown of its own (forgot password), with a captcha of its own.
    */
   actor?: SmsCountdownActor;
   /** Where a code request goes: the form's machine (default: the countdown itself). */
@@ -41,8 +34,8 @@ type SmsCodeFieldProps = {
 
 /**
  * The verification-code input with its send button (spec §4 SMS code button). The server sends a code only with a
- * solved captcha: the form's (`formCaptcha`) or, when the form shows none, one of the field's own. Firebase's
- * sender brings its own reCAPTCHA.
+ * solved captcha: the form's or, when the form shows none, the countdown's own (its child actor, shown here).
+ * Firebase's sender brings its own reCAPTCHA.
  */
 export function SmsCodeField(props: SmsCodeFieldProps) {
   return props.actor ? <SmsCodeFieldOf {...props} actor={props.actor} /> : <OwnSmsCodeField {...props} />;
@@ -51,10 +44,10 @@ export function SmsCodeField(props: SmsCodeFieldProps) {
 function OwnSmsCodeField(props: SmsCodeFieldProps) {
   const actor = useActorRef(
     smsCountdownMachine.provide({
-      actors: { sendCode: props.firebaseSender ?? sendSmsCode(props.purpose) },
+      actors: { sendCode: props.firebaseSender ?? sendSmsCode(props.purpose), captcha: liveCaptcha },
     }),
     {
-      input: { countFrom: props.countFrom, firebase: props.firebaseSender !== undefined },
+      input: { countFrom: props.countFrom, firebase: props.firebaseSender !== undefined, ownCaptcha: true },
       inspect: liveInspect,
     },
   );
@@ -67,7 +60,6 @@ function SmsCodeFieldOf({
   value,
   onChange,
   problem,
-  formCaptcha,
   actor,
   onRequest,
 }: SmsCodeFieldProps & { actor: SmsCountdownActor }) {
@@ -77,24 +69,14 @@ function SmsCodeFieldOf({
     actor.send,
   );
   const { tooSoon } = view;
-  const [answer, setAnswer] = useState({ captchaId: '', captcha: '' });
-  const [spent, setSpent] = useState(0);
-  const needsOwn = !view.firebase && !formCaptcha;
-  const solved = view.firebase
-    ? {}
-    : (formCaptcha ?? { captchaId: answer.captchaId, captcha: answer.captcha.trim() });
-  // The field's own captcha answers one request, sent or refused: the next request needs a new one.
-  useEffect(() => {
-    if (!view.sending || !needsOwn) return;
-    return () => setSpent((n) => n + 1);
-  }, [view.sending]);
   return (
     <div className="flex flex-col gap-2">
-      {needsOwn && (
-        <CodeCaptcha
-          spent={spent}
-          value={answer.captcha}
-          onChange={(captcha, captchaId) => setAnswer({ captcha, captchaId })}
+      {view.captcha && (
+        <CaptchaField
+          actor={view.captcha}
+          label={<Trans>Captcha for the code</Trans>}
+          value={view.captchaAnswer}
+          onChange={view.answerCaptcha}
         />
       )}
       <Field
@@ -109,13 +91,7 @@ function SmsCodeFieldOf({
           <button
             type="button"
             disabled={view.disabled}
-            onClick={() =>
-              (onRequest ?? view.request)(mobileValid, {
-                ...request,
-                captchaId: solved.captchaId,
-                captcha: solved.captcha,
-              })
-            }
+            onClick={() => (onRequest ?? view.request)(mobileValid, request)}
             className="h-11 shrink-0 rounded-lg bg-brand px-3 text-sm font-semibold text-white disabled:opacity-60"
           >
             {view.secondsLeft !== null ? t`${view.secondsLeft} s` : t`Send code`}
@@ -148,29 +124,5 @@ function SmsCodeFieldOf({
         </div>
       )}
     </div>
-  );
-}
-
-/** The field's own captcha (the form shows none): a new one after each request (`spent` counts them). */
-function CodeCaptcha({
-  spent,
-  value,
-  onChange,
-}: {
-  spent: number;
-  value: string;
-  onChange: (answer: string, captchaId: string) => void;
-}) {
-  const captcha = useCaptcha();
-  useEffect(() => {
-    if (spent > 0) captcha.send({ type: 'captcha.refresh' });
-  }, [spent]);
-  return (
-    <CaptchaField
-      actor={captcha}
-      label={<Trans>Captcha for the code</Trans>}
-      value={value}
-      onChange={onChange}
-    />
   );
 }
