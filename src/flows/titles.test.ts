@@ -42,15 +42,15 @@ describe('titles', () => {
     expect(missing).toEqual(['appStatus events: status.unheardOf']);
   });
 
-  it('put guards in words, negations and combinations included', () => {
+  it('put guards in words, combinations included', () => {
     const withdrawal = flowMachines.find((m) => m.name === 'withdrawalConfirmation')!;
     const words = wordsOf('withdrawalConfirmation', i18n);
     const labels = chartOf(withdrawal.machine).states.flatMap((s) => s.internal);
-    const forced = labels.find((l) => l.code === 'after forcedReceive [!hasForcedTime || forcedIsDue]');
+    const forced = labels.find((l) => l.code === 'after forcedReceive [hasForcedTime && callInFlight]');
     expect(words.label(forced!)).toEqual({
       title: 'Receive deadline reached',
-      guard: 'if not (a receive deadline is set) or the receive deadline has passed',
-      code: 'after forcedReceive [!hasForcedTime || forcedIsDue]',
+      guard: 'if a receive deadline is set and an answer is being sent',
+      code: 'after forcedReceive [hasForcedTime && callInFlight]',
     });
   });
 });
