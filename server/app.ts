@@ -282,35 +282,38 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (api) => {
     sessionScope(api, merchants, sessions);
-    systemRoutes(api, createSystemService(db, geo));
-    gamesRoutes(api, {
+    await api.register(systemRoutes, { system: createSystemService(db, geo) });
+    await api.register(gamesRoutes, {
       games: createGamesService(db),
       lists: createGameListService(db),
       plays: createPlayListService(db),
       board: createWinnerBoard(db),
     });
-    responsibleRoutes(api, responsible);
-    launchRoutes(api, createLaunchService(db, drivers, responsible));
-    contentRoutes(api, content);
-    authRoutes(api, { auth, captcha, sms, sessions, devTools });
+    await api.register(responsibleRoutes, { responsible });
+    await api.register(launchRoutes, { launches: createLaunchService(db, drivers, responsible) });
+    await api.register(contentRoutes, { content });
+    await api.register(authRoutes, { auth, captcha, sms, sessions, devTools });
     const passwords = createPasswordStore(db, { sessions, audit });
-    memberRoutes(
-      api,
-      createMemberService(passwords),
-      createPasswordRecovery(db, { passwords, sms, messaging, audit }),
-    );
-    agentRoutes(api, { team: createTeamService(db), downline: createDownlineService(db, { auth, audit }) });
-    walletRoutes(
-      api,
-      createWalletService(db, { ledger, drivers, audit, paymentPasswords: payments.passwords }),
+    await api.register(memberRoutes, {
+      members: createMemberService(passwords),
+      recovery: createPasswordRecovery(db, { passwords, sms, messaging, audit }),
+    });
+    await api.register(agentRoutes, {
+      team: createTeamService(db),
+      downline: createDownlineService(db, { auth, audit }),
+    });
+    await api.register(walletRoutes, {
+      wallet: createWalletService(db, { ledger, drivers, audit, paymentPasswords: payments.passwords }),
       ledger,
-    );
+    });
     // In-house rounds are audited as the member's own play (INHOUSE_*), a vendor's calls as the vendor's.
     const seamless = createSeamlessWallet(db, { guard: responsible, audit, auditAs: inhouseAudit });
     api.decorate('authenticateLaunch', createLaunchResolver(db));
     const random = opts.gameRandom ?? cryptoRandom;
     const report = (err: unknown) => app.log.error({ err }, 'in-house round rollback failed');
-    inhouseRoutes(api, createInhouseService(db, { seamless, ledger, random, report }));
+    await api.register(inhouseRoutes, {
+      games: createInhouseService(db, { seamless, ledger, random, report }),
+    });
     if (opts.seamlessSecret)
       await api.register(seamlessRoutes, {
         wallet: createSeamlessWallet(db, { guard: responsible, audit }),
@@ -318,23 +321,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         masterSecret: opts.seamlessSecret,
       });
     await api.register(vendorDemoRoutes, { vendorDemo: createVendorDemo(db, { ledger, drivers, audit }) });
-    paymentRoutes(api, payments);
-    referralRoutes(api, referrals);
-    rewardRoutes(api, rewards);
-    missionRoutes(api, createMissionService(db, { ledger, audit, rules }));
-    rebateRoutes(api, createRebateService(db, { ledger, audit, rules }));
-    messageRoutes(api, messages);
-    lotteryRoutes(api, createLotteryService(db, { rules, guard: responsible, engine: draws }));
+    await api.register(paymentRoutes, { payments });
+    await api.register(referralRoutes, { referrals });
+    await api.register(rewardRoutes, { rewards });
+    await api.register(missionRoutes, { missions: createMissionService(db, { ledger, audit, rules }) });
+    await api.register(rebateRoutes, { rebate: createRebateService(db, { ledger, audit, rules }) });
+    await api.register(messageRoutes, { messages });
+    await api.register(lotteryRoutes, {
+      lottery: createLotteryService(db, { rules, guard: responsible, engine: draws }),
+    });
   });
-  await contractRoutes(app, {
+  await app.register(contractRoutes, {
     merchants,
     contracts: createContracts(db, { audit }),
     settlement,
     sessions,
     production: opts.production,
   });
-  await helpRoutes(app, { help: createHelpService(db), merchants, sessions });
-  await pointsRoutes(app, {
+  await app.register(helpRoutes, { help: createHelpService(db), merchants, sessions });
+  await app.register(pointsRoutes, {
     merchants,
     points: createPointsService(db, { ledger, audit, rules }),
     decisions: createRedemptionDecisions(db, { ledger, audit }),
@@ -345,11 +350,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     merchants,
     sessions,
   });
-  noticeRoutes(app, createNoticeService(db, audit));
+  await app.register(noticeRoutes, { notices: createNoticeService(db, audit) });
   if (devTools) await app.register(devRoutes, { devTools: createDevTools(db, captcha) });
   await app.register(artRoutes, { catalogue: createArtCatalogue(db), merchants });
   await app.register(downloadRoutes, { merchants });
-  opsRoutes(app, createOpsService(db), {
+  await app.register(opsRoutes, {
+    ops: createOpsService(db),
     payments: payments.service,
     audit: payments.audit,
     messages,
@@ -358,8 +364,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     topics: RULE_TOPICS,
     changes,
   });
-  changeRoutes(app, changes);
-  backofficeRoutes(app, { office: createBackoffice(db, audit), operators });
+  await app.register(changeRoutes, { changes });
+  await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });
   if (opts.distDir) await registerSpa(app, opts.distDir);
   const page =
     opts.distDir && app.hasDecorator('spaIndex')

@@ -16,10 +16,10 @@ import type { TeamService } from './team.ts';
 const REGISTER_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** The agent centre's team and downline calls (the route layer has already refused non-agents and trials). */
-export function agentRoutes(
+export async function agentRoutes(
   app: FastifyInstance,
   { team, downline }: { team: TeamService; downline: DownlineService },
-): void {
+): Promise<void> {
   route(app, teamOverview, async ({ merchant, auth, query }) =>
     okValue(await team.overview(merchant, auth.member, query)),
   );

@@ -19,7 +19,7 @@ import type { SmsService } from './sms.ts';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-export function authRoutes(
+export async function authRoutes(
   app: FastifyInstance,
   s: {
     auth: AuthService;
@@ -28,7 +28,7 @@ export function authRoutes(
     sessions: SessionService;
     devTools: boolean;
   },
-): void {
+): Promise<void> {
   route(app, registerSettings, async ({ merchant }) => okValue(s.auth.settings(merchant)));
   route(
     app,

@@ -28,10 +28,10 @@ import type { Backoffice } from './service.ts';
 export const OPS_LOGIN_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
 
 /** The back office's own calls: operator login and accounts, members, banners, draws and the audit log. */
-export function backofficeRoutes(
+export async function backofficeRoutes(
   app: FastifyInstance,
   { office, operators }: { office: Backoffice; operators: Operators },
-): void {
+): Promise<void> {
   route(
     app,
     opsLogin,

@@ -4,7 +4,7 @@ import { okValue, route } from '../../http/route.ts';
 import type { Changes } from './service.ts';
 
 /** Pending changes to what pays members, and their approval by a second operator (contract/changes.ts). */
-export function changeRoutes(app: FastifyInstance, changes: Changes): void {
+export async function changeRoutes(app: FastifyInstance, { changes }: { changes: Changes }): Promise<void> {
   route(app, opsChanges, async ({ params, query, auth }) =>
     okValue({ list: await changes.list(params.code, query, auth.operator) }),
   );

@@ -27,7 +27,10 @@ export interface GamesServices {
   board: ReturnType<typeof createWinnerBoard>;
 }
 
-export function gamesRoutes(app: FastifyInstance, { games, lists, plays, board }: GamesServices): void {
+export async function gamesRoutes(
+  app: FastifyInstance,
+  { games, lists, plays, board }: GamesServices,
+): Promise<void> {
   route(app, winnerBoard, async ({ merchant, query, req }) =>
     okValue({
       list: await board.latest(

@@ -5,7 +5,10 @@ import { requestLocale } from '../../http/locale.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { LaunchService } from './service.ts';
 
-export function launchRoutes(app: FastifyInstance, launches: LaunchService): void {
+export async function launchRoutes(
+  app: FastifyInstance,
+  { launches }: { launches: LaunchService },
+): Promise<void> {
   route(app, launchGame, async ({ auth, body, merchant, req }) => {
     // Spec §7: the game's language comes from the Language header; the payload's is the fallback.
     const header = req.headers[LANGUAGE_HEADER];

@@ -14,7 +14,10 @@ import { okData, okValue, route } from '../../http/route.ts';
 import type { LotteryService } from './service.ts';
 
 /** The lottery calls of contract/lottery.ts (menus, results, next draw, rules, slips and the member's bets). */
-export function lotteryRoutes(app: FastifyInstance, lottery: LotteryService): void {
+export async function lotteryRoutes(
+  app: FastifyInstance,
+  { lottery }: { lottery: LotteryService },
+): Promise<void> {
   route(app, lotteryMenu, async ({ merchant, query }) =>
     okData(await lottery.menu(merchant.code, query.prizeMode)),
   );

@@ -13,7 +13,10 @@ import { memberInfo as infoOf, type MemberService } from './service.ts';
 
 const siteOf = (req: FastifyRequest): RequestSite => ({ ip: req.ip, protocol: req.protocol, host: req.host });
 
-export function memberRoutes(app: FastifyInstance, members: MemberService, recovery: PasswordRecovery): void {
+export async function memberRoutes(
+  app: FastifyInstance,
+  { members, recovery }: { members: MemberService; recovery: PasswordRecovery },
+): Promise<void> {
   route(app, memberInfo, async ({ auth, merchant }) =>
     okValue({
       ...infoOf(auth.member),

@@ -4,7 +4,10 @@ import { okValue, route } from '../../http/route.ts';
 import type { MessageService } from './service.ts';
 
 /** The member's inbox (spec §2 messageV2) and the header's unread count. */
-export function messageRoutes(app: FastifyInstance, messages: MessageService): void {
+export async function messageRoutes(
+  app: FastifyInstance,
+  { messages }: { messages: MessageService },
+): Promise<void> {
   route(app, messageList, async ({ auth, query }) => okValue(await messages.list(auth.member, query)));
   route(app, unreadCount, async ({ auth }) => okValue(await messages.unreadCount(auth.member)));
   route(app, readMessages, async ({ auth, body }) => okValue(await messages.read(auth.member, body)));

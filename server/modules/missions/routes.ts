@@ -4,7 +4,10 @@ import { okValue, route } from '../../http/route.ts';
 import type { MissionService } from './service.ts';
 
 /** Member calls of missionLeaderboard: the missions with their progress, the leaderboard, claiming a reward. */
-export function missionRoutes(app: FastifyInstance, missions: MissionService): void {
+export async function missionRoutes(
+  app: FastifyInstance,
+  { missions }: { missions: MissionService },
+): Promise<void> {
   route(app, missionSummary, async ({ merchant, auth }) =>
     okValue(await missions.summary(merchant, auth.member)),
   );

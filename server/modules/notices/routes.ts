@@ -4,7 +4,10 @@ import { okValue, route } from '../../http/route.ts';
 import type { NoticeService } from './service.ts';
 
 /** Operator announcement calls. */
-export function noticeRoutes(app: FastifyInstance, service: NoticeService): void {
+export async function noticeRoutes(
+  app: FastifyInstance,
+  { notices: service }: { notices: NoticeService },
+): Promise<void> {
   route(app, opsNotices, async ({ params }) => okValue({ list: await service.list(params.code) }));
   route(app, opsCreateNotice, async ({ params, body }) =>
     okValue({ notice: await service.create(params.code, body) }),

@@ -24,10 +24,13 @@ import { backupRoute } from './backup.ts';
 import type { createOpsService } from './service.ts';
 
 /** Operator API of merchants, payments, audit, backup, messages, tickets and rules (who may call what: contract `opsRoles`). */
-export function opsRoutes(
+export async function opsRoutes(
   app: FastifyInstance,
-  ops: ReturnType<typeof createOpsService>,
-  more: {
+  {
+    ops,
+    ...more
+  }: {
+    ops: ReturnType<typeof createOpsService>;
     payments?: PaymentsService;
     audit?: AuditLog;
     messages?: MessageService;
@@ -37,8 +40,8 @@ export function opsRoutes(
     topics?: RuleTopics;
     /** Rules are drafted here and take effect once another operator approves them. */
     changes?: Changes;
-  } = {},
-): void {
+  },
+): Promise<void> {
   route(app, updateMerchant, async ({ params, body }) => okValue(await ops.update(params.code, body)));
   route(app, createMerchant, async ({ body }) => okValue(await ops.create(body)));
   if (more.rules && more.topics && more.changes) {

@@ -27,10 +27,8 @@ const PROOF_LIMITS = {
 };
 
 /** Member calls of deposits and withdrawals, the gateway callback, and the demo gateway's own page calls. */
-export function paymentRoutes(
-  app: FastifyInstance,
-  { service: payments, passwords, demoPages }: Payments,
-): void {
+export async function paymentRoutes(app: FastifyInstance, opts: { payments: Payments }): Promise<void> {
+  const { service: payments, passwords, demoPages } = opts.payments;
   route(app, paymentSettings, async ({ auth }) => okValue(await payments.settings(auth.member)));
   route(
     app,

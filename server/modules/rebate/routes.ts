@@ -4,7 +4,10 @@ import { okValue, route } from '../../http/route.ts';
 import type { RebateService } from './service.ts';
 
 /** Member calls of manualRebate: what can be claimed now, claiming it, and past claims. */
-export function rebateRoutes(app: FastifyInstance, rebate: RebateService): void {
+export async function rebateRoutes(
+  app: FastifyInstance,
+  { rebate }: { rebate: RebateService },
+): Promise<void> {
   route(app, rebateClaimable, async ({ merchant, auth }) =>
     okValue(await rebate.claimable(merchant, auth.member)),
   );

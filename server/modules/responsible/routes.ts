@@ -3,7 +3,10 @@ import { responsibleStatus, setLimit, takeBreak } from '../../../contract/respon
 import { okValue, route } from '../../http/route.ts';
 import type { ResponsibleGambling } from './service.ts';
 
-export function responsibleRoutes(app: FastifyInstance, rg: ResponsibleGambling): void {
+export async function responsibleRoutes(
+  app: FastifyInstance,
+  { responsible: rg }: { responsible: ResponsibleGambling },
+): Promise<void> {
   route(app, responsibleStatus, async ({ auth }) => okValue(await rg.status(auth.member)));
   route(app, setLimit, async ({ auth, body }) =>
     okValue(await rg.setLimit(auth.member, body.kind, body.period, body.amount)),

@@ -5,8 +5,11 @@ import type { BonusService } from './bonus.ts';
 import type { TicketService } from './tickets.ts';
 
 /** Reward Center (tickets) and Bonus Details of the member centre. */
-export function rewardRoutes(app: FastifyInstance, rewards: { tickets: TicketService; bonus: BonusService }) {
-  const { tickets, bonus } = rewards;
+export async function rewardRoutes(
+  app: FastifyInstance,
+  opts: { rewards: { tickets: TicketService; bonus: BonusService } },
+): Promise<void> {
+  const { tickets, bonus } = opts.rewards;
   route(app, rewardTickets, async ({ merchant, auth, query }) =>
     okValue(await tickets.list(merchant.code, auth.member.id, query)),
   );

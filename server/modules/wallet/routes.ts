@@ -13,7 +13,10 @@ import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import type { Ledger } from './ledger.ts';
 import type { WalletService } from './service.ts';
 
-export function walletRoutes(app: FastifyInstance, service: WalletService, ledger: Ledger): void {
+export async function walletRoutes(
+  app: FastifyInstance,
+  { wallet: service, ledger }: { wallet: WalletService; ledger: Ledger },
+): Promise<void> {
   route(app, balance, async ({ merchant, auth }) =>
     okValue({
       sumBalance: Number(await ledger.memberBalance(merchant.code, auth.member.id)),
