@@ -13,7 +13,7 @@
 // on the E-lottery category. The fast lotteries VN1P/VN3P/VN5P draw every 1/3/5 minutes, sales closing 10 s before.
 //
 // What is measured: the widget shows floor(remaining / 1000) s as hh:mm:ss while ≥ 1 s of the sale remains, and
-// `-- : -- : --` below that (machines/lotteryRefresh.selectors.ts `countdown`). So the display should change to v
+// `-- : -- : --` below that (machines/lotteryRefresh.connect.ts `countdown`). So the display should change to v
 // seconds (v = 0: closed) exactly when the remaining time drops below (v + 1) s, i.e. at local time
 // lockTime − offset − (v + 1) s, where lockTime is the sale close of `GET /lgw/vn/draws/next` (re-read after each
 // draw) and offset = the server's clock − the local one, measured as `serverTime` of `GET /lgw/vn/games/game_menu`
@@ -36,8 +36,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium, devices, type Page } from '@playwright/test';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
+import { CLOSED_TEXT, countdown } from '../machines/lotteryRefresh.connect.ts';
 import { MAX_REFRESH_MS, MIN_REFRESH_MS } from '../machines/lotteryRefresh.machine.ts';
-import { CLOSED_TEXT, countdown } from '../machines/lotteryRefresh.selectors.ts';
 import { browserLaunchOptions } from '../playwright.config.ts';
 import { parseWinningNumbers } from '../src/features/lottery/numbers.ts';
 

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { gameListWalks, sampleGame } from './gameList.events.ts';
-import {
-  type FavouriteToggle,
-  type GameListInput,
-  type GameListPage,
-  type GameListRequest,
-  gameListMachine,
-} from './gameList.machine.ts';
 import {
   selectCanLoadMore,
   selectCanSelectPage,
@@ -24,7 +16,15 @@ import {
   selectRequestedPage,
   selectTotalPages,
   selectTurnsPages,
-} from './gameList.selectors.ts';
+} from './gameList.connect.ts';
+import { gameListWalks, sampleGame } from './gameList.events.ts';
+import {
+  type FavouriteToggle,
+  type GameListInput,
+  type GameListPage,
+  type GameListRequest,
+  gameListMachine,
+} from './gameList.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
 

@@ -43,7 +43,7 @@ import { type FlowError, readFlowError } from './form.ts';
  * that game into view and focus; a first page (a filter change, a retry) sets it to null. `total` is the number
  * of games of the whole list when the call tells it (the game list call does), for "40 of 1,200"; null otherwise.
  *
- * Other events: `list.retry`, `error.dismiss`. Context the views read: see gameList.selectors.ts.
+ * Other events: `list.retry`, `error.dismiss`. Context the views read: see gameList.connect.ts.
  * Actors the app provides: `loadGames` (GameListRequest → { games, totalPages }), `loadFavouriteIds` (→ node
  * ids), `toggleFavourite` ({ nodeId, vendor, gameType, on } → void; on = add).
  */

@@ -2,6 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { DrawResult } from '../contract/lottery.ts';
 import {
+  CLOSED_TEXT,
+  countdown,
+  DAY_MS,
+  gameCountdown,
+  remainingAt,
+  selectLoadFailed,
+  selectRows,
+  selectShowSkeleton,
+  selectStaleError,
+  selectTabs,
+  selectWeekMenuShown,
+} from './lotteryRefresh.connect.ts';
+import {
   lotteryRefreshWalk,
   menuLoad,
   SAMPLE_MENU,
@@ -28,19 +41,6 @@ import {
   visibleGames,
   withResults,
 } from './lotteryRefresh.machine.ts';
-import {
-  CLOSED_TEXT,
-  countdown,
-  DAY_MS,
-  gameCountdown,
-  remainingAt,
-  selectLoadFailed,
-  selectRows,
-  selectShowSkeleton,
-  selectStaleError,
-  selectTabs,
-  selectWeekMenuShown,
-} from './lotteryRefresh.selectors.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { transitionPaths } from './test/transitionPaths.ts';
 
@@ -307,6 +307,7 @@ describe('lotteryRefresh on the clock', () => {
     const actor = start();
     let asked = 0;
     actor.on('auth.required', () => asked++);
+    actor.on('favourites.change', () => expect.unreachable('a visitor has no favourites to keep'));
     await answer(menuLoad(SAMPLE_MENU));
     for (const [i, event] of (
       [
@@ -324,11 +325,15 @@ describe('lotteryRefresh on the clock', () => {
 
   it('takes the member’s favourites at login, toggles them, forgets them at logout and leaves fav mode', async () => {
     const actor = start();
+    const announced: number[][] = [];
+    actor.on('favourites.change', (e) => announced.push(e.favourites));
     await answer(menuLoad(SAMPLE_MENU));
     actor.send({ type: 'session.change', loggedIn: true, favourites: [3] });
     actor.send({ type: 'favourite.toggle', gameId: 1 });
     actor.send({ type: 'favourite.toggle', gameId: 3 });
     expect(actor.getSnapshot().context.favourites).toEqual([1]);
+    // Each toggle announces the list for the app to keep in the browser; taking them at login does not.
+    expect(announced).toEqual([[3, 1], [1]]);
     actor.send({ type: 'mode.select', mode: 'fav' });
     await answer(menuLoad(SAMPLE_MENU));
     expect(selectRows(actor.getSnapshot()).map((g) => g.code)).toEqual(['XSMB']);

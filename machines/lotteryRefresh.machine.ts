@@ -28,7 +28,7 @@ import { type FlowError, readFlowError } from './form.ts';
  *
  * Visitors (spec §2): fav and recent modes and favourite toggles need a login; they emit `auth.required` (the view
  * opens the login popup through `useAuthRequired`) and change nothing. Favourites are lottery ids that the view keeps in the
- * browser per username (spec §3): it hands them in with `session.change` and stores `favourites` after a toggle.
+ * browser per username (spec §3): it hands them in with `session.change` and stores the `favourites.change` a toggle emits.
  *
  * Clock: the reply's `serverTime` against the local midpoint of the call gives `offset` (server − local), so the
  * countdown ticks on the server's clock; `asOf` is the server time the games' `remainTime`s were measured at. The
@@ -135,7 +135,10 @@ export type LotteryRefreshEvent =
   | { type: 'visibility.visible' };
 
 /** A visitor asked for something only a member may do (spec §2). */
-export type LotteryRefreshEmitted = { type: 'auth.required' };
+export type LotteryRefreshEmitted =
+  | { type: 'auth.required' }
+  /** A member's favourites changed: the app keeps them in this browser (spec §3). */
+  | { type: 'favourites.change'; favourites: number[] };
 export const sourceOf = (mode: LotteryListMode): LotterySource =>
   mode === 'hot' ? 'popular' : mode === 'recent' ? 'recent' : 'menu';
 
@@ -315,6 +318,9 @@ export const lotteryRefreshMachine = setup({
       error: null,
     })),
     requireLogin: emit({ type: 'auth.required' } as const),
+    announceFavourites: emit(
+      ({ context }) => ({ type: 'favourites.change', favourites: context.favourites }) as const,
+    ),
     toggleFavourite: assign(({ context }, gameId: number) => ({
       favourites: context.favourites.includes(gameId)
         ? context.favourites.filter((id) => id !== gameId)
@@ -372,7 +378,7 @@ export const lotteryRefreshMachine = setup({
     'week.select': { actions: { type: 'selectWeek', params: ({ event }) => event.week } },
     'favourite.toggle': [
       { guard: 'isVisitor', actions: 'requireLogin' },
-      { actions: { type: 'toggleFavourite', params: ({ event }) => event.gameId } },
+      { actions: [{ type: 'toggleFavourite', params: ({ event }) => event.gameId }, 'announceFavourites'] },
     ],
     'session.change': [
       {

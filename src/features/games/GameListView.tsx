@@ -1,24 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { connectGameList } from '../../../machines/gameList.connect.ts';
 import type { Classify } from '../../../machines/gameList.machine.ts';
-import {
-  selectClassify,
-  selectGameCount,
-  selectGameListError,
-  selectGameName,
-  selectGames,
-  selectLanding,
-  selectListFailed,
-  selectListLoading,
-  selectLoadingMore,
-  selectMode,
-  selectMoreGames,
-  selectPage,
-  selectRequestedPage,
-  selectTotalPages,
-  selectTurnsPages,
-} from '../../../machines/gameList.selectors.ts';
 import { ApiError } from '../../api/client.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { ClassTabs } from './ClassTabs.tsx';
@@ -64,22 +48,12 @@ export function GameListView({
   const actor = useGameList(source);
   // The machine's snapshot reaches React as an urgent update; drawn from a deferred copy, a page of tiles arriving
   // renders as a transition that yields to the browser (the skeleton it replaces stays meanwhile).
-  const snapshot = useDeferredValue(useSelector(actor, (s) => s));
-  const games = selectGames(snapshot);
-  const loading = selectListLoading(snapshot);
-  const failed = selectListFailed(snapshot);
-  const loadingMore = selectLoadingMore(snapshot);
-  const moreGames = selectMoreGames(snapshot);
-  const error = selectGameListError(snapshot);
-  const mode = selectMode(snapshot);
-  const classify = selectClassify(snapshot);
-  const gameName = selectGameName(snapshot);
-  const page = selectPage(snapshot);
-  const totalPages = selectTotalPages(snapshot);
-  const requestedPage = selectRequestedPage(snapshot);
-  const landing = selectLanding(snapshot);
-  const count = selectGameCount(snapshot);
-  const pager = selectTurnsPages(snapshot) && classes !== undefined;
+  const view = connectGameList(useDeferredValue(useSelector(actor, (s) => s)), actor.send);
+  // Commands whose guard reads the machine as it is now, not the deferred copy drawn.
+  const live = () => connectGameList(actor.getSnapshot(), actor.send);
+  const { games, loading, failed, loadingMore, moreGames, error, mode, classify, gameName } = view;
+  const { page, totalPages, requestedPage, landing, count } = view;
+  const pager = view.turnsPages && classes !== undefined;
   const listTop = useRef<HTMLDivElement>(null);
   const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);
@@ -93,16 +67,12 @@ export function GameListView({
     first.focus({ preventScroll: true });
   }, [landing]);
 
-  const empty =
-    mode === 'fav' || classify === 'FAV' ? (
-      <Trans>No favourite games yet.</Trans>
-    ) : mode === 'recent' ? (
-      <Trans>No recently played games yet.</Trans>
-    ) : gameName !== '' ? (
-      <Trans>No games match “{gameName}”.</Trans>
-    ) : (
-      <Trans>No games here yet.</Trans>
-    );
+  const empty = {
+    fav: <Trans>No favourite games yet.</Trans>,
+    recent: <Trans>No recently played games yet.</Trans>,
+    search: <Trans>No games match “{gameName}”.</Trans>,
+    none: <Trans>No games here yet.</Trans>,
+  }[view.empty];
 
   return (
     <div className="flex flex-col gap-4">
@@ -114,18 +84,14 @@ export function GameListView({
               : undefined
           }
           recent={mode === 'recent'}
-          onRecentToggle={() => actor.send({ type: 'mode.select', mode: 'recent' })}
+          onRecentToggle={() => view.selectMode('recent')}
           gameName={gameName}
-          onSearch={(name) => actor.send({ type: 'search.submit', gameName: name })}
+          onSearch={view.search}
         />
       )}
       {classes && (
         <div id={filtersId} hidden={slots && !filtersOpen}>
-          <ClassTabs
-            classes={classes}
-            active={classify}
-            onSelect={(c) => actor.send({ type: 'classify.select', classify: c })}
-          />
+          <ClassTabs classes={classes} active={classify} onSelect={view.selectClassify} />
         </div>
       )}
       {error && !failed && (
@@ -137,7 +103,7 @@ export function GameListView({
           <button
             type="button"
             className="rounded-full px-2 py-1 font-semibold underline"
-            onClick={() => actor.send({ type: 'error.dismiss' })}
+            onClick={view.dismissError}
           >
             <Trans>Dismiss</Trans>
           </button>
@@ -155,11 +121,7 @@ export function GameListView({
             className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-raised p-8 text-center"
           >
             <p>{error ? errorText(error) : t`Network abnormal, please try again.`}</p>
-            <button
-              type="button"
-              className={`${pill} bg-brand text-white`}
-              onClick={() => actor.send({ type: 'list.retry' })}
-            >
+            <button type="button" className={`${pill} bg-brand text-white`} onClick={view.retry}>
               <Trans>Retry</Trans>
             </button>
           </div>
@@ -192,10 +154,7 @@ export function GameListView({
             page={page}
             totalPages={totalPages}
             label={t`Game pages`}
-            onChange={(chosen) => {
-              const event = { type: 'page.select', page: chosen } as const;
-              if (actor.getSnapshot().can(event)) actor.send(event);
-            }}
+            onChange={(chosen) => live().selectPage(chosen)}
           />
         </div>
       )}
@@ -212,7 +171,7 @@ export function GameListView({
               aria-busy={loadingMore}
               aria-disabled={loadingMore}
               className={`${pill} border border-line bg-raised hover:border-brand aria-disabled:opacity-60`}
-              onClick={() => !loadingMore && actor.send({ type: 'list.more' })}
+              onClick={() => live().more()}
             >
               {loadingMore ? <Trans>Loading more games…</Trans> : <Trans>More games</Trans>}
             </button>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import type { GameType } from '../../../contract/games.ts';
-import { selectGames, selectListFailed, selectListLoading } from '../../../machines/gameList.selectors.ts';
+import { connectGameList } from '../../../machines/gameList.connect.ts';
 import { TileSkeleton } from './GameTile.tsx';
 import { useGameList } from './useGameList.ts';
 import { useTileRenderer } from './useTileRenderer.tsx';
@@ -31,9 +31,9 @@ export function GameRow({
   const actor = useGameList({ path: '/', gameType, mode, pageSize: size });
   // Deferred: the machine's state reaches React as an urgent update, and a row of tiles rendered in one go is a
   // phone's long task; so the row keeps its last look for that update and draws the new one as a transition.
-  const games = useDeferredValue(useSelector(actor, selectGames)).slice(0, size);
-  const loading = useDeferredValue(useSelector(actor, selectListLoading));
-  const failed = useDeferredValue(useSelector(actor, selectListFailed));
+  const view = connectGameList(useDeferredValue(useSelector(actor, (s) => s)), actor.send);
+  const games = view.games.slice(0, size);
+  const { loading, failed } = view;
   const { render } = useTileRenderer(actor);
 
   let content: ReactNode;
@@ -56,7 +56,7 @@ export function GameRow({
         <button
           type="button"
           className="rounded-full border border-line px-4 py-1.5 font-semibold"
-          onClick={() => actor.send({ type: 'list.retry' })}
+          onClick={view.retry}
         >
           <Trans>Retry</Trans>
         </button>

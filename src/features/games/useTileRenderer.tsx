@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { Game } from '../../../contract/games.ts';
-import { selectFavouriteBusy } from '../../../machines/gameList.selectors.ts';
+import { connectGameList, selectFavouriteBusy } from '../../../machines/gameList.connect.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
 import { GameTile } from './GameTile.tsx';
 import type { useGameList } from './useGameList.ts';
@@ -14,6 +14,7 @@ import { useLaunchGame } from './useLaunchGame.ts';
 export function useTileRenderer(actor: ReturnType<typeof useGameList>) {
   const favouriteBusy = useSelector(actor, selectFavouriteBusy);
   const favouriteIds = useSelector(actor, (s) => s.context.favouriteIds);
+  const { toggleFavourite } = connectGameList(actor.getSnapshot(), actor.send);
   const info = useQuery(whitelabelQuery());
   const { launch, pending, trialError } = useLaunchGame();
   const render = (game: Game) => (
@@ -25,9 +26,7 @@ export function useTileRenderer(actor: ReturnType<typeof useGameList>) {
       launching={pending !== null}
       onPlay={(g) => launch(g, 'play')}
       onTrial={(g) => launch(g, 'trial')}
-      onToggleFavourite={(g) =>
-        actor.send({ type: 'favourite.toggle', nodeId: g.nodeId, vendor: g.vassalage, gameType: g.gameType })
-      }
+      onToggleFavourite={toggleFavourite}
     />
   );
   return { render, trialError };

@@ -13,8 +13,7 @@ import {
   type SlipProblem,
   type StakeProblem,
 } from '../../../machines/betSlip.slip.ts';
-import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
-import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
+import { type Clock, gameCountdown } from '../../../machines/lotteryRefresh.connect.ts';
 import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
@@ -76,12 +75,12 @@ function useProblemText(money: (minor: number) => string) {
 
 export function BetForm({
   game,
-  context,
+  clock,
   initialPlayType,
   onPlayTypeChange,
 }: {
   game: LotteryGame;
-  context: LotteryRefreshContext;
+  clock: Clock;
   initialPlayType: PlayType;
   onPlayTypeChange?: (playType: PlayType) => void;
 }) {
@@ -95,8 +94,8 @@ export function BetForm({
   const breakText = useBreakText();
   const queryClient = useQueryClient();
   const rules = useQuery(lotteryRulesQuery());
-  const now = useNow(context.offset);
-  const closed = gameCountdown(context, game, now).kind === 'closed';
+  const now = useNow(clock.offset);
+  const closed = gameCountdown(clock, game, now).kind === 'closed';
 
   const logic = useMemo(() => liveBetSlip(queryClient), [queryClient]);
   const actor = useActorRef(logic, {

@@ -1,8 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { LotteryGame } from '../../../contract/lottery.ts';
-import type { LotteryRefreshContext } from '../../../machines/lotteryRefresh.machine.ts';
-import { gameCountdown } from '../../../machines/lotteryRefresh.selectors.ts';
+import { type Clock, gameCountdown } from '../../../machines/lotteryRefresh.connect.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { PreviousNumbers } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
@@ -10,12 +9,12 @@ import { isKeno } from './numbers.ts';
 import { nextDrawQuery } from './queries.ts';
 import { useNow } from './useLotteryList.ts';
 
-export function DrawHeader({ game, context }: { game: LotteryGame; context: LotteryRefreshContext }) {
+export function DrawHeader({ game, clock }: { game: LotteryGame; clock: Clock }) {
   const labels = useLotteryLabels();
-  const now = useNow(context.offset);
+  const now = useNow(clock.offset);
   const next = useQuery(nextDrawQuery(game.code, game.issue));
   const issue = game.issue;
-  const remaining = labels.countdown(gameCountdown(context, game, now));
+  const remaining = labels.countdown(gameCountdown(clock, game, now));
   return (
     <header className="flex flex-col gap-2 rounded-xl border border-line bg-raised p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -2,8 +2,8 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { PlayType } from '../../../contract/lottery.ts';
+import { connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import type { LotteryTab } from '../../../machines/lotteryRefresh.machine.ts';
-import { selectLoadFailed, selectShowSkeleton } from '../../../machines/lotteryRefresh.selectors.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BetForm } from './BetForm.tsx';
 import { DrawHeader } from './DrawHeader.tsx';
@@ -34,14 +34,13 @@ export function LotteryPage({
   onPlayTypeChange?: (playType: PlayType) => void;
 }) {
   const failure = useFailureText();
-  const { actor } = useLotteryList({ scope: 'ANY' });
-  const context = useSelector(actor, (s) => s.context);
-  const skeleton = useSelector(actor, selectShowSkeleton);
-  const loadFailed = useSelector(actor, selectLoadFailed);
-  const sorted = [...context.games].sort((a, b) => a.gameMenuSort - b.gameMenuSort);
-  const game = gameCode
-    ? sorted.find((g) => g.code === gameCode)
-    : (sorted.find((g) => !defaultTag || g.tag === defaultTag) ?? sorted[0]);
+  const actor = useLotteryList({ scope: 'ANY' });
+  const view = connectLotteryRefresh(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const { skeleton, loadFailed } = view;
+  const game = view.pageGame(gameCode, defaultTag);
 
   if (loadFailed)
     return (
@@ -49,8 +48,8 @@ export function LotteryPage({
         role="alert"
         className="flex flex-col items-center gap-3 rounded-xl border border-line p-6 text-center"
       >
-        <p>{failure(context.error)}</p>
-        <button type="button" className={secondaryButton} onClick={() => actor.send({ type: 'list.retry' })}>
+        <p>{failure(view.error)}</p>
+        <button type="button" className={secondaryButton} onClick={view.retry}>
           <Trans>Retry</Trans>
         </button>
       </div>
@@ -79,7 +78,7 @@ export function LotteryPage({
   const keno = isKeno(game.tag);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <DrawHeader game={game} context={context} />
+      <DrawHeader game={game} clock={view.clock} />
       {keno ? (
         <p className="rounded-xl border border-line bg-raised p-4 text-sm text-muted">
           <Trans>Keno results are shown here; bets on Keno are not offered.</Trans>
@@ -88,7 +87,7 @@ export function LotteryPage({
         <BetForm
           key={game.code}
           game={game}
-          context={context}
+          clock={view.clock}
           initialPlayType={playType ?? game.defaultPlayType}
           onPlayTypeChange={onPlayTypeChange}
         />

@@ -1,6 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventFromLogic } from 'xstate';
+import {
+  CLOSED_TEXT,
+  countdown,
+  selectLoadFailed,
+  selectShowSkeleton,
+  selectStaleError,
+} from '../../../machines/lotteryRefresh.connect.ts';
 import { lotteryRefreshWalk } from '../../../machines/lotteryRefresh.events.ts';
 import {
   type LotteryRefreshContext,
@@ -10,13 +17,6 @@ import {
   type ResultsLoad,
   visibleGames,
 } from '../../../machines/lotteryRefresh.machine.ts';
-import {
-  CLOSED_TEXT,
-  countdown,
-  selectLoadFailed,
-  selectShowSkeleton,
-  selectStaleError,
-} from '../../../machines/lotteryRefresh.selectors.ts';
 import type { WalkPath } from '../../../machines/test/transitionPaths.ts';
 import { ApiError } from '../../api/client.ts';
 import {

@@ -3,21 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
+import { type Countdown, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryListMode,
-  type LotteryRefreshContext,
   type LotteryTab,
   WEEK_MENU,
 } from '../../../machines/lotteryRefresh.machine.ts';
-import {
-  gameCountdown,
-  selectLoadFailed,
-  selectRows,
-  selectShowSkeleton,
-  selectStaleError,
-  selectTabs,
-  selectWeekMenuShown,
-} from '../../../machines/lotteryRefresh.selectors.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
@@ -47,24 +38,20 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
   const { t } = useLingui();
   const labels = useLotteryLabels();
   const failure = useFailureText();
-  const { actor, toggleFavourite } = useLotteryList({ scope: prizeMode });
-  const context = useSelector(actor, (s) => s.context);
-  const tabs = useSelector(actor, selectTabs, (a, b) => a.join() === b.join());
-  const rows = useSelector(actor, selectRows);
-  const skeleton = useSelector(actor, selectShowSkeleton);
-  const loadFailed = useSelector(actor, selectLoadFailed);
-  const staleError = useSelector(actor, selectStaleError);
-  const weekMenu = useSelector(actor, selectWeekMenuShown);
-  const busy = useSelector(actor, (s) => s.matches('loading'));
-  const now = useNow(context.offset);
+  const actor = useLotteryList({ scope: prizeMode });
+  const view = connectLotteryRefresh(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const { tabs, rows, skeleton, loadFailed, staleError, weekMenu, busy } = view;
+  const now = useNow(view.offset);
   const panelId = useId();
   const tabIds = useId();
   const tabRefs = useRef(new Map<LotteryTab, HTMLButtonElement>());
 
-  // Choosing a tab (the open one too) resets the week filter and the list type, and refreshes (spec §4).
-  const selectTab = (tag: LotteryTab) => actor.send({ type: 'tag.select', tag });
+  const selectTab = view.selectTab;
   const onTabKey = (e: KeyboardEvent) => {
-    const i = tabs.indexOf(context.tag);
+    const i = tabs.indexOf(view.tag);
     const next =
       e.key === 'ArrowRight'
         ? tabs[(i + 1) % tabs.length]
@@ -99,8 +86,8 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
               key={c.mode}
               type="button"
               className={chip}
-              aria-pressed={context.scope === c.mode}
-              onClick={() => actor.send({ type: 'prizeMode.select', prizeMode: c.mode })}
+              aria-pressed={view.scope === c.mode}
+              onClick={() => view.selectPrizeMode(c.mode)}
             >
               {c.label}
             </button>
@@ -114,7 +101,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
         onKeyDown={onTabKey}
       >
         {tabs.map((tag) => {
-          const selected = tag === context.tag;
+          const selected = tag === view.tag;
           return (
             <button
               key={tag}
@@ -139,7 +126,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
       <div
         id={panelId}
         role="tabpanel"
-        aria-labelledby={`${tabIds}-${context.tag}`}
+        aria-labelledby={`${tabIds}-${view.tag}`}
         className="flex flex-col gap-3"
       >
         <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2">
@@ -149,8 +136,8 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
               key={m}
               type="button"
               className={chip}
-              aria-pressed={context.mode === m}
-              onClick={() => actor.send({ type: 'mode.select', mode: m })}
+              aria-pressed={view.mode === m}
+              onClick={() => view.selectMode(m)}
             >
               {labels.mode(m)}
             </button>
@@ -164,9 +151,9 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
                 key={code}
                 type="button"
                 className={`${chip} h-8 px-2 text-xs`}
-                aria-pressed={context.week === code}
+                aria-pressed={view.week === code}
                 aria-label={labels.weekFull(code)}
-                onClick={() => actor.send({ type: 'week.select', week: code })}
+                onClick={() => view.selectWeek(code)}
               >
                 {labels.week(code)}
               </button>
@@ -183,11 +170,11 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
             role="alert"
             className="flex flex-col items-center gap-3 rounded-xl border border-line p-6 text-center"
           >
-            <p>{failure(context.error)}</p>
+            <p>{failure(view.error)}</p>
             <button
               type="button"
               className="h-10 rounded-full border border-line px-4 text-sm font-semibold hover:bg-line/40"
-              onClick={() => actor.send({ type: 'list.retry' })}
+              onClick={view.retry}
             >
               <Trans>Retry</Trans>
             </button>
@@ -202,7 +189,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
           </ul>
         ) : rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-line p-6 text-center text-sm text-muted">
-            {context.mode === 'fav' ? (
+            {view.mode === 'fav' ? (
               <Trans>No favourite lotteries yet: tap a heart to keep one here.</Trans>
             ) : (
               <Trans>No lotteries here.</Trans>
@@ -214,10 +201,9 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
               <LotteryRow
                 key={game.gameId}
                 game={game}
-                context={context}
-                now={now}
-                favourite={context.favourites.includes(game.gameId)}
-                onFavourite={() => toggleFavourite(game.gameId)}
+                countdown={view.countdown(game, now)}
+                favourite={view.isFavourite(game.gameId)}
+                onFavourite={() => view.toggleFavourite(game.gameId)}
               />
             ))}
           </ul>
@@ -280,21 +266,19 @@ export function PreviousNumbers({
 
 function LotteryRow({
   game,
-  context,
-  now,
+  countdown,
   favourite,
   onFavourite,
 }: {
   game: LotteryGame;
-  context: LotteryRefreshContext;
-  now: number;
+  countdown: Countdown;
   favourite: boolean;
   onFavourite: () => void;
 }) {
   const { t } = useLingui();
   const labels = useLotteryLabels();
   const name = game.labelName || game.code;
-  const remaining = labels.countdown(gameCountdown(context, game, now));
+  const remaining = labels.countdown(countdown);
   return (
     <li aria-label={name} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3">
       <div className="flex min-w-0 flex-1 flex-col gap-1">

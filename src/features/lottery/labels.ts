@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PlayType } from '../../../contract/lottery.ts';
+import { CLOSED_TEXT, type Countdown } from '../../../machines/lotteryRefresh.connect.ts';
 import type { LotteryListMode, LotteryTab, WeekFilter } from '../../../machines/lotteryRefresh.machine.ts';
-import { CLOSED_TEXT, type Countdown } from '../../../machines/lotteryRefresh.selectors.ts';
 
 /** The lottery pages' words: tabs, week days, list modes, play types and countdowns. */
 export function useLotteryLabels() {

@@ -27,7 +27,8 @@ export const liveLotteryRefresh = lotteryRefreshMachine.provide({
 /**
  * A lottery list actor kept in step with what lives outside it: the session and the member's favourites in this
  * browser (`session.change`) and the page's visibility (`visibility.hidden` / `visible`); a visitor's request for a
- * member's list opens the login popup (`auth.required`). `toggleFavourite` sends the toggle and keeps the member's list in the browser.
+ * member's list opens the login popup (`auth.required`); a member's changed favourites (`favourites.change`) are kept in
+ * the browser.
  */
 export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab }) {
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
@@ -59,15 +60,15 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
+  // A member's favourites live in this browser, per username (spec §3): the machine announces each change.
+  useEffect(() => {
+    if (!username) return;
+    const sub = actor.on('favourites.change', (e) => writeFavourites(username, e.favourites));
+    return () => sub.unsubscribe();
+  }, [actor, username]);
+
   useAuthRequired(actor);
-
-  const toggleFavourite = (gameId: number) => {
-    actor.send({ type: 'favourite.toggle', gameId });
-    const c = actor.getSnapshot().context;
-    if (c.loggedIn && username) writeFavourites(username, c.favourites);
-  };
-
-  return { actor, toggleFavourite };
+  return actor;
 }
 
 /**

@@ -1,7 +1,9 @@
-import type { SnapshotFrom } from 'xstate';
-import type { gameListMachine } from './gameList.machine.ts';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { Game } from '../contract/games.ts';
+import type { Classify, GameListMode, gameListMachine } from './gameList.machine.ts';
 
 type Snapshot = SnapshotFrom<typeof gameListMachine>;
+type Send = (event: EventFromLogic<typeof gameListMachine>) => void;
 
 /** The games shown, pages appended in order. */
 export const selectGames = (s: Snapshot) => s.context.games;
@@ -46,3 +48,60 @@ export const selectListFailed = (s: Snapshot) => s.matches({ list: 'failed' });
 /** A favourite call or the favourite ids are on their way: hearts are disabled. */
 export const selectFavouriteBusy = (s: Snapshot) => !s.matches({ favourites: 'idle' });
 export const selectGameListError = (s: Snapshot) => s.context.error;
+
+/**
+ * A game list's props and commands (a lobby, the /hot and /fav pages, a home row): what to show and what the
+ * controls do. `empty` says which empty list it is (the view words it); `selectPage` and `more` ask only when the
+ * machine can take them (another page, none on its way).
+ */
+export function connectGameList(s: Snapshot, send: Send) {
+  const c = s.context;
+  return {
+    games: c.games,
+    count: selectGameCount(s),
+    landing: c.landing,
+    loading: selectListLoading(s),
+    failed: selectListFailed(s),
+    loadingMore: selectLoadingMore(s),
+    moreGames: c.moreGames,
+    error: c.error,
+    mode: c.mode,
+    classify: c.classify,
+    gameName: c.gameName,
+    page: c.page,
+    totalPages: c.totalPages,
+    requestedPage: selectRequestedPage(s),
+    turnsPages: selectTurnsPages(s),
+    favouriteBusy: selectFavouriteBusy(s),
+    isFavourite: (nodeId: string) => selectIsFavourite(s, nodeId),
+    /** Which empty list: favourites, recent games, a search with no match, or none at all. */
+    empty: (c.mode === 'fav' || c.classify === 'FAV'
+      ? 'fav'
+      : c.mode === 'recent'
+        ? 'recent'
+        : c.gameName !== ''
+          ? 'search'
+          : 'none') as 'fav' | 'recent' | 'search' | 'none',
+    selectMode: (mode: GameListMode) => send({ type: 'mode.select', mode }),
+    search: (gameName: string) => send({ type: 'search.submit', gameName }),
+    selectClassify: (classify: Classify) => send({ type: 'classify.select', classify }),
+    dismissError: () => send({ type: 'error.dismiss' }),
+    retry: () => send({ type: 'list.retry' }),
+    selectPage: (page: number) => {
+      if (selectCanSelectPage(s, page)) send({ type: 'page.select', page });
+    },
+    more: () => {
+      if (selectCanLoadMore(s)) send({ type: 'list.more' });
+    },
+    /** A visitor's toggle asks for a login (`auth.required`). */
+    toggleFavourite: (game: Pick<Game, 'nodeId' | 'vassalage' | 'gameType'>) =>
+      send({
+        type: 'favourite.toggle',
+        nodeId: game.nodeId,
+        vendor: game.vassalage,
+        gameType: game.gameType,
+      }),
+  };
+}
+
+export type GameListView = ReturnType<typeof connectGameList>;
