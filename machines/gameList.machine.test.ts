@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
+  connectGameList,
   selectCanLoadMore,
   selectCanSelectPage,
   selectFavouriteBusy,
@@ -581,5 +582,54 @@ describe('gameList: behaviour', () => {
     await flush();
     expect(calls.toggleFavourite).toEqual([]);
     expect(calls.authRequired).toBe(1);
+  });
+});
+
+describe('gameList: connect', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('pager and More send only what the machine can take; a tile’s heart sends its game', async () => {
+    const { actor, snapshot } = startGameList();
+    const send = vi.fn(actor.send);
+    const view = () => connectGameList(snapshot(), send);
+    view().selectPage(2);
+    view().more();
+    expect(send).not.toHaveBeenCalled(); // page 1 is on its way
+    await flush();
+    view().selectPage(1);
+    view().selectPage(4);
+    expect(send).not.toHaveBeenCalled();
+    view().selectPage(2);
+    view().more();
+    expect(send.mock.calls).toEqual([[{ type: 'page.select', page: 2 }]]);
+    expect(view().requestedPage).toBe(2);
+    await flush();
+    view().more();
+    view().toggleFavourite(sampleGame('p2a', { vassalage: 'JILI', gameType: 'FISH' }));
+    expect(send.mock.calls.slice(1)).toEqual([
+      [{ type: 'list.more' }],
+      [{ type: 'favourite.toggle', nodeId: 'p2a', vendor: 'JILI', gameType: 'FISH' }],
+    ]);
+  });
+
+  it('an empty list says which it is: none, a search with no match, recent games, favourites', async () => {
+    const { actor, snapshot } = startGameList({}, { games: () => ({ games: [], totalPages: 0 }) });
+    const view = () => connectGameList(snapshot(), actor.send);
+    await flush();
+    expect(view().empty).toBe('none');
+    view().search('  dragon ');
+    await flush();
+    expect(view().empty).toBe('search');
+    view().selectMode('recent');
+    await flush();
+    expect(view().empty).toBe('recent');
+    view().selectMode('fav');
+    await flush();
+    expect(view().empty).toBe('fav');
   });
 });

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { DrawResult } from '../contract/lottery.ts';
 import {
   CLOSED_TEXT,
+  connectLotteryRefresh,
   countdown,
   DAY_MS,
   gameCountdown,
@@ -340,6 +341,21 @@ describe('lotteryRefresh on the clock', () => {
     actor.send({ type: 'session.change', loggedIn: false, favourites: [] });
     expect(actor.getSnapshot().context).toMatchObject({ mode: 'all', favourites: [], loggedIn: false });
     expect(requests).toHaveLength(3);
+  });
+
+  it('connect: a betting page shows the lottery its URL names, else its tag’s first, else the menu’s first', async () => {
+    const actor = start();
+    await answer(menuLoad(SAMPLE_MENU.map((g) => ({ ...g, gameMenuSort: 10 - g.gameId }))));
+    const view = connectLotteryRefresh(actor.getSnapshot(), actor.send);
+    expect(view.pageGame('HCM', 'MB')?.code).toBe('HCM');
+    expect(view.pageGame('NOPE')).toBeUndefined();
+    expect(view.pageGame(undefined, 'MN')?.code).toBe('HCM');
+    expect(view.pageGame(undefined, 'KENO')?.code).toBe('VN1P'); // no KENO: the first in menu order
+    expect(view.pageGame(undefined)?.code).toBe('VN1P');
+    view.selectTab('MN');
+    view.selectWeek(2);
+    view.toggleFavourite(2);
+    expect(actor.getSnapshot().context).toMatchObject({ tag: 'MN', week: 2, favourites: [] });
   });
 
   it('a prize mode change clears the list and loads the other category', async () => {
