@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { RegisterFieldRule } from '../contract/auth.ts';
 import { PATTERNS } from '../contract/registerRules.ts';
+import { connectForgotPassword } from './forgotPassword.connect.ts';
 import { forgotPasswordWalks } from './forgotPassword.events.ts';
 import {
   type CodeResetRequest,
@@ -10,11 +11,6 @@ import {
   type PhoneResetRequest,
   type ResetCodeRequest,
 } from './forgotPassword.machine.ts';
-import {
-  selectCodeSentDialog,
-  selectCodeStep,
-  selectPasswordResetDialog,
-} from './forgotPassword.selectors.ts';
 import { passwordRule } from './login.events.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
@@ -62,15 +58,17 @@ function startForgot(input: Partial<ForgotPasswordInput> = {}, failure?: unknown
       list.push(input);
       if (failure) throw failure;
     });
+  const finished = vi.fn();
   const logic = forgotPasswordMachine.provide({
     actors: {
       requestResetCode: fake(calls.request),
       resetWithCode: fake(calls.reset),
       resetByPhone: fake(calls.phone),
     },
+    actions: { finished },
   });
   const actor = createActor(logic, { input: { passwordRule, emailRule, ...input } }).start();
-  return { actor, calls };
+  return { actor, calls, finished };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -105,16 +103,16 @@ describe('forgotPassword: behaviour', () => {
     actor.send({ type: 'user.submit', values: { username: ' alice ', email: 'alice@example.com ' } });
     await flush();
     expect(calls.request).toEqual([{ username: 'alice', email: 'alice@example.com' }]);
-    expect(selectCodeSentDialog(actor.getSnapshot())).toBe(true);
+    expect(connectForgotPassword(actor.getSnapshot(), actor.send).codeSentDialog).toBe(true);
     expect(calls.reset).toHaveLength(0);
     actor.send({ type: 'code.enter' });
-    expect(selectCodeStep(actor.getSnapshot())).toBe(true);
+    expect(connectForgotPassword(actor.getSnapshot(), actor.send).codeStep).toBe(true);
     // The username typed for the request stays for the code step.
     expect(actor.getSnapshot().context.values.username).toBe(' alice ');
   });
 
   it('by email: the code and a new password by its rule set it; then the flow ends at the login', async () => {
-    const { actor, calls } = startForgot();
+    const { actor, calls, finished } = startForgot();
     actor.send({ type: 'user.submit', values: { username: 'alice', email: 'alice@example.com' } });
     await flush();
     actor.send({ type: 'code.enter' });
@@ -129,9 +127,12 @@ describe('forgotPassword: behaviour', () => {
     });
     await flush();
     expect(calls.reset).toEqual([{ username: 'alice', code: 'k7qh3mzp', newPassword: 'better123' }]);
-    expect(selectPasswordResetDialog(actor.getSnapshot())).toBe(true);
+    expect(connectForgotPassword(actor.getSnapshot(), actor.send).passwordResetDialog).toBe(true);
+    expect(finished).not.toHaveBeenCalled();
     actor.send({ type: 'dialog.close' });
     expect(actor.getSnapshot().output).toEqual({ mode: 'email' });
+    // The app closes the form on the machine's `finished`, once.
+    expect(finished).toHaveBeenCalledTimes(1);
   });
 
   it('by email: a refused code stays on the code step with its message; another code can be asked for', async () => {
@@ -184,7 +185,7 @@ describe('forgotPassword: behaviour', () => {
     actor.send({ type: 'user.submit', values: phoneForm });
     await flush();
     expect(calls.phone).toEqual([phoneForm]);
-    expect(selectPasswordResetDialog(actor.getSnapshot())).toBe(true);
+    expect(connectForgotPassword(actor.getSnapshot(), actor.send).passwordResetDialog).toBe(true);
     actor.send({ type: 'dialog.close' });
     expect(actor.getSnapshot().output).toEqual({ mode: 'phone' });
   });

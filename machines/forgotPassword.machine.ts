@@ -146,6 +146,8 @@ export const forgotPasswordMachine = setup({
     openedFromLink: ({ context }) => Boolean(context.values.code),
   },
   actions: {
+    /** The form is over (the app closes it: the login comes next). */
+    finished: () => {},
     switchMode: assign((_, mode: ForgotMode) => ({ mode, fieldErrors: {}, error: null })),
     showProblems: assign((_, p: { values: ForgotValues; problems: FieldErrors }) => ({
       values: p.values,
@@ -282,6 +284,6 @@ export const forgotPasswordMachine = setup({
     passwordReset: {
       on: { 'dialog.close': 'done' },
     },
-    done: { type: 'final' },
+    done: { type: 'final', entry: 'finished' },
   },
 });

@@ -1,19 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Country, RegisterFieldRule } from '../../../contract/auth.ts';
 import { PASSWORD_RESET_MINUTES } from '../../../contract/constants.ts';
+import { connectForgotPassword } from '../../../machines/forgotPassword.connect.ts';
 import { type ForgotValues, forgotPasswordMachine } from '../../../machines/forgotPassword.machine.ts';
-import {
-  selectCodeSentDialog,
-  selectCodeStep,
-  selectForgotBusy,
-  selectForgotError,
-  selectForgotFieldErrors,
-  selectForgotMode,
-  selectPasswordResetDialog,
-} from '../../../machines/forgotPassword.selectors.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { requestResetCode, resetByPhone, resetWithCode } from './actors.ts';
 import { Field, FormError } from './Field.tsx';
@@ -55,7 +47,9 @@ export function ForgotPasswordForm({
 }: ForgotPasswordFormProps) {
   const { t } = useLingui();
   const rule = (field: string) => rules.find((r) => r.field === field);
-  const actor = useActorRef(liveForgot, {
+  // The machine's `finished` (its final state) closes the form: no subscription to watch for its end.
+  const [forgot] = useState(() => liveForgot.provide({ actions: { finished: () => onDone() } }));
+  const actor = useActorRef(forgot, {
     inspect: liveInspect,
     input: {
       passwordRule: rule('password')!,
@@ -65,35 +59,23 @@ export function ForgotPasswordForm({
       ...link,
     },
   });
-  const codeStep = useSelector(actor, selectCodeStep);
-  const sent = useSelector(actor, selectCodeSentDialog);
-  const reset = useSelector(actor, selectPasswordResetDialog);
+  const { codeStep, codeSentDialog, passwordResetDialog, enterCode, closeDialog } = connectForgotPassword(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
 
-  useEffect(() => {
-    const sub = actor.subscribe((s) => s.status === 'done' && onDone());
-    return () => sub.unsubscribe();
-  }, [actor, onDone]);
-
-  if (sent)
+  if (codeSentDialog)
     return (
-      <Notice
-        label={t`Code sent`}
-        button={<Trans>Enter the code</Trans>}
-        onClick={() => actor.send({ type: 'code.enter' })}
-      >
+      <Notice label={t`Code sent`} button={<Trans>Enter the code</Trans>} onClick={enterCode}>
         <Trans>
           If the username and e-mail match an account, a code has been sent out to that e-mail. It works once,
           within <Plural value={PASSWORD_RESET_MINUTES} one="# minute" other="# minutes" />.
         </Trans>
       </Notice>
     );
-  if (reset)
+  if (passwordResetDialog)
     return (
-      <Notice
-        label={t`Password changed`}
-        button={<Trans>Log in</Trans>}
-        onClick={() => actor.send({ type: 'dialog.close' })}
-      >
+      <Notice label={t`Password changed`} button={<Trans>Log in</Trans>} onClick={closeDialog}>
         <Trans>
           Your password has been changed, and every session of the account has ended. Log in with it.
         </Trans>
@@ -124,19 +106,20 @@ function StepForm({
   tabs: boolean;
 }) {
   const { t } = useLingui();
-  const mode = useSelector(actor, selectForgotMode);
-  const busy = useSelector(actor, selectForgotBusy);
-  const problems = useSelector(actor, selectForgotFieldErrors);
-  const error = useSelector(actor, selectForgotError);
+  const view = connectForgotPassword(
+    useSelector(actor, (s) => s),
+    actor.send,
+  );
+  const { mode, busy, fieldErrors: problems, error } = view;
   const [values, setValues] = useState<ForgotValues>(() => ({
     countryDialingCode: countries[0]?.countryDialingCode,
-    ...actor.getSnapshot().context.values,
+    ...view.values,
   }));
   const set = (patch: ForgotValues) => setValues((v) => ({ ...v, ...patch }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: 'user.submit', values });
+    view.submit(values);
   };
   const newPassword = (
     <Field
@@ -166,7 +149,7 @@ function StepForm({
             { id: 'phone', label: t`By phone` },
           ]}
           active={mode}
-          onSelect={(m) => actor.send({ type: 'mode.switch', mode: m })}
+          onSelect={view.switchMode}
         />
       )}
       {codeStep ? (
@@ -231,7 +214,7 @@ function StepForm({
           type="button"
           disabled={busy}
           className="text-sm font-semibold underline disabled:opacity-60"
-          onClick={() => actor.send({ type: 'code.resend' })}
+          onClick={view.resend}
         >
           <Trans>Ask for a new code</Trans>
         </button>
