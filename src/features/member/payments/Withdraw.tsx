@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -91,8 +92,8 @@ export function Withdraw({ renderConfirmation }: { renderConfirmation: (order: P
   const { min: digitsMin, max: digitsMax } = MONEY_FIELDS.accountNo;
   const words = {
     required: t`This field is required`,
-    length: t`Enter ${nameMin} to ${nameMax} characters`,
-    accountNo: t`Account number is ${digitsMin}–${digitsMax} digits`,
+    length: t`Enter ${nameMin} to ${plural(nameMax, { one: '# character', other: '# characters' })}`,
+    accountNo: t`Account number is ${digitsMin}–${plural(digitsMax, { one: '# digit', other: '# digits' })}`,
   };
   const message = (name: keyof Values) =>
     (checked && problems[name] ? words[problems[name]!] : undefined) ?? serverField(withdraw.error, name);
