@@ -170,12 +170,40 @@ export const loginFailures = pgTable(
   (t) => [unique('login_failures_key').on(t.merchantCode, t.account)],
 );
 
-/** Messages sent through the SMS and e-mail ports' built-in drivers (the dev outbox). */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  merchantCode: merchantCode(),
-  channel: text('channel').$type<'sms' | 'email'>().notNull(),
-  recipient: text('recipient').notNull(),
-  body: text('body').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+/**
+ * What an outbox row is: kept for development (OUTBOX, read at /__dev/outbox), waiting for the delivery job
+ * (PENDING), handed to a driver (SENDING, leased until next_attempt_at), delivered (SENT) or given up (FAILED).
+ */
+export type DeliveryStatus = 'OUTBOX' | 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+
+/**
+ * Every SMS and e-mail: the development outbox and the durable queue the delivery job sends from (server/ports/
+ * messaging.ts). `preview` is the body with its code masked, the only text operators see.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    preview: text('preview').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    status: text('status').$type<DeliveryStatus>().notNull().default('OUTBOX'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    lastError: text('last_error'),
+    /** The provider's id of the sent message (Twilio's SID, the SMTP message id). */
+    providerId: text('provider_id'),
+    /** Past this a code is worthless: the message is given up rather than sent late. */
+    expiresAt: at('expires_at'),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due').on(t.status, t.nextAttemptAt),
+    index('outbox_merchant').on(t.merchantCode, t.id),
+  ],
+);
