@@ -211,3 +211,37 @@ describe('Members', () => {
     });
   });
 });
+
+const PROMOTIONS = '/ops/merchants/:code/promotions';
+const PROMOTION = '/ops/promotions/:id';
+const raffle = {
+  id: 4,
+  category: 'OTHER' as const,
+  titles: { en: 'Lucky draw' },
+  summaries: {},
+  contents: {},
+  reward: 50_000,
+  settings: { kind: 'RAFFLE' as const, drawAt: '2026-12-01T12:00:00.000Z', winners: 1 },
+  startsAt: '2026-11-01T00:00:00.000Z',
+  endsAt: null,
+  hidden: false,
+  approved: true,
+  sort: 1,
+  entries: 3,
+  pending: 0,
+};
+
+describe('Promotions', () => {
+  it('hides a promotion with its row’s button and says so on the done line', async () => {
+    await signedIn('CONTENT', '/ops?page=promotions');
+    await answer(PROMOTIONS, { list: [raffle] });
+    const table = await screen.findByRole('table', { name: 'Promotions of PORTICO' });
+    expect(within(table).getByText('Lucky draw')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Hide Lucky draw' }));
+    await waitFor(() => expect(server.pending(PROMOTION)).toHaveLength(1));
+    const call = server.next(PROMOTION);
+    expect(call.input).toMatchObject({ params: { id: 4 }, body: { hidden: true } });
+    await server.reply(PROMOTION, { promotion: { ...raffle, hidden: true }, change: null });
+    expect(await screen.findByRole('status')).toHaveTextContent('"Lucky draw" is hidden from members.');
+  });
+});

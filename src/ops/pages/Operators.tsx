@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type MerchantGrant,
@@ -11,22 +11,13 @@ import {
   opsRole,
   opsUpdateOperator,
 } from '../../../contract/backoffice.ts';
-import { CallError, Done, RecordTable, serverField } from '../../ui/records/form.tsx';
+import { CallError, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
+import { CrudPage, useDoneLine } from '../CrudPage.tsx';
 import { useOpsFormat } from '../format.ts';
 import { ROLE_LABEL } from '../labels.ts';
 import { useMay, useOps } from '../session.ts';
-import {
-  Adder,
-  ConfirmDialog,
-  cell,
-  FormEnd,
-  FormPanel,
-  InputField,
-  opsButton,
-  row,
-  SelectField,
-} from '../ui.tsx';
+import { ConfirmDialog, cell, FormEnd, FormPanel, InputField, opsButton, SelectField } from '../ui.tsx';
 
 const KEY = ['ops', 'operators'];
 
@@ -49,12 +40,8 @@ export function Operators() {
   const [toggling, setToggling] = useState<Operator | null>(null);
   const [granting, setGranting] = useState<Operator | null>(null);
   const [resetting, setResetting] = useState<Operator | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const done = useDoneLine();
   const grantText = useGrantText();
-  const list = useQuery({
-    queryKey: KEY,
-    queryFn: async () => (await opsCall(opsOperators)).value,
-  });
   const update = useMutation({
     mutationFn: async ({
       id,
@@ -70,7 +57,9 @@ export function Operators() {
       setGranting(null);
       const role = i18n._(ROLE_LABEL[o.role]);
       const merchants = grantText(o.merchants);
-      setDone(o.disabled ? t`${o.username} is disabled.` : t`${o.username}: ${role}, ${merchants}, enabled.`);
+      done.say(
+        o.disabled ? t`${o.username} is disabled.` : t`${o.username}: ${role}, ${merchants}, enabled.`,
+      );
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -78,45 +67,49 @@ export function Operators() {
     mutationFn: async (id: number) => (await opsCall(opsResetTotp, { params: { id } })).value.operator,
     onSuccess: (o) => {
       setResetting(null);
-      setDone(t`${o.username}'s two-factor login is reset: they set it up again.`);
+      done.say(t`${o.username}'s two-factor login is reset: they set it up again.`);
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
   const change = may(opsUpdateOperator);
+  /** Opens a row action's dialog with nothing said yet. */
+  const open = (o: Operator, dialog: (o: Operator) => void, mutation: { reset: () => void }) => {
+    mutation.reset();
+    done.say(null);
+    dialog(o);
+  };
 
   return (
-    <>
-      {may(opsCreateOperator) && (
-        <Adder label=<Trans>Add operator</Trans> onOpen={() => setDone(null)}>
-          {(close) => (
-            <OperatorForm
-              onClose={close}
-              onDone={(o) => {
-                close();
-                setDone(t`Operator ${o.username} added.`);
-              }}
-            />
-          )}
-        </Adder>
-      )}
-      {done && <Done>{done}</Done>}
-      {update.isError && !toggling && <CallError error={update.error} />}
-      <RecordTable
-        query={list}
-        caption={t`Operators`}
-        empty={<Trans>No operators yet.</Trans>}
-        minWidth="40rem"
-        columns={[
+    <CrudPage<Operator, never>
+      listKey="operators"
+      // Operators are not a merchant's: the list is the same whichever merchant is picked.
+      load={async () => (await opsCall(opsOperators)).value}
+      add={
+        may(opsCreateOperator)
+          ? {
+              label: <Trans>Add operator</Trans>,
+              form: ({ close, done: added }) => (
+                <OperatorForm onClose={close} onDone={(o) => added(t`Operator ${o.username} added.`)} />
+              ),
+            }
+          : null
+      }
+      done={done}
+      notes={update.isError && !toggling && <CallError error={update.error} />}
+      table={{
+        caption: t`Operators`,
+        empty: <Trans>No operators yet.</Trans>,
+        minWidth: '40rem',
+        columns: [
           { head: <Trans>Operator</Trans> },
           { head: <Trans>Role</Trans> },
           { head: <Trans>Merchants</Trans> },
           { head: <Trans>Two-factor</Trans> },
           { head: <Trans>Last login</Trans> },
           { head: <Trans>Status</Trans> },
-          { head: <Trans>Actions</Trans> },
-        ]}
-        row={(o) => (
-          <tr key={o.id} className={row}>
+        ],
+        cells: (o) => (
+          <>
             <td className={cell}>{o.username}</td>
             <td className={cell}>
               {change && o.id !== me.id ? (
@@ -126,7 +119,7 @@ export function Operators() {
                   value={o.role}
                   disabled={update.isPending}
                   onChange={(e) => {
-                    setDone(null);
+                    done.say(null);
                     update.mutate({ id: o.id, role: e.target.value as OpsRole });
                   }}
                 >
@@ -144,53 +137,44 @@ export function Operators() {
             <td className={cell}>{o.totp ? <Trans>On</Trans> : <Trans>Off</Trans>}</td>
             <td className={cell}>{when(o.lastLoginAt)}</td>
             <td className={cell}>{o.disabled ? <Trans>Disabled</Trans> : <Trans>Active</Trans>}</td>
-            <td className={`${cell} flex flex-wrap gap-1`}>
-              {change && o.id !== me.id && (
-                <button
-                  type="button"
-                  className={opsButton}
-                  aria-label={t`Merchants of ${o.username}`}
-                  onClick={() => {
-                    update.reset();
-                    setDone(null);
-                    setGranting(o);
-                  }}
-                >
-                  <Trans>Merchants</Trans>
-                </button>
-              )}
-              {may(opsResetTotp) && o.totp && (
-                <button
-                  type="button"
-                  className={opsButton}
-                  aria-label={t`Reset two-factor of ${o.username}`}
-                  onClick={() => {
-                    reset.reset();
-                    setDone(null);
-                    setResetting(o);
-                  }}
-                >
-                  <Trans>Reset two-factor</Trans>
-                </button>
-              )}
-              {change && o.id !== me.id && (
-                <button
-                  type="button"
-                  className={opsButton}
-                  aria-label={o.disabled ? t`Enable ${o.username}` : t`Disable ${o.username}`}
-                  onClick={() => {
-                    update.reset();
-                    setDone(null);
-                    setToggling(o);
-                  }}
-                >
-                  {o.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
-                </button>
-              )}
-            </td>
-          </tr>
-        )}
-      />
+          </>
+        ),
+      }}
+      actions={(o) => (
+        <>
+          {change && o.id !== me.id && (
+            <button
+              type="button"
+              className={opsButton}
+              aria-label={t`Merchants of ${o.username}`}
+              onClick={() => open(o, setGranting, update)}
+            >
+              <Trans>Merchants</Trans>
+            </button>
+          )}
+          {may(opsResetTotp) && o.totp && (
+            <button
+              type="button"
+              className={opsButton}
+              aria-label={t`Reset two-factor of ${o.username}`}
+              onClick={() => open(o, setResetting, reset)}
+            >
+              <Trans>Reset two-factor</Trans>
+            </button>
+          )}
+          {change && o.id !== me.id && (
+            <button
+              type="button"
+              className={opsButton}
+              aria-label={o.disabled ? t`Enable ${o.username}` : t`Disable ${o.username}`}
+              onClick={() => open(o, setToggling, update)}
+            >
+              {o.disabled ? <Trans>Enable</Trans> : <Trans>Disable</Trans>}
+            </button>
+          )}
+        </>
+      )}
+    >
       {granting && (
         <GrantDialog
           operator={granting}
@@ -239,7 +223,7 @@ export function Operators() {
           </p>
         </ConfirmDialog>
       )}
-    </>
+    </CrudPage>
   );
 }
 

@@ -10,22 +10,23 @@ import {
   opsPromotions,
   opsUpdatePromotion,
 } from '../../../contract/promotions.ts';
-import { CallError, Done, RecordTable } from '../../ui/records/form.tsx';
+import { CallError } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
+import { CrudPage, useDoneLine } from '../CrudPage.tsx';
 import { useOpsFormat } from '../format.ts';
 import { CATEGORY_LABEL, KIND_LABEL } from '../labels.ts';
 import { useMay, useOps } from '../session.ts';
-import { Adder, ConfirmDialog, cell, opsButton, row } from '../ui.tsx';
+import { ConfirmDialog, cell, opsButton } from '../ui.tsx';
 import { PromotionForm } from './PromotionForm.tsx';
 
 export const promotionsKey = (code: string) => ['ops', 'promotions', code];
 
+const loadPromotions = async (code: string) => (await opsCall(opsPromotions, { params: { code } })).value;
+
+/** The list the page shows (the applications page reads titles from it). */
 export function usePromotions() {
   const { merchant } = useOps();
-  return useQuery({
-    queryKey: promotionsKey(merchant.code),
-    queryFn: async () => (await opsCall(opsPromotions, { params: { code: merchant.code } })).value,
-  });
+  return useQuery({ queryKey: promotionsKey(merchant.code), queryFn: () => loadPromotions(merchant.code) });
 }
 
 /**
@@ -38,9 +39,8 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
   const queryClient = useQueryClient();
   const { merchant } = useOps();
   const { money, when } = useOpsFormat();
-  const list = usePromotions();
   const [drawing, setDrawing] = useState<OpsPromotion | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const done = useDoneLine();
   const reload = () => queryClient.invalidateQueries({ queryKey: ['ops', 'promotions'] });
   const visibility = useMutation({
     mutationFn: async (p: OpsPromotion) =>
@@ -48,7 +48,7 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
         .promotion,
     onSuccess: (p) => {
       const title = p.titles.en ?? '';
-      setDone(p.hidden ? t`"${title}" is hidden from members.` : t`"${title}" is shown to members.`);
+      done.say(p.hidden ? t`"${title}" is hidden from members.` : t`"${title}" is shown to members.`);
       void reload();
     },
   });
@@ -58,7 +58,7 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
       setDrawing(null);
       const names = winners.join(', ');
       const drawn = winners.length;
-      setDone(
+      done.say(
         t`Drawn: ${plural(drawn, { one: '# winner', other: '# winners' })} of ${plural(entries, { one: '# entry', other: '# entries' })}. ${names}`,
       );
       void reload();
@@ -67,31 +67,34 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
   const title = (p: OpsPromotion) => p.titles.en ?? Object.values(p.titles)[0] ?? `#${p.id}`;
 
   return (
-    <>
-      {may(opsCreatePromotion) && (
-        <Adder label=<Trans>Add promotion</Trans> onOpen={() => setDone(null)}>
-          {(close) => (
-            <PromotionForm
-              onClose={close}
-              onDone={(p) => {
-                close();
-                const name = title(p);
-                setDone(
-                  t`Promotion "${name}" added. It runs once a finance operator or an administrator approves its reward (Pending changes).`,
-                );
-              }}
-            />
-          )}
-        </Adder>
-      )}
-      {done && <Done>{done}</Done>}
-      {visibility.isError && <CallError error={visibility.error} />}
-      <RecordTable
-        query={list}
-        caption={t`Promotions of ${merchant.code}`}
-        empty={<Trans>No promotions yet.</Trans>}
-        minWidth="60rem"
-        columns={[
+    <CrudPage<OpsPromotion, never>
+      listKey="promotions"
+      load={loadPromotions}
+      add={
+        may(opsCreatePromotion)
+          ? {
+              label: <Trans>Add promotion</Trans>,
+              form: ({ close, done: added }) => (
+                <PromotionForm
+                  onClose={close}
+                  onDone={(p) => {
+                    const name = title(p);
+                    added(
+                      t`Promotion "${name}" added. It runs once a finance operator or an administrator approves its reward (Pending changes).`,
+                    );
+                  }}
+                />
+              ),
+            }
+          : null
+      }
+      done={done}
+      notes={visibility.isError && <CallError error={visibility.error} />}
+      table={{
+        caption: t`Promotions of ${merchant.code}`,
+        empty: <Trans>No promotions yet.</Trans>,
+        minWidth: '60rem',
+        columns: [
           { head: <Trans>Title</Trans> },
           { head: <Trans>Category</Trans> },
           { head: <Trans>Kind</Trans> },
@@ -99,10 +102,9 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
           { head: <Trans>Runs</Trans> },
           { head: <Trans>Entries</Trans>, end: true },
           { head: <Trans>Shown</Trans> },
-          { head: <Trans>Actions</Trans> },
-        ]}
-        row={(p) => (
-          <tr key={p.id} className={row}>
+        ],
+        cells: (p) => (
+          <>
             <td className={cell}>{title(p)}</td>
             <td className={cell}>{i18n._(CATEGORY_LABEL[p.category])}</td>
             <td className={cell}>
@@ -129,51 +131,52 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
                 </div>
               )}
             </td>
-            <td className={cell}>
-              <div className="flex flex-wrap gap-1">
-                {may(opsUpdatePromotion) && (
-                  <button
-                    type="button"
-                    className={opsButton}
-                    disabled={visibility.isPending}
-                    aria-label={p.hidden ? t`Show ${title(p)}` : t`Hide ${title(p)}`}
-                    onClick={() => {
-                      setDone(null);
-                      visibility.mutate(p);
-                    }}
-                  >
-                    {p.hidden ? <Trans>Show</Trans> : <Trans>Hide</Trans>}
-                  </button>
-                )}
-                {p.settings.kind === 'APPLY' && may(opsPromotionEntries) && (
-                  <button
-                    type="button"
-                    className={opsButton}
-                    aria-label={t`Applications to ${title(p)}`}
-                    onClick={() => onReview(p.id)}
-                  >
-                    <Trans>Applications</Trans>
-                  </button>
-                )}
-                {p.settings.kind === 'RAFFLE' && may(opsDrawRaffle) && (
-                  <button
-                    type="button"
-                    className={opsButton}
-                    aria-label={t`Draw ${title(p)}`}
-                    onClick={() => {
-                      draw.reset();
-                      setDone(null);
-                      setDrawing(p);
-                    }}
-                  >
-                    <Trans>Draw</Trans>
-                  </button>
-                )}
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+          </>
+        ),
+      }}
+      actions={(p) => (
+        <>
+          {may(opsUpdatePromotion) && (
+            <button
+              type="button"
+              className={opsButton}
+              disabled={visibility.isPending}
+              aria-label={p.hidden ? t`Show ${title(p)}` : t`Hide ${title(p)}`}
+              onClick={() => {
+                done.say(null);
+                visibility.mutate(p);
+              }}
+            >
+              {p.hidden ? <Trans>Show</Trans> : <Trans>Hide</Trans>}
+            </button>
+          )}
+          {p.settings.kind === 'APPLY' && may(opsPromotionEntries) && (
+            <button
+              type="button"
+              className={opsButton}
+              aria-label={t`Applications to ${title(p)}`}
+              onClick={() => onReview(p.id)}
+            >
+              <Trans>Applications</Trans>
+            </button>
+          )}
+          {p.settings.kind === 'RAFFLE' && may(opsDrawRaffle) && (
+            <button
+              type="button"
+              className={opsButton}
+              aria-label={t`Draw ${title(p)}`}
+              onClick={() => {
+                draw.reset();
+                done.say(null);
+                setDrawing(p);
+              }}
+            >
+              <Trans>Draw</Trans>
+            </button>
+          )}
+        </>
+      )}
+    >
       {drawing && (
         <ConfirmDialog
           open
@@ -189,6 +192,6 @@ export function PromotionList({ onReview }: { onReview: (promotionId: number) =>
           </p>
         </ConfirmDialog>
       )}
-    </>
+    </CrudPage>
   );
 }
