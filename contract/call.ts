@@ -94,6 +94,8 @@ export const errorCode = z.enum([
   'DUPLICATE_TRANSACTION',
   /** An operator's login needs its two-factor code. */
   'TOTP_REQUIRED',
+  /** A game provider did not answer, declined, or is not connected on this site (docs/integrations.md). */
+  'VENDOR_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
 

@@ -60,6 +60,10 @@ import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { createInhouseService, grantTrialCredit, inhouseAudit } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
+import { createPictureStore } from './modules/vendors/pictures.ts';
+import { createPlayerDirectory } from './modules/vendors/players.ts';
+import { vendorRoutes } from './modules/vendors/routes.ts';
+import { createVendorSync } from './modules/vendors/sync.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { createLotteryService } from './modules/lottery/service.ts';
@@ -105,6 +109,8 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
+import type { VendorSettings } from './ports/vendors/config.ts';
+import { httpVendorDriver } from './ports/vendors/http.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
 import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
 import { type StoragePort, uploadsStorage } from './ports/storage.ts';
@@ -118,6 +124,10 @@ export interface AppOptions {
   firebase?: FirebasePort;
   /** Game-vendor drivers by vendor code (tests); every other code uses the built-in ones. */
   vendorDrivers?: Record<string, GameVendorDriver>;
+  /** Vendors connected over HTTP, per merchant (PORTICO_VENDORS: server/ports/vendors/config.ts). */
+  vendors?: VendorSettings[];
+  /** How the vendors' APIs, feeds and pictures are reached (tests: a fake vendor). */
+  vendorFetch?: typeof fetch;
   opsToken?: string;
   /** Master secret of signed seamless-wallet calls; without it /seamless/* is off. */
   seamlessSecret?: string;
@@ -261,11 +271,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     rules,
     onOrder: paymentFollowUps({ referrals, rewards, rules }),
   });
-  const drivers = vendorDrivers(ledger, opts.vendorDrivers);
+  const connected = opts.vendors ?? [];
+  const drivers = vendorDrivers(ledger, {
+    overrides: opts.vendorDrivers,
+    connected,
+    connect: (settings) =>
+      httpVendorDriver(settings, {
+        ledger,
+        players: createPlayerDirectory(db, merchants),
+        fetch: opts.vendorFetch,
+      }),
+    production: opts.production,
+  });
+  const vendorSync = createVendorSync(db, {
+    drivers,
+    pictures: createPictureStore(uploads.storage, opts.vendorFetch),
+    audit,
+  });
   const draws = createDrawEngine(db);
   const settlement = createSettlement(db, { ledger });
   if (opts.exclusive)
-    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, exclusive: opts.exclusive }))
+    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, exclusive: opts.exclusive, vendorSync }))
       jobs.register(job);
   const captcha = createCaptchaService(db);
   const content = createContentService(db);
@@ -290,7 +316,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       board: createWinnerBoard(db),
     });
     await api.register(responsibleRoutes, { responsible });
-    await api.register(launchRoutes, { launches: createLaunchService(db, drivers, responsible) });
+    await api.register(launchRoutes, {
+      launches: createLaunchService(db, drivers, responsible, undefined, { ledger, audit }),
+    });
     await api.register(contentRoutes, { content });
     await api.register(authRoutes, { auth, captcha, sms, sessions, devTools });
     const passwords = createPasswordStore(db, { sessions, audit });
@@ -314,11 +342,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await api.register(inhouseRoutes, {
       games: createInhouseService(db, { seamless, ledger, random, report }),
     });
-    if (opts.seamlessSecret)
+    // Connected vendors sign with their own secret; the others with a key derived from the master secret.
+    if (opts.seamlessSecret || connected.some((v) => v.wallet === 'seamless'))
       await api.register(seamlessRoutes, {
         wallet: createSeamlessWallet(db, { guard: responsible, audit }),
         directory: createSeamlessDirectory(db),
         masterSecret: opts.seamlessSecret,
+        secretOf: (merchant, vendor) =>
+          connected.find((v) => v.merchant === merchant && v.vendor === vendor && v.wallet === 'seamless')
+            ?.secret,
       });
     await api.register(vendorDemoRoutes, { vendorDemo: createVendorDemo(db, { ledger, drivers, audit }) });
     await api.register(paymentRoutes, { payments });
@@ -365,6 +397,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   await app.register(changeRoutes, { changes });
+  await app.register(vendorRoutes, { sync: vendorSync });
   await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });
   if (opts.distDir) await registerSpa(app, opts.distDir);
   const page =

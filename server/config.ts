@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scryptCost } from './lib/password.ts';
+import { parseVendorSettings, type VendorSettings } from './ports/vendors/config.ts';
 import { checkSecrets, DEV_GATEWAY_SECRET, DEV_SEAMLESS_SECRET } from './secrets.ts';
 
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   uploadsDir: string;
   /** Bearer token of GET /metrics; unset: open outside production, off in production. */
   metricsToken?: string;
+  /** PORTICO_VENDORS: game vendors connected over HTTP, per merchant (docs/integrations.md). */
+  vendors: VendorSettings[];
   /** LOG_LEVEL: JSON log lines from this level on (info in production, warn otherwise: 5xx always show). */
   logLevel: string;
 }
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       env.PORTICO_GATEWAY_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_GATEWAY_SECRET),
     uploadsDir: env.PORTICO_UPLOADS_DIR || join(env.PORTICO_DATA_DIR ?? './data', 'uploads'),
     metricsToken: env.PORTICO_METRICS_TOKEN || undefined,
+    vendors: parseVendorSettings(env.PORTICO_VENDORS, env.NODE_ENV === 'production'),
     logLevel,
   };
 }

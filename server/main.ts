@@ -40,6 +40,7 @@ const app = await buildApp({
   distDir: config.distDir,
   logger: { level: config.logLevel },
   metricsToken: config.metricsToken,
+  vendors: config.vendors,
   production: config.production,
   // Background jobs, each once across processes; the app registers them from its own services.
   exclusive: database.exclusive,

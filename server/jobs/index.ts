@@ -2,10 +2,12 @@ import type { Database, Db } from '../db/client.ts';
 import type { Settlement } from '../modules/agent/settlement.ts';
 import type { AuditLog } from '../modules/audit/log.ts';
 import type { DrawEngine } from '../modules/lottery/draws.ts';
+import type { VendorSync } from '../modules/vendors/sync.ts';
 import { createContractJob } from './contracts.ts';
 import { forceReceive } from './forceReceive.ts';
 import { createLotteryJob, lotteryJobSpec } from './lottery.ts';
 import type { JobSpec } from './scheduler.ts';
+import { vendorSyncJob } from './vendorSync.ts';
 
 /**
  * The background jobs, each once across processes (`exclusive`), built from the services of the composition root
@@ -13,7 +15,13 @@ import type { JobSpec } from './scheduler.ts';
  */
 export function backgroundJobs(
   db: Db,
-  deps: { audit: AuditLog; engine: DrawEngine; settlement: Settlement; exclusive: Database['exclusive'] },
+  deps: {
+    audit: AuditLog;
+    engine: DrawEngine;
+    settlement: Settlement;
+    exclusive: Database['exclusive'];
+    vendorSync?: VendorSync;
+  },
 ): JobSpec[] {
   const { exclusive } = deps;
   const contracts = createContractJob(db, deps.settlement);
@@ -33,5 +41,7 @@ export function backgroundJobs(
       everyMs: 60_000,
       run: () => exclusive('portico:job:contracts', () => contracts.run()),
     },
+    // Vendors' catalogue feeds, each every `syncHours`.
+    ...(deps.vendorSync ? [vendorSyncJob(deps.vendorSync, deps.exclusive)] : []),
   ];
 }

@@ -1,7 +1,10 @@
 import type { GameType } from '../../contract/games.ts';
 import type { Locale } from '../../contract/merchant.ts';
+import { DomainError } from '../http/errors.ts';
 import { requestHash } from '../lib/idempotency.ts';
 import type { Ledger, PostHook } from '../modules/wallet/ledger.ts';
+import type { VendorSettings } from './vendors/config.ts';
+import type { FeedGame } from './vendors/feed.ts';
 
 /** What a driver needs to open a game for a member. */
 export interface LaunchRequest {
@@ -15,6 +18,13 @@ export interface LaunchRequest {
   launchToken: string;
   language: Locale;
   trial: boolean;
+  /** The member's account name: how the vendor names the player, here and in its seamless calls. */
+  account: string;
+  /** The merchant's currency (ISO 4217). */
+  currency: string;
+  device: 'desktop' | 'mobile';
+  /** Where the game's exit button brings the member back (the portal's lobby). */
+  returnUrl: string;
 }
 
 export interface LaunchTarget {
@@ -28,7 +38,18 @@ export interface LaunchTarget {
  * where a game opens, and the member's money on the vendor's side. Each vendor code maps to one driver.
  */
 export interface GameVendorDriver {
-  launch(req: LaunchRequest): LaunchTarget;
+  /** `inhouse`: our own games; `demo`: the development stand-in; `http`: a vendor connected over its API. */
+  kind: 'inhouse' | 'demo' | 'http' | 'off';
+  /**
+   * `seamless`: the vendor moves money in the main wallet through our seamless API; `transfer`: the member's money
+   * sits in a vendor wallet that transfers fill and empty.
+   */
+  wallet: 'seamless' | 'transfer';
+  /** Transfer vendors that take the member's main balance along when a game opens (the money comes back by recall). */
+  transferOnLaunch?: boolean;
+  launch(req: LaunchRequest): LaunchTarget | Promise<LaunchTarget>;
+  /** The vendor's catalogue as its feed lists it now (drivers with a feed). */
+  feed?(): Promise<FeedGame[]>;
   /** The member's balance held at the vendor, minor units. */
   balance(merchantCode: string, memberId: number, vassalage: string): Promise<bigint>;
   /**
@@ -89,6 +110,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
     );
   };
   return {
+    kind: 'demo',
+    wallet: 'transfer',
     launch: (req) => ({ url: `/play/demo?${params(req)}`, openIn: 'frame' }),
     async balance(merchantCode, memberId, vassalage) {
       const id = await ledger.wallet(merchantCode, memberId, vassalage);
@@ -104,6 +127,8 @@ export function demoVendorDriver(ledger: Ledger): GameVendorDriver {
 /** In-house games (vendor PORTICO): our own pages, paying through the seamless wallet; no money sits at them. */
 export function inhouseDriver(): GameVendorDriver {
   return {
+    kind: 'inhouse',
+    wallet: 'seamless',
     launch: (req) => ({
       url: `/play/${req.gameClassify === 'MINI' ? 'dice' : 'slot'}?${params(req)}`,
       openIn: 'frame',
@@ -120,11 +145,76 @@ export function inhouseDriver(): GameVendorDriver {
 
 export const INHOUSE_VENDOR = 'PORTICO';
 
-/** The driver of a vendor code: in-house for our own games, the demo driver for every other seeded code. */
-export function vendorDrivers(ledger: Ledger, overrides: Record<string, GameVendorDriver> = {}) {
+/**
+ * A vendor without settings in production: the demo vendor is for development, and sending a member's money to a
+ * stand-in would lose it in their eyes. Opening its games or moving money is refused; reading a balance says 0.
+ */
+export function unconnectedDriver(vassalage: string): GameVendorDriver {
+  const off = () =>
+    new DomainError(
+      409,
+      'VENDOR_UNAVAILABLE',
+      `The game provider ${vassalage} is not connected on this site`,
+    );
+  return {
+    kind: 'off',
+    wallet: 'transfer',
+    launch: () => {
+      throw off();
+    },
+    balance: async () => 0n,
+    transferIn: async () => {
+      throw off();
+    },
+    transferOut: async () => {
+      throw off();
+    },
+  };
+}
+
+export interface VendorDriverOptions {
+  /** Drivers by vendor code for every merchant (tests); they win over everything else. */
+  overrides?: Record<string, GameVendorDriver>;
+  /** Vendors connected over HTTP (PORTICO_VENDORS) and the driver made from each one's settings. */
+  connected?: VendorSettings[];
+  connect?: (settings: VendorSettings) => GameVendorDriver;
+  /** Production: a vendor without settings is off, not the demo vendor. */
+  production?: boolean;
+}
+
+/**
+ * The driver of a vendor code: in-house for our own games; the connected driver of the merchant's settings; else the
+ * demo driver (outside production) or none. `drivers(code)` dispatches by each call's merchant, so callers that
+ * hold only a vendor code reach the right merchant's vendor; `drivers.of(merchant, code)` names one directly.
+ */
+export function vendorDrivers(ledger: Ledger, opts: VendorDriverOptions = {}) {
+  const { overrides = {}, connected = [], connect, production = false } = opts;
   const demo = demoVendorDriver(ledger);
   const inhouse = inhouseDriver();
-  return (vassalage: string): GameVendorDriver =>
-    overrides[vassalage] ?? (vassalage === INHOUSE_VENDOR ? inhouse : demo);
+  const byKey = new Map(
+    connect ? connected.map((s) => [`${s.merchant}:${s.vendor}`, connect(s)] as const) : [],
+  );
+  const of = (merchantCode: string, vassalage: string): GameVendorDriver =>
+    overrides[vassalage] ??
+    (vassalage === INHOUSE_VENDOR
+      ? inhouse
+      : (byKey.get(`${merchantCode}:${vassalage}`) ?? (production ? unconnectedDriver(vassalage) : demo)));
+  const dispatch = (vassalage: string): GameVendorDriver => {
+    const fixed = overrides[vassalage] ?? (vassalage === INHOUSE_VENDOR ? inhouse : undefined);
+    if (fixed) return fixed;
+    return {
+      // What a merchant-less caller reads of a code: the demo's outside production.
+      ...of('', vassalage),
+      launch: (req) => of(req.merchantCode, vassalage).launch(req),
+      balance: (m, member, v) => of(m, vassalage).balance(m, member, v),
+      transferIn: (m, ...rest) => of(m, vassalage).transferIn(m, ...rest),
+      transferOut: (m, ...rest) => of(m, vassalage).transferOut(m, ...rest),
+    };
+  };
+  return Object.assign(dispatch, {
+    of,
+    /** The connected vendors' settings (for the operator's list: secrets are never read from here). */
+    connected: () => connected,
+  });
 }
 export type VendorDrivers = ReturnType<typeof vendorDrivers>;

@@ -48,6 +48,18 @@ export const games = pgTable(
     minBet: bigint('min_bet', { mode: 'number' }).notNull(),
     sort: integer('sort').notNull().default(0),
     maintenanceUntil: timestamp('maintenance_until', { withTimezone: true }),
+    /**
+     * A vendor feed's game: the feed's own values of the fields an operator may override (null for a game not
+     * from a feed). The columns above hold what is in effect: `overrides` over `feed`.
+     */
+    feed: jsonb('feed').$type<GameFlags | null>(),
+    /** The fields an operator set (server/modules/vendors): a sync never changes them. */
+    overrides: jsonb('overrides').$type<Partial<GameFlags>>().notNull().default({}),
+    /** The picture downloaded from the feed (storage key), and the feed's address it came from. */
+    pictureKey: text('picture_key'),
+    pictureSource: text('picture_source'),
+    /** Gone from its vendor's feed: hidden from every list and launch, kept for the history that names it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     unique('games_merchant_node').on(t.merchantCode, t.nodeId),
@@ -55,6 +67,37 @@ export const games = pgTable(
     // Lists are read in catalogue order, a page at a time.
     index('games_merchant_type_order').on(t.merchantCode, t.gameType, t.sort, t.id),
   ],
+);
+
+/** The fields of a game an operator may override over its vendor's feed. */
+export interface GameFlags {
+  isHot: boolean;
+  isNew: boolean;
+  sort: number;
+  /** ISO time; null: not under maintenance. */
+  maintenanceUntil: string | null;
+}
+
+/** The last catalogue sync of a merchant's vendor: when, what it changed, and the error that stopped it. */
+export const vendorSyncs = pgTable(
+  'vendor_syncs',
+  {
+    merchantCode: merchantCode(),
+    vassalage: text('vassalage').notNull(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+    /** The last sync that applied its feed. */
+    lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    pictures: integer('pictures').notNull().default(0),
+    /** Games in the feed now. */
+    listed: integer('listed').notNull().default(0),
+    /** Why the last run changed nothing (null when it applied), or what it skipped (`problems`). */
+    error: text('error'),
+    problems: jsonb('problems').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.vassalage] })],
 );
 
 export const banners = pgTable('banners', {

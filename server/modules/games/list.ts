@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Game, type gameList, PAGE_SIZE } from '../../../contract/games.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
@@ -9,6 +9,7 @@ import { DomainError } from '../../http/errors.ts';
 import { artPath } from '../art/paths.ts';
 import type { Member } from '../auth/sessions.ts';
 import { localized } from '../content/service.ts';
+import { pictureUrl } from '../vendors/pictures.ts';
 
 type GameRow = typeof games.$inferSelect;
 type ListQuery = z.output<typeof gameList.query>;
@@ -26,7 +27,10 @@ export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Da
     gameName: name,
     displayName: vendorName,
     gameClassify: row.gameClassify,
-    iconUrl: `${artPath.tile(row.merchantCode, row.nodeId)}?lang=${locale}`,
+    // A vendor feed's own picture when it has one, else the generated tile.
+    iconUrl: row.pictureKey
+      ? pictureUrl(row.merchantCode, row.nodeId, row.pictureKey)
+      : `${artPath.tile(row.merchantCode, row.nodeId)}?lang=${locale}`,
     isNew: row.isNew ? 1 : 0,
     isHot: row.isHot ? 1 : 0,
     supportPlay: row.supportPlay,
@@ -42,13 +46,16 @@ const sameVendor = and(
   eq(vendors.gameType, games.gameType),
 );
 
+/** Games listed now: a game gone from its vendor's feed stays for history, out of every list. */
+export const listedGame = isNull(games.removedAt);
+
 /** Catalogue games with their vendor's display name (the `displayName` of a listed game). */
 export const selectGames = (db: Db, where: SQL | undefined) =>
   db
     .select({ game: games, vendorName: vendors.displayName })
     .from(games)
     .innerJoin(vendors, sameVendor)
-    .where(where);
+    .where(and(where, listedGame));
 
 export const toGames = (rows: { game: GameRow; vendorName: string }[], locale: Locale, now: Date) =>
   rows.map((r) => toGame(r.game, locale, r.vendorName, now));
@@ -64,6 +71,7 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
       const name = q.gameName ? `%${likeEscape(q.gameName)}%` : undefined;
       const where = and(
         eq(games.merchantCode, merchantCode),
+        listedGame,
         q.gameType ? eq(games.gameType, q.gameType) : undefined,
         q.vassalage ? eq(games.vassalage, q.vassalage) : undefined,
         q.gameClassify ? eq(games.gameClassify, q.gameClassify) : undefined,

@@ -4,7 +4,7 @@ import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import { gameLaunches, games } from '../../db/schema/index.ts';
 import type { Member } from '../auth/sessions.ts';
-import { selectGames, toGames } from './list.ts';
+import { listedGame, selectGames, toGames } from './list.ts';
 
 /** Popular means most launched over this window. */
 export const POPULAR_WINDOW_MS = 7 * 86_400_000;
@@ -80,7 +80,11 @@ export function createPlayListService(db: Db, now: () => Date = () => new Date()
           .select({ nodeId: games.nodeId })
           .from(games)
           .where(
-            and(eq(games.merchantCode, merchantCode), gameType ? eq(games.gameType, gameType) : undefined),
+            and(
+              eq(games.merchantCode, merchantCode),
+              listedGame,
+              gameType ? eq(games.gameType, gameType) : undefined,
+            ),
           )
           .orderBy(desc(games.isHot), games.sort, games.id)
           .limit(n + ids.length);

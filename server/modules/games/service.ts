@@ -3,6 +3,7 @@ import { type GameType, NAV_GAME_TYPES, type Vendor, type VendorLane } from '../
 import type { Db } from '../../db/client.ts';
 import { games, vendors } from '../../db/schema/index.ts';
 import { artPath } from '../art/paths.ts';
+import { listedGame } from './list.ts';
 
 /** Order of game types in menus and lanes: the header's order, then the in-house lane. */
 const TYPE_ORDER: GameType[] = [...NAV_GAME_TYPES, 'INHOUSE'];
@@ -24,6 +25,7 @@ export function createGamesService(db: Db) {
           eq(games.merchantCode, vendors.merchantCode),
           eq(games.vassalage, vendors.vassalage),
           eq(games.gameType, vendors.gameType),
+          listedGame,
         ),
       )
       .where(eq(vendors.merchantCode, merchantCode))
@@ -54,7 +56,7 @@ export function createGamesService(db: Db) {
       const classes = await db
         .selectDistinct({ gameType: games.gameType, gameClassify: games.gameClassify })
         .from(games)
-        .where(eq(games.merchantCode, merchantCode))
+        .where(and(eq(games.merchantCode, merchantCode), listedGame))
         .orderBy(games.gameType, sql`${games.gameClassify}`);
       return byType(await vendorCards(merchantCode)).map((m) => ({
         title: m.gameType,

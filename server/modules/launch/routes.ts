@@ -13,6 +13,14 @@ export async function launchRoutes(
     // Spec §7: the game's language comes from the Language header; the payload's is the fallback.
     const header = req.headers[LANGUAGE_HEADER];
     const language = requestLocale(req, typeof header === 'string' ? header : body.language);
-    return okValue(await launches.launch(auth, merchant.code, body, language));
+    return okValue(
+      await launches.launch(auth, merchant.code, body, {
+        language,
+        currency: merchant.brand.currency,
+        device: /desktop|pc/i.test(body.platform) ? 'desktop' : 'mobile',
+        // The lobby of the site the member plays on.
+        returnUrl: `${req.protocol}://${req.host}/`,
+      }),
+    );
   });
 }

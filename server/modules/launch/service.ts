@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { launchPayload } from '../../../contract/launch.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
@@ -7,14 +7,31 @@ import type { Db } from '../../db/client.ts';
 import { gameLaunches, games, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
-import type { VendorDrivers } from '../../ports/gameVendor.ts';
+import type { LaunchRequest, VendorDrivers } from '../../ports/gameVendor.ts';
+import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { LOTTERY_VENDORS, lotteryByCode } from '../lottery/catalogue.ts';
+import type { Ledger } from '../wallet/ledger.ts';
+import { auditedMove } from '../wallet/service.ts';
 
 /** A launch token lets the game's page reach the wallet for this long (a long session at one table). */
 export const LAUNCH_TTL_MS = 12 * 3_600_000;
 
 type Payload = z.output<typeof launchPayload>;
+
+/** What the route knows of the request besides its payload: the merchant's currency and where the portal is. */
+export interface LaunchContext {
+  language: Locale;
+  currency: string;
+  device: LaunchRequest['device'];
+  returnUrl: string;
+}
+
+/** A transfer vendor's launch takes the main balance along: its ledger and audit record. */
+export interface LaunchMoney {
+  ledger: Ledger;
+  audit: AuditLog;
+}
 
 /** Spec §3 Game launch and §4 Starting a game: who may open which game, and where it opens. */
 /** What play must pass besides the game's own rules (responsible gambling: breaks, loss limits). */
@@ -31,6 +48,7 @@ export function createLaunchService(
   drivers: VendorDrivers,
   guard: PlayGuard,
   now: () => Date = () => new Date(),
+  money?: LaunchMoney,
 ) {
   /**
    * A lottery opens on our own lottery pages (spec §4: TCG_LOTTO_VN on /vnLottery, others on /lottery) when the
@@ -58,14 +76,38 @@ export function createLaunchService(
     return { content: `${page}?gameCode=${encodeURIComponent(lottery.code)}`, openIn: 'frame' as const };
   }
 
+  /**
+   * A transfer vendor's game plays from its own wallet: the main balance goes along when it opens (the member
+   * centre's recall brings it back). Keyed by the launch: a second launch finds the main wallet empty.
+   */
+  async function takeAlong(merchantCode: string, member: Member, vendor: string, launchToken: string) {
+    const { ledger, audit } = money!;
+    const main = await ledger.wallet(merchantCode, member.id, 'MAIN');
+    const amount = await ledger.walletBalance(main);
+    if (amount <= 0n) return;
+    const requestId = `launch:${sha256(launchToken).slice(0, 32)}`;
+    await drivers
+      .of(merchantCode, vendor)
+      .transferIn(
+        merchantCode,
+        member.id,
+        vendor,
+        amount,
+        requestId,
+        auditedMove(audit, member, 'WALLET_TRANSFER_IN', { vendor, amount, requestId, from: 'launch' }),
+      );
+    await audit.link();
+  }
+
   return {
     /** `sessionTokenHash`: the session the game is launched from, which the launch cannot outlive. */
     async launch(
       { member, tokenHash: sessionTokenHash }: { member: Member; tokenHash: string },
       merchantCode: string,
       body: Payload,
-      language: Locale,
+      context: LaunchContext,
     ) {
+      const { language } = context;
       // The payload repeats who is asking; only the session is trusted, so a mismatch is refused, not ignored.
       if (
         (body.username && body.username.toLowerCase() !== member.account) ||
@@ -76,7 +118,9 @@ export function createLaunchService(
       const [game] = await db
         .select()
         .from(games)
-        .where(and(eq(games.merchantCode, merchantCode), eq(games.nodeId, body.nodeId)));
+        .where(
+          and(eq(games.merchantCode, merchantCode), eq(games.nodeId, body.nodeId), isNull(games.removedAt)),
+        );
       if (!game || game.vassalage !== body.vassalage)
         throw new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
       const trial = member.agentType === TRIAL_AGENT_TYPE;
@@ -92,7 +136,8 @@ export function createLaunchService(
         );
       await guard.checkPlay(member.id);
       const launchToken = newToken();
-      const target = drivers(game.vassalage).launch({
+      const driver = drivers.of(merchantCode, game.vassalage);
+      const target = await driver.launch({
         merchantCode,
         memberId: member.id,
         nodeId: game.nodeId,
@@ -102,7 +147,14 @@ export function createLaunchService(
         launchToken,
         language,
         trial,
+        account: member.account,
+        currency: context.currency,
+        device: context.device,
+        returnUrl: context.returnUrl,
       });
+      // After the vendor opened the game: a launch it refuses leaves the money where it was.
+      if (driver.transferOnLaunch && !trial && money)
+        await takeAlong(merchantCode, member, game.vassalage, launchToken);
       await db.insert(gameLaunches).values({
         merchantCode,
         memberId: member.id,

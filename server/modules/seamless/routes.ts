@@ -23,8 +23,10 @@ const unauthorized = (message: string) => new DomainError(401, 'UNAUTHORIZED', m
 export interface SeamlessRoutesOptions {
   wallet: SeamlessWallet;
   directory: SeamlessDirectory;
-  /** The master secret every vendor's signing key is derived from. */
-  masterSecret: string;
+  /** The master secret every other vendor's signing key is derived from (none: only connected vendors sign). */
+  masterSecret?: string;
+  /** A connected vendor's own secret (PORTICO_VENDORS), which signs its calls instead of the derived key. */
+  secretOf?: (merchantCode: string, vendor: string) => string | undefined;
   now?: () => number;
 }
 
@@ -35,7 +37,7 @@ export interface SeamlessRoutesOptions {
  * A plugin: its JSON parser stays inside its own scope.
  */
 export async function seamlessRoutes(scope: FastifyInstance, opts: SeamlessRoutesOptions): Promise<void> {
-  const { wallet, directory, masterSecret, now = Date.now } = opts;
+  const { wallet, directory, masterSecret, secretOf = () => undefined, now = Date.now } = opts;
   /** The vendor whose key signed each request. */
   const signer = new WeakMap<FastifyRequest, string>();
   const verify = (req: FastifyRequest, raw: string) => {
@@ -43,9 +45,11 @@ export async function seamlessRoutes(scope: FastifyInstance, opts: SeamlessRoute
     const timestamp = req.headers[SEAMLESS_TIMESTAMP_HEADER];
     if (typeof vendor !== 'string' || vendor === '' || vendor.length > 40)
       throw unauthorized('Missing vendor');
-    const key = vendorKey(masterSecret, req.merchant.code, vendor);
+    const key =
+      secretOf(req.merchant.code, vendor) ??
+      (masterSecret ? vendorKey(masterSecret, req.merchant.code, vendor) : undefined);
     const signed = typeof timestamp === 'string' ? timestamp : '';
-    if (!validSignature(key, signed, raw, req.headers[SEAMLESS_SIGNATURE_HEADER]))
+    if (!key || !validSignature(key, signed, raw, req.headers[SEAMLESS_SIGNATURE_HEADER]))
       throw unauthorized('Invalid signature');
     // Checked once the signature holds, so the timestamp cannot have been moved into the window.
     if (!freshTimestamp(timestamp, now()))

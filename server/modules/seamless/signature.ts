@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  SEAMLESS_CLOCK_SKEW_MS,
-  SEAMLESS_REPLAY_WINDOW_MS,
-  seamlessSignedText,
-} from '../../../contract/seamless.ts';
+import { createHmac } from 'node:crypto';
+import { SEAMLESS_CLOCK_SKEW_MS, SEAMLESS_REPLAY_WINDOW_MS } from '../../../contract/seamless.ts';
+
+export { signRequest, validSignature } from '../../ports/vendors/signing.ts';
 
 /**
  * Signed seamless requests: each vendor of each merchant has its own key, derived from the one master secret of
@@ -13,19 +11,6 @@ import {
  */
 export const vendorKey = (master: string, merchantCode: string, vendor: string) =>
   createHmac('sha256', master).update(`seamless:${merchantCode}:${vendor}`).digest('hex');
-
-/** What a vendor sends in X-Signature: hex HMAC-SHA256 of the timestamp and the raw request body. */
-export const signRequest = (key: string, timestamp: string, rawBody: string) =>
-  createHmac('sha256', key).update(seamlessSignedText(timestamp, rawBody)).digest('hex');
-
-export function validSignature(key: string, timestamp: string, rawBody: string, header: unknown): boolean {
-  if (typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) return false;
-  // Constant time, so a wrong signature does not tell how much of it was right.
-  return timingSafeEqual(
-    Buffer.from(signRequest(key, timestamp, rawBody), 'hex'),
-    Buffer.from(header, 'hex'),
-  );
-}
 
 /** A signing time (Unix seconds) within the replay window: not older than 5 minutes, not ahead beyond the skew. */
 export function freshTimestamp(header: unknown, now: number): header is string {
