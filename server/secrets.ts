@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /** Outside production, without PORTICO_SEAMLESS_SECRET: a fixed, public development secret. */
 export const DEV_SEAMLESS_SECRET = createHash('sha256').update('portico-dev-seamless').digest('hex');
@@ -12,6 +12,8 @@ export const SECRET_VARIABLES = [
   'PORTICO_SEAMLESS_SECRET',
   'PORTICO_GATEWAY_SECRET',
   'PORTICO_METRICS_TOKEN',
+  'PORTICO_SMS_SECRET',
+  'PORTICO_SECRETS_KEY',
 ] as const;
 
 /** Shorter than this, a secret is guessable or was typed by hand: `openssl rand -base64 48` gives 64. */
@@ -62,3 +64,49 @@ export function checkSecrets(env: NodeJS.ProcessEnv): void {
     seen.set(value.trim(), name);
   }
 }
+
+/**
+ * Seals and opens the secrets operators store in the database (a payment channel's API and webhook secrets) with
+ * PORTICO_SECRETS_KEY: AES-256-GCM under a key derived from it (HKDF-SHA256), the merchant as associated data so a
+ * sealed value copied to another merchant's row does not open. Without a key, values are stored as they are
+ * (`plain:`), which only development accepts (the payment channels refuse to store a secret in production then).
+ */
+export function secretBox(key: string | undefined) {
+  const aes = key
+    ? Buffer.from(hkdfSync('sha256', key, 'portico', 'portico:stored-secrets:v1', 32))
+    : undefined;
+  return {
+    sealed: aes !== undefined,
+    seal(value: string, context: string): string {
+      if (!aes) return `plain:${value}`;
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', aes, iv).setAAD(Buffer.from(context));
+      const data = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64')))
+        .join(':');
+    },
+    /** The value, or an error naming the cause (no key, another key, a changed value) but never the value. */
+    open(stored: string, context: string): string {
+      if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
+      const [version, iv, tag, data] = stored.split(':');
+      if (version !== 'v1' || !iv || !tag || data === undefined)
+        throw new Error('stored secret is malformed');
+      if (!aes)
+        throw new Error('stored secret is sealed: set PORTICO_SECRETS_KEY to the key it was sealed with');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', aes, Buffer.from(iv, 'base64'))
+          .setAAD(Buffer.from(context))
+          .setAuthTag(Buffer.from(tag, 'base64'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        throw new Error(
+          'stored secret does not open with PORTICO_SECRETS_KEY (another key, or a changed value)',
+        );
+      }
+    },
+  };
+}
+export type SecretBox = ReturnType<typeof secretBox>;
