@@ -45,6 +45,8 @@ import { buildChanges } from './modules/changes/module.ts';
 import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { createDeliveries, type DeliveryPolicy } from './modules/deliveries/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { createDevTools } from './modules/dev/service.ts';
 import { createGameListService } from './modules/games/list.ts';
@@ -112,7 +114,7 @@ import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
 import type { VendorSettings } from './ports/vendors/config.ts';
 import { httpVendorDriver } from './ports/vendors/http.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
-import { type MessagingPort, outboxMessaging } from './ports/messaging.ts';
+import { type Channel, type MessagingPort, queuedMessaging, type Transport } from './ports/messaging.ts';
 import { type StoragePort, uploadsStorage } from './ports/storage.ts';
 import { RULE_TOPICS } from './ruleTopics.ts';
 
@@ -121,6 +123,11 @@ export interface AppOptions {
   /** Production mode: no /__dev tools. */
   production?: boolean;
   messaging?: MessagingPort;
+  /** SMS and e-mail drivers by channel (server/main.ts builds them from PORTICO_SMTP_URL, PORTICO_SMS_URL); a channel
+   * without one keeps its messages in the development outbox, or in production fails them visibly in /ops. */
+  transports?: Partial<Record<Channel, Transport>>;
+  /** Tries and backoff of SMS and e-mail deliveries (tests shorten them). */
+  deliveryPolicy?: Partial<DeliveryPolicy>;
   firebase?: FirebasePort;
   /** Game-vendor drivers by vendor code (tests); every other code uses the built-in ones. */
   vendorDrivers?: Record<string, GameVendorDriver>;
@@ -240,7 +247,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const geo = opts.geo ?? tableGeo(DEMO_GEO_TABLE);
   const devTools = !opts.production;
-  const messaging = opts.messaging ?? outboxMessaging(db);
+  const transports = opts.transports ?? {};
+  const deliveries = createDeliveries(db, {
+    transports,
+    now: () => new Date(now()),
+    policy: opts.deliveryPolicy,
+    onFailed: (d) => app.log.warn({ delivery: d }, 'message delivery failed'),
+  });
+  // A queued message wakes the delivery job at once (after the run under way, which may have missed it).
+  const wake = () => {
+    if (opts.exclusive)
+      void jobs
+        .runNow('deliveries')
+        .then(() => jobs.runNow('deliveries'))
+        .catch(() => undefined);
+  };
+  const messaging =
+    opts.messaging ??
+    queuedMessaging(db, {
+      delivers: (channel) => Boolean(transports[channel]) || Boolean(opts.production),
+      now: () => new Date(now()),
+      onQueued: wake,
+    });
   const sessions = createSessionService(db);
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
@@ -291,7 +319,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const draws = createDrawEngine(db);
   const settlement = createSettlement(db, { ledger });
   if (opts.exclusive)
-    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, exclusive: opts.exclusive, vendorSync }))
+    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, deliveries, exclusive: opts.exclusive, vendorSync }))
       jobs.register(job);
   const captcha = createCaptchaService(db);
   const content = createContentService(db);
@@ -397,6 +425,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   await app.register(changeRoutes, { changes });
+  await app.register(deliveryRoutes, { deliveries, wake });
   await app.register(vendorRoutes, { sync: vendorSync });
   await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });
   if (opts.distDir) await registerSpa(app, opts.distDir);

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scryptCost } from './lib/password.ts';
+import { checkSmtpUrl } from './ports/mail.ts';
+import { parseSmsConfig, type SmsConfig } from './ports/sms.ts';
 import { parseVendorSettings, type VendorSettings } from './ports/vendors/config.ts';
 import { checkSecrets, DEV_GATEWAY_SECRET, DEV_SEAMLESS_SECRET } from './secrets.ts';
 
@@ -30,9 +32,34 @@ export interface Config {
   vendors: VendorSettings[];
   /** LOG_LEVEL: JSON log lines from this level on (info in production, warn otherwise: 5xx always show). */
   logLevel: string;
+  /** PORTICO_SMTP_URL (+ PORTICO_SMTP_FROM, the default sender): e-mail over SMTP; unset, the development outbox. */
+  smtp?: { url: string; from?: string };
+  /** PORTICO_SMS_URL (+ PORTICO_SMS_DRIVER, PORTICO_SMS_SECRET, PORTICO_SMS_FROM): SMS over Twilio or a webhook. */
+  sms?: SmsConfig;
+  /** PORTICO_GEOIP_DB: a MaxMind country database (.mmdb) for visitors' countries. */
+  geoipDb?: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/**
+ * What production runs without, said at start: members' e-mails and SMS then fail (each one listed at /ops
+ * Deliveries, never held back as if sent), and visitors' countries are unknown ('--'), so no region rule applies.
+ */
+export function startWarnings(c: Pick<Config, 'production' | 'smtp' | 'sms' | 'geoipDb'>): string[] {
+  if (!c.production) return [];
+  return [
+    ...(c.smtp
+      ? []
+      : ['PORTICO_SMTP_URL is not set: password-recovery e-mails will fail (see /ops Deliveries)']),
+    ...(c.sms ? [] : ['PORTICO_SMS_URL is not set: SMS codes will fail (see /ops Deliveries)']),
+    ...(c.geoipDb
+      ? []
+      : [
+          "PORTICO_GEOIP_DB is not set: every visitor's country is unknown and region restrictions do not apply",
+        ]),
+  ];
+}
 
 /**
  * Proxies whose X-Forwarded-For is believed: a hop count (the client is that many entries from the right, which the
@@ -106,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       env.PORTICO_GATEWAY_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_GATEWAY_SECRET),
     uploadsDir: env.PORTICO_UPLOADS_DIR || join(env.PORTICO_DATA_DIR ?? './data', 'uploads'),
     metricsToken: env.PORTICO_METRICS_TOKEN || undefined,
+    smtp: env.PORTICO_SMTP_URL
+      ? { url: checkSmtpUrl(env.PORTICO_SMTP_URL), from: env.PORTICO_SMTP_FROM || undefined }
+      : undefined,
+    sms: parseSmsConfig(env),
+    geoipDb: env.PORTICO_GEOIP_DB || undefined,
     vendors: parseVendorSettings(env.PORTICO_VENDORS, env.NODE_ENV === 'production'),
     logLevel,
   };

@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { startBanner } from './banner.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, startWarnings } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { FolderLockedError } from './db/folderLock.ts';
 import { seedFor, seedMode } from './db/seed/index.ts';
+import { maxmindGeo, tableGeo } from './ports/geo.ts';
+import { smtpTransport } from './ports/mail.ts';
+import { smsTransport } from './ports/sms.ts';
 
 // A bad setting is one line naming the variable, not a stack trace.
 const config = (() => {
@@ -30,6 +33,20 @@ const database = await openDatabase(
 await migrateDatabase(database);
 // Demo data only when PORTICO_SEED=demo (the default outside production); an empty database waits for `ops init`.
 const seeding = await seedFor(database, config);
+for (const warning of startWarnings(config)) console.warn(`portico: warning: ${warning}`);
+// A country database that does not open stops the start: region rules would otherwise silently not apply.
+const geo = config.geoipDb
+  ? await maxmindGeo(config.geoipDb, {
+      onReload: () => console.log(`portico: reloaded ${config.geoipDb}`),
+      onError: (err) =>
+        console.warn(`portico: ${config.geoipDb} not reloaded, the one in use stays: ${err.message}`),
+    }).catch((err: Error) => {
+      console.error(`portico: PORTICO_GEOIP_DB ${config.geoipDb} does not open: ${err.message}`);
+      process.exit(1);
+    })
+  : config.production
+    ? tableGeo({})
+    : undefined;
 const app = await buildApp({
   db: database.db,
   opsToken: config.opsToken,
@@ -40,6 +57,11 @@ const app = await buildApp({
   distDir: config.distDir,
   logger: { level: config.logLevel },
   metricsToken: config.metricsToken,
+  geo,
+  transports: {
+    ...(config.smtp ? { email: smtpTransport(config.smtp.url, { from: config.smtp.from }) } : {}),
+    ...(config.sms ? { sms: smsTransport(config.sms) } : {}),
+  },
   vendors: config.vendors,
   production: config.production,
   // Background jobs, each once across processes; the app registers them from its own services.

@@ -1,9 +1,11 @@
 import type { Database, Db } from '../db/client.ts';
 import type { Settlement } from '../modules/agent/settlement.ts';
 import type { AuditLog } from '../modules/audit/log.ts';
+import type { Deliveries } from '../modules/deliveries/service.ts';
 import type { DrawEngine } from '../modules/lottery/draws.ts';
 import type { VendorSync } from '../modules/vendors/sync.ts';
 import { createContractJob } from './contracts.ts';
+import { deliveryJobSpec } from './deliveries.ts';
 import { forceReceive } from './forceReceive.ts';
 import { createLotteryJob, lotteryJobSpec } from './lottery.ts';
 import type { JobSpec } from './scheduler.ts';
@@ -19,6 +21,7 @@ export function backgroundJobs(
     audit: AuditLog;
     engine: DrawEngine;
     settlement: Settlement;
+    deliveries: Deliveries;
     exclusive: Database['exclusive'];
     vendorSync?: VendorSync;
   },
@@ -41,6 +44,8 @@ export function backgroundJobs(
       everyMs: 60_000,
       run: () => exclusive('portico:job:contracts', () => contracts.run()),
     },
+    // SMS and e-mail to their providers, with retries (each message claimed by one process).
+    deliveryJobSpec(deps.deliveries),
     // Vendors' catalogue feeds, each every `syncHours`.
     ...(deps.vendorSync ? [vendorSyncJob(deps.vendorSync, deps.exclusive)] : []),
   ];

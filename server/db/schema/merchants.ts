@@ -1,5 +1,6 @@
 import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
+import type { MessageSenders } from '../../../contract/deliveries.ts';
 import type { Brand, FeatureFlag, TyLanguage } from '../../../contract/merchant.ts';
 import type { DownloadPackage } from '../../../contract/system.ts';
 
@@ -28,6 +29,8 @@ export interface MerchantSettings {
   countries: { countryCode: string; countryDialingCode: string }[];
   /** Public Firebase web options (social login, Firebase SMS); absent when the merchant has no Firebase project. */
   firebase?: { apiKey: string; authDomain: string; projectId: string; appId: string } | null;
+  /** Whom its e-mails and SMS are from (set at /ops Deliveries); absent: PORTICO_SMTP_FROM / PORTICO_SMS_FROM. */
+  senders?: Partial<MessageSenders>;
 }
 
 export const merchants = pgTable('merchants', {

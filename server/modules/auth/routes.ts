@@ -11,6 +11,7 @@ import {
   registerSettings,
   registerSms,
 } from '../../../contract/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { AuthService } from './service.ts';
@@ -39,13 +40,15 @@ export async function authRoutes(
   route(
     app,
     registerSms,
-    async ({ merchant, body, req }) => okValue(await s.sms.send(merchant, 'register', body, req.ip)),
+    async ({ merchant, body, req }) =>
+      okValue(await s.sms.send(merchant, 'register', body, req.ip, requestLocale(req))),
     perMinute(10),
   );
   route(
     app,
     loginSms,
-    async ({ merchant, body, req }) => okValue(await s.sms.send(merchant, 'login', body, req.ip)),
+    async ({ merchant, body, req }) =>
+      okValue(await s.sms.send(merchant, 'login', body, req.ip, requestLocale(req))),
     perMinute(10),
   );
   route(

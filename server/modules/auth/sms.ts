@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Locale } from '../../../contract/merchant.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { members, smsCodes, smsSends } from '../../db/schema/index.ts';
 import { DomainError, type ErrorExtra } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { numericCode, sha256 } from '../../lib/secrets.ts';
+import { renderMessage } from '../../ports/messageTemplates.ts';
 import type { MessagingPort } from '../../ports/messaging.ts';
 import type { CaptchaService } from './captcha.ts';
 
@@ -96,7 +98,7 @@ export function createSmsService(
      * (SMS login, reset by phone) goes only to a number with an account, yet the reply is the same for any number,
      * so it tells nobody which numbers are registered.
      */
-    async send(m: Merchant, purpose: SmsPurpose, request: SmsRequest, ip: string) {
+    async send(m: Merchant, purpose: SmsPurpose, request: SmsRequest, ip: string, language: Locale = 'en') {
       if (!(await captcha.verify(m, request.captchaId, request.captcha)))
         throw new DomainError(400, 'VALIDATION', 'Captcha is incorrect, please try again', {
           captcha: 'Captcha is incorrect',
@@ -112,12 +114,15 @@ export function createSmsService(
         await db
           .insert(smsCodes)
           .values({ merchantCode: m.code, purpose, mobile, codeHash: codeHash(mobile, code), ip, expiresAt });
-        await messaging.send(
-          m.code,
-          'sms',
-          `+${mobile}`,
-          `${m.brand.name}: your verification code is ${code}. It expires in ${SMS_RULES.expiredMinutes} minutes.`,
-        );
+        const vars = { brand: m.brand.name, code, minutes: SMS_RULES.expiredMinutes };
+        await messaging.send({
+          merchantCode: m.code,
+          channel: 'sms',
+          recipient: `+${mobile}`,
+          ...renderMessage(purpose === 'register' ? 'smsRegister' : 'smsLogin', language, vars),
+          language,
+          expiresAt,
+        });
       }
       return { expiredMinutes: SMS_RULES.expiredMinutes, expirationTime: expiresAt.toISOString() };
     },

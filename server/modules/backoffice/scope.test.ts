@@ -79,6 +79,9 @@ const EXPECTED: Record<string, Expect> = {
   'promotions.opsRejectEntry': 'object',
   'promotions.opsUpdatePromotion': 'object',
   'promotions.opsUpload': 'object',
+  'vendors.opsGameOverride': 'merchant',
+  'vendors.opsVendorSync': 'merchant',
+  'vendors.opsVendors': 'merchant',
 };
 
 const opsCalls = contractCalls.filter((c) => c.call.auth === 'ops');

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import {
   changes,
   members,
+  outbox,
   paymentOrders,
   pointRedemptions,
   promotionEntries,
@@ -46,6 +47,7 @@ export const LISTS = new Set([
   'GET /ops/payments',
   'GET /ops/audit',
   'GET /ops/lottery/draws',
+  'GET /ops/deliveries',
 ]);
 
 type Owner = (db: Db, ref: string) => Promise<string | undefined>;
@@ -69,6 +71,7 @@ export const OWNERS: Record<string, Owner> = {
   'promotion-entries': byId(() => promotionEntries),
   redemptions: byId(() => pointRedemptions),
   changes: byId(() => changes),
+  deliveries: byId(() => outbox),
   // An application's picture: the entry it was sent with.
   uploads: async (db, name) => {
     const [row] = await db

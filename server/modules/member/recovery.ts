@@ -8,11 +8,13 @@ import {
   RESET_LINK_PARAMS,
   type resetPassword,
 } from '../../../contract/member.ts';
+import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, members, passwordResets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { readableCode, sha256 } from '../../lib/secrets.ts';
+import { renderMessage } from '../../ports/messageTemplates.ts';
 import type { MessagingPort } from '../../ports/messaging.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { normaliseMobile, type SmsService } from '../auth/sms.ts';
@@ -32,6 +34,8 @@ export interface RequestSite {
   protocol: string;
   /** Host header (with port), believed only when it is a domain of the merchant. */
   host: string;
+  /** The portal's language: the e-mail's. */
+  language?: Locale;
 }
 
 type ResetBody = z.output<typeof resetPassword.body>;
@@ -83,12 +87,13 @@ export function createPasswordRecovery(
   async function sendCode(m: Merchant, member: typeof members.$inferSelect, site: RequestSite) {
     if (!(await mayResend(member.id))) return;
     const code = readableCode(8);
+    const expiresAt = new Date(now().getTime() + PASSWORD_RESET_MINUTES * 60_000);
     await db.transaction(async (tx) => {
       await tx.insert(passwordResets).values({
         merchantCode: m.code,
         memberId: member.id,
         codeHash: codeHash(member.id, code),
-        expiresAt: new Date(now().getTime() + PASSWORD_RESET_MINUTES * 60_000),
+        expiresAt,
       });
       await deps.audit.append(tx, {
         merchantCode: m.code,
@@ -99,14 +104,22 @@ export function createPasswordRecovery(
     });
     const origin = await siteOrigin(m, site);
     const link = origin
-      ? `\n${origin}/?${new URLSearchParams({ [RESET_LINK_PARAMS.code]: code, [RESET_LINK_PARAMS.username]: member.account })}`
+      ? `${origin}/?${new URLSearchParams({ [RESET_LINK_PARAMS.code]: code, [RESET_LINK_PARAMS.username]: member.account })}`
       : '';
-    await deps.messaging.send(
-      m.code,
-      'email',
-      member.email!,
-      `${m.brand.name}: your password reset code is ${code}. It works once, within ${PASSWORD_RESET_MINUTES} minutes.${link}\nIf you did not ask for it, ignore this e-mail: your password has not changed.`,
-    );
+    const language = site.language ?? 'en';
+    await deps.messaging.send({
+      merchantCode: m.code,
+      channel: 'email',
+      recipient: member.email!,
+      ...renderMessage('passwordResetEmail', language, {
+        brand: m.brand.name,
+        code,
+        minutes: PASSWORD_RESET_MINUTES,
+        link,
+      }),
+      language,
+      expiresAt,
+    });
   }
 
   /**

@@ -6,12 +6,18 @@ import {
   memberInfo,
   resetPassword,
 } from '../../../contract/member.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { passwordChangeOf } from '../../http/standing.ts';
 import type { PasswordRecovery, RequestSite } from './recovery.ts';
 import { memberInfo as infoOf, type MemberService } from './service.ts';
 
-const siteOf = (req: FastifyRequest): RequestSite => ({ ip: req.ip, protocol: req.protocol, host: req.host });
+const siteOf = (req: FastifyRequest): RequestSite => ({
+  ip: req.ip,
+  protocol: req.protocol,
+  host: req.host,
+  language: requestLocale(req),
+});
 
 export async function memberRoutes(
   app: FastifyInstance,
