@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import {
   members,
   merchantRules,
+  outbox,
   paymentOrders,
   pointRedemptions,
   pointRewards,
@@ -53,6 +54,10 @@ const EXPECTED: Record<string, Expect> = {
   'changes.opsApproveChange': 'object',
   'changes.opsChanges': 'merchant',
   'changes.opsRejectChange': 'object',
+  'deliveries.opsDeliveries': 'list',
+  'deliveries.opsRetryDelivery': 'object',
+  'deliveries.opsSenders': 'merchant',
+  'deliveries.opsSetSenders': 'merchant',
   'help.opsFeedback': 'merchant',
   'notices.opsCreateNotice': 'merchant',
   'notices.opsDeleteNotice': 'merchant',
@@ -143,8 +148,13 @@ async function objectsOf(code: string): Promise<Objects> {
     rates: { RNG: 100 },
     minClaim: 100,
   });
+  const [sms] = await db
+    .insert(outbox)
+    .values({ merchantCode: code, channel: 'sms', recipient: '+84900000000', body: 'x', preview: 'x' })
+    .returning();
   return {
     code,
+    deliveries: String(sms!.id),
     payments: String(order!.id),
     members: String(member.id),
     promotions: String(promotion!.id),
