@@ -373,6 +373,31 @@ describe('SMS over Twilio’s Messages API', () => {
   });
 });
 
+describe('a channel without a driver', () => {
+  it('fails its messages visibly (production), naming the variable to set', async () => {
+    const [queued] = await t.database.db
+      .insert(outbox)
+      .values({
+        merchantCode: 'LOTUS',
+        channel: 'sms',
+        recipient: '+84913000099',
+        body: 'Lotus: your verification code is 123456.',
+        preview: 'Lotus: your verification code is ••••••.',
+        status: 'PENDING',
+        nextAttemptAt: new Date(clock),
+      })
+      .returning();
+    const bare = createDeliveries(t.database.db, { transports: {}, now: () => new Date(clock) });
+    expect(await bare.runDue()).toMatchObject({ FAILED: 1 });
+    const [row] = await rowsTo('+84913000099');
+    expect(row).toMatchObject({
+      id: queued!.id,
+      status: 'FAILED',
+      lastError: 'No SMS driver: set PORTICO_SMS_URL',
+    });
+  });
+});
+
 describe('senders', () => {
   it('refuses a malformed sender with the field named', async () => {
     const res = await ops('PUT', '/ops/merchants/PORTICO/senders', {
