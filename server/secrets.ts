@@ -32,6 +32,8 @@ const PUBLIC_VALUES = new Set(
     'change-me',
     'changeme',
     'e2e-operator-token',
+    // docs/integrations.md's vendor secret.
+    'docs-example-secret-never-use-this-0123456789',
   ].map((v) => v.toLowerCase()),
 );
 

@@ -15,6 +15,10 @@ export async function startFakeVendor(credentials: { operatorId: string; apiKey:
     feed: { games: [] } as unknown,
     pictures: new Map<string, Buffer>(),
     launches: [] as { headers: IncomingMessage['headers']; body: Record<string, unknown> }[],
+    /** Every signed POST it took: path and body. */
+    calls: [] as { path: string; body: Record<string, unknown> }[],
+    /** What /launch answers instead of its own reply (status and body). */
+    launchReply: undefined as { status: number; body: unknown } | undefined,
     /** Paths answered with this status (and no work done) until cleared. */
     failing: new Map<string, number>(),
     /** Paths that do their work, then answer 503: the caller cannot tell it happened. */
@@ -56,6 +60,7 @@ export async function startFakeVendor(credentials: { operatorId: string; apiKey:
       return send(res, 200, state.feed);
     }
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    state.calls.push({ path, body });
     const account = String(body.account ?? '');
     const reply = (status: number, out: unknown) =>
       state.lostReplies.has(path) ? error(res, 503, 'INTERNAL', 'reply lost') : send(res, status, out);
@@ -66,6 +71,7 @@ export async function startFakeVendor(credentials: { operatorId: string; apiKey:
         );
         if (!known) return error(res, 404, 'GAME_NOT_FOUND', `No game ${String(body.game)}`);
         state.launches.push({ headers: h, body });
+        if (state.launchReply) return send(res, state.launchReply.status, state.launchReply.body);
         return send(res, 200, {
           url: `https://games.vendor.example/play?session=${String(body.token).slice(0, 8)}&game=${String(body.game)}`,
           openIn: 'frame',
