@@ -17,6 +17,7 @@ import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
 import { opsRedemptions } from '../../contract/points.ts';
 import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts';
+import { opsVendors } from '../../contract/vendors.ts';
 import { Audit } from './pages/Audit.tsx';
 import { Banners } from './pages/Banners.tsx';
 import { Changes } from './pages/Changes.tsx';
@@ -31,6 +32,7 @@ import { Deposits, Withdrawals } from './pages/Payments.tsx';
 import { Promotions } from './pages/Promotions.tsx';
 import { Redemptions } from './pages/Redemptions.tsx';
 import { Rules } from './pages/Rules.tsx';
+import { Vendors } from './pages/Vendors.tsx';
 import { rolesOf } from './roles.ts';
 
 export interface OpsPageEntry {
@@ -67,6 +69,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
   { path: 'merchants', label: msg`Merchants`, roles: rolesOf(opsMerchants), component: Merchants },
   { path: 'rules', label: msg`Rules`, roles: rolesOf(opsGetRules), component: Rules },
   { path: 'draws', label: msg`Lottery draws`, roles: rolesOf(opsDraws), component: Draws },
+  { path: 'vendors', label: msg`Game vendors`, roles: rolesOf(opsVendors), component: Vendors },
   { path: 'audit', label: msg`Audit log`, roles: rolesOf(opsAudit, opsAuditVerify), component: Audit },
   { path: 'operators', label: msg`Operators`, roles: rolesOf(opsOperators), component: Operators },
 ];
