@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
+import { merchantCode } from './merchant.ts';
 import { minorUnits } from './wallet.ts';
 
 /** Deposits and withdrawals (spec §2 depositv2 / withdraw, §4 Withdrawal confirmation). Amounts in minor units. */
 export const paymentKind = z.enum(['DEPOSIT', 'WITHDRAWAL']);
 export type PaymentKind = z.infer<typeof paymentKind>;
 
-/** Payment-channel port drivers: manual bank transfer (an operator approves) and the demo instant gateway. */
-export const paymentChannel = z.enum(['BANK', 'DEMO_GATEWAY']);
+/**
+ * Payment-channel drivers (server/ports/payments/): manual bank transfer (an operator approves), the same with a
+ * VietQR code to scan, a hosted-checkout gateway (redirect, signed webhook) and the demo gateway (development only).
+ */
+export const paymentChannel = z.enum(['BANK', 'VIETQR', 'HOSTED_CHECKOUT', 'DEMO_GATEWAY']);
 export type PaymentChannel = z.infer<typeof paymentChannel>;
 
 /**
@@ -75,9 +79,32 @@ export const paymentOrder = z.object({
 });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
 
+/** A bank account as members read it. */
+export const bankAccount = z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() });
+
+/**
+ * A way to deposit the member may choose: a merchant's configured channel (`id`), or a built-in one (`id` null: the
+ * house bank account of the payment rules, the demo gateway outside production) while the merchant has none.
+ */
+export const depositMethod = z.object({
+  id: z.number().int().nullable(),
+  kind: paymentChannel,
+  /** The operator's name for it ('' for a built-in one: the page names its kind). */
+  label: z.string(),
+  /** BANK and VIETQR: the account to transfer to. */
+  bank: bankAccount.nullable(),
+});
+export type DepositMethod = z.infer<typeof depositMethod>;
+
 /** Merchant payment rules the deposit and withdrawal pages show and the server enforces. */
 export const paymentRules = z.object({
-  deposit: z.object({ min: minorUnits, max: minorUnits, channels: z.array(paymentChannel) }),
+  deposit: z.object({
+    min: minorUnits,
+    max: minorUnits,
+    /** The kinds on offer (each once). */
+    channels: z.array(paymentChannel),
+    methods: z.array(depositMethod),
+  }),
   withdrawal: z.object({
     min: minorUnits,
     max: minorUnits,
@@ -88,8 +115,19 @@ export const paymentRules = z.object({
   }),
   hasPaymentPassword: z.boolean(),
   /** The house's bank account for manual transfers. */
-  bank: z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() }),
+  bank: bankAccount,
 });
+
+/**
+ * A bank transfer to make (BANK and VIETQR deposits): the account, the amount and the reference to write as the
+ * transfer's content, and for VIETQR the EMVCo payload of the QR code a banking app scans.
+ */
+export const depositTransfer = bankAccount.extend({
+  amount: minorUnits,
+  reference: z.string(),
+  qr: z.string().nullable(),
+});
+export type DepositTransfer = z.infer<typeof depositTransfer>;
 
 export const paymentSettings = defineCall({
   method: 'GET',
@@ -122,18 +160,23 @@ export const createDeposit = defineCall({
   method: 'POST',
   path: '/wps/payment/deposit',
   class: 'money',
-  summary: 'Start a deposit: BANK waits for an operator, DEMO_GATEWAY returns the gateway page to pay on',
+  summary:
+    'Start a deposit: BANK and VIETQR wait for an operator (VIETQR with a QR code to scan), HOSTED_CHECKOUT and DEMO_GATEWAY return the page to pay on',
   auth: 'token',
   registeredOnly: true,
   body: z.object({
     requestId,
     channel: paymentChannel,
+    /** The merchant's configured channel (settings `methods[].id`); without it, the first one of `channel`'s kind. */
+    channelId: z.number().int().positive().max(2_147_483_647).optional(),
     amount: amountField,
     /** BANK: the payer's name and reference as on the transfer. */
     payerName: z.string().trim().max(MONEY_FIELDS.note.max).optional(),
     reference: z.string().trim().max(MONEY_FIELDS.note.max).optional(),
   }),
-  response: wpsReply(z.object({ order: paymentOrder, payUrl: z.string().nullable() })),
+  response: wpsReply(
+    z.object({ order: paymentOrder, payUrl: z.string().nullable(), transfer: depositTransfer.nullable() }),
+  ),
 });
 
 export const createWithdrawal = defineCall({
@@ -385,4 +428,156 @@ export const demoGatewayPay = defineCall({
       credited: z.boolean(),
     }),
   ),
+});
+
+/** A hosted-checkout provider's webhook (server/ports/payments/hostedCheckout.ts): the outcome of a checkout. */
+export const checkoutWebhook = defineCall({
+  method: 'POST',
+  path: '/wps/payment/callback/:channelId',
+  class: 'open',
+  signed: 'gateway',
+  summary:
+    'Hosted-checkout webhook: signed (X-Checkout-Timestamp within 5 minutes, X-Checkout-Signature hex HMAC-SHA256 of `<timestamp>.<raw body>` with the channel’s webhook secret), idempotent; an amount or currency other than the order’s is flagged for review, not credited',
+  params: z.object({ channelId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  body: z.object({
+    eventId: z.string().min(1).max(120),
+    orderRef: z.string().min(1).max(80),
+    checkoutId: z.string().max(120).optional(),
+    status: z.enum(['PAID', 'FAILED']),
+    amount: minorUnits,
+    currency: z.string().regex(/^[A-Z]{3}$/, 'Currency is an ISO 4217 code'),
+  }),
+  response: z.object({ ok: z.literal(true), credited: z.boolean(), review: z.boolean() }),
+});
+
+// ── Operators: a merchant's payment channels ─────────────────────────────────────────────────────────────────
+
+const line = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const webAddress = z
+  .url({ protocol: /^https?$/, error: 'A web address (https://…)' })
+  .max(300)
+  .transform((u) => u.replace(/\/+$/, ''));
+
+/** Each driver's settings, as an operator enters them (secrets apart: `CHANNEL_SECRETS`). */
+export const channelSettings = {
+  BANK: z.object({
+    bankName: line(60),
+    accountName: line(60),
+    accountNo: z.string().trim().regex(MONEY_FIELDS.accountNo.pattern, 'Account number is 6–30 digits'),
+  }),
+  VIETQR: z.object({
+    bankName: line(60),
+    /** The beneficiary bank's NAPAS BIN (e.g. 970436 Vietcombank). */
+    bin: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The bank BIN is 6 digits'),
+    accountNo: z
+      .string()
+      .trim()
+      .regex(/^\d{6,19}$/, 'Account number is 6–19 digits'),
+    accountName: line(60),
+  }),
+  HOSTED_CHECKOUT: z.object({
+    /** The provider's API base: checkouts are created at `<apiUrl>/checkouts`. */
+    apiUrl: webAddress,
+    /** Our account at the provider. */
+    merchantId: line(64),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Currency is an ISO 4217 code (VND)'),
+    /** The merchant site's public origin: the webhook and return addresses are made from it. */
+    siteUrl: webAddress,
+  }),
+  DEMO_GATEWAY: z.object({}),
+} as const satisfies Record<PaymentChannel, z.ZodType>;
+
+/** The secrets each driver needs: written by operators, stored sealed, never sent back (shown as set). */
+export const CHANNEL_SECRETS = {
+  BANK: [],
+  VIETQR: [],
+  HOSTED_CHECKOUT: ['apiSecret', 'webhookSecret'],
+  DEMO_GATEWAY: [],
+} as const satisfies Record<PaymentChannel, readonly string[]>;
+
+const secretValue = z.string().trim().min(16, 'At least 16 characters').max(256);
+const channelLabel = line(40);
+
+/** A channel as an operator writes it: one shape per driver; `secrets` required to add, optional to change. */
+const channelBody = (adding: boolean) => {
+  const base = { label: channelLabel, enabled: z.boolean().default(true) };
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('BANK'), ...base, settings: channelSettings.BANK }),
+    z.object({ kind: z.literal('VIETQR'), ...base, settings: channelSettings.VIETQR }),
+    z.object({
+      kind: z.literal('HOSTED_CHECKOUT'),
+      ...base,
+      settings: channelSettings.HOSTED_CHECKOUT,
+      secrets: adding
+        ? z.object({ apiSecret: secretValue, webhookSecret: secretValue })
+        : z.object({ apiSecret: secretValue.optional(), webhookSecret: secretValue.optional() }).default({}),
+    }),
+    z.object({ kind: z.literal('DEMO_GATEWAY'), ...base, settings: channelSettings.DEMO_GATEWAY }),
+  ]);
+};
+export type ChannelBody = z.output<ReturnType<typeof channelBody>>;
+
+export const opsChannel = z.object({
+  id: z.number().int(),
+  merchantCode: z.string(),
+  kind: paymentChannel,
+  label: z.string(),
+  enabled: z.boolean(),
+  settings: z.record(z.string(), z.string()),
+  /** The names of the secrets that are set; their values never leave the server. */
+  secretsSet: z.array(z.string()),
+  /** HOSTED_CHECKOUT: the webhook address to give the provider. */
+  webhookUrl: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OpsChannel = z.infer<typeof opsChannel>;
+
+const channelPath = z.object({ code: merchantCode });
+
+export const opsPaymentChannels = defineCall({
+  method: 'GET',
+  path: '/ops/merchants/:code/payment-channels',
+  summary:
+    'Operator (FINANCE, ADMIN): a merchant’s payment channels, their settings and which secrets are set',
+  auth: 'ops',
+  opsRoles: ['FINANCE'],
+  params: channelPath,
+  response: wpsReply(
+    z.object({
+      list: z.array(opsChannel),
+      /** The driver kinds that may be added here (DEMO_GATEWAY outside production only). */
+      kinds: z.array(paymentChannel),
+      /** Secrets are sealed with PORTICO_SECRETS_KEY (false: stored as they are, development only). */
+      sealed: z.boolean(),
+    }),
+  ),
+});
+
+export const opsAddPaymentChannel = defineCall({
+  method: 'POST',
+  path: '/ops/merchants/:code/payment-channels',
+  summary: 'Operator (FINANCE, ADMIN): add a payment channel (driver, label, settings, secrets); audited',
+  auth: 'ops',
+  opsRoles: ['FINANCE'],
+  params: channelPath,
+  body: channelBody(true),
+  response: wpsReply(z.object({ channel: opsChannel })),
+});
+
+export const opsUpdatePaymentChannel = defineCall({
+  method: 'PUT',
+  path: '/ops/merchants/:code/payment-channels/:id',
+  summary:
+    'Operator (FINANCE, ADMIN): change a channel’s label, settings or secrets (an omitted secret stays), or disable it; audited',
+  auth: 'ops',
+  opsRoles: ['FINANCE'],
+  params: channelPath.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  body: channelBody(false),
+  response: wpsReply(z.object({ channel: opsChannel })),
 });

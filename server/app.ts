@@ -81,6 +81,7 @@ import { noticeRoutes } from './modules/notices/routes.ts';
 import { createNoticeService } from './modules/notices/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
+import { paymentChannelRoutes } from './modules/payments/channelRoutes.ts';
 import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -140,6 +141,8 @@ export interface AppOptions {
   seamlessSecret?: string;
   /** Secret of the demo payment gateway's callbacks (outside production a development one when unset). */
   gatewaySecret?: string;
+  /** Seals the payment channels' secrets in the database (PORTICO_SECRETS_KEY). */
+  secretsKey?: string;
   /** Where uploaded proofs are stored: `storage`, else the local folder `uploadsDir` (server/ports/storage.ts). */
   uploadsDir?: string;
   storage?: StoragePort;
@@ -298,6 +301,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     checkDeposit: responsible.checkDeposit,
     rules,
     onOrder: paymentFollowUps({ referrals, rewards, rules }),
+    onUnreadableChannel: (channelId, err) =>
+      app.log.error({ channelId, err: err.message }, 'payment channel left out: its secrets do not open'),
   });
   const connected = opts.vendors ?? [];
   const drivers = vendorDrivers(ledger, {
@@ -425,6 +430,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   await app.register(changeRoutes, { changes });
+  await app.register(paymentChannelRoutes, { channels: payments.channels });
   await app.register(deliveryRoutes, { deliveries, wake });
   await app.register(vendorRoutes, { sync: vendorSync });
   await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });

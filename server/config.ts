@@ -24,6 +24,8 @@ export interface Config {
   seamlessSecret?: string;
   /** Secret of the demo payment gateway's signed callbacks; the demo gateway is off when unset. */
   gatewaySecret?: string;
+  /** PORTICO_SECRETS_KEY: seals the secrets operators store (payment channels'); unset, they are stored plain. */
+  secretsKey?: string;
   /** Where uploaded files (proofs of withdrawals not received) are kept. */
   uploadsDir: string;
   /** Bearer token of GET /metrics; unset: open outside production, off in production. */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       env.PORTICO_SEAMLESS_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_SEAMLESS_SECRET),
     gatewaySecret:
       env.PORTICO_GATEWAY_SECRET || (env.NODE_ENV === 'production' ? undefined : DEV_GATEWAY_SECRET),
+    secretsKey: env.PORTICO_SECRETS_KEY || undefined,
     uploadsDir: env.PORTICO_UPLOADS_DIR || join(env.PORTICO_DATA_DIR ?? './data', 'uploads'),
     metricsToken: env.PORTICO_METRICS_TOKEN || undefined,
     smtp: env.PORTICO_SMTP_URL

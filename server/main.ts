@@ -52,6 +52,7 @@ const app = await buildApp({
   opsToken: config.opsToken,
   seamlessSecret: config.seamlessSecret,
   gatewaySecret: config.gatewaySecret,
+  secretsKey: config.secretsKey,
   uploadsDir: config.uploadsDir,
   trustProxy: config.trustProxy,
   distDir: config.distDir,

@@ -15,6 +15,7 @@ import { opsChanges } from '../../contract/changes.ts';
 import { opsFeedback } from '../../contract/help.ts';
 import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
+import { opsPaymentChannels } from '../../contract/payments.ts';
 import { opsRedemptions } from '../../contract/points.ts';
 import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts';
 import { opsVendors } from '../../contract/vendors.ts';
@@ -28,6 +29,7 @@ import { Members } from './pages/Members.tsx';
 import { Merchants } from './pages/Merchants.tsx';
 import { Notices } from './pages/Notices.tsx';
 import { Operators } from './pages/Operators.tsx';
+import { PaymentChannels } from './pages/PaymentChannels.tsx';
 import { Deposits, Withdrawals } from './pages/Payments.tsx';
 import { Promotions } from './pages/Promotions.tsx';
 import { Redemptions } from './pages/Redemptions.tsx';
@@ -49,6 +51,12 @@ export const OPS_PAGES: OpsPageEntry[] = [
   { path: 'members', label: msg`Members & agents`, roles: rolesOf(opsMembers), component: Members },
   { path: 'deposits', label: msg`Deposits`, roles: rolesOf(opsPayments), component: Deposits },
   { path: 'withdrawals', label: msg`Withdrawals`, roles: rolesOf(opsPayments), component: Withdrawals },
+  {
+    path: 'payment-channels',
+    label: msg`Payment channels`,
+    roles: rolesOf(opsPaymentChannels),
+    component: PaymentChannels,
+  },
   { path: 'redemptions', label: msg`Redemptions`, roles: rolesOf(opsRedemptions), component: Redemptions },
   { path: 'changes', label: msg`Pending changes`, roles: rolesOf(opsChanges), component: Changes },
   { path: 'announcements', label: msg`Announcements`, roles: rolesOf(opsNotices), component: Notices },

@@ -1,8 +1,41 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { PaymentChannel, PaymentKind, PaymentStatus } from '../../../contract/payments.ts';
 import { members } from './accounts.ts';
 import { at, merchantCode } from './columns.ts';
+
+/**
+ * A merchant's payment channel, configured by an operator in /ops: its driver (`kind`), the label members see,
+ * the driver's settings (validated by contract/payments.ts `channelSettings`) and its secrets, sealed with
+ * PORTICO_SECRETS_KEY when one is set (server/secrets.ts), never sent back by the API.
+ */
+export const paymentChannels = pgTable(
+  'payment_channels',
+  {
+    id: serial('id').primaryKey(),
+    merchantCode: merchantCode(),
+    kind: text('kind').$type<PaymentChannel>().notNull(),
+    label: text('label').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Sealed JSON of the secrets (`sealSecrets`); null when the driver has none set. */
+    secrets: text('secrets'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_channels_merchant').on(t.merchantCode, t.id)],
+);
 
 /**
  * A deposit or a withdrawal and where it stands. The money itself moves only in the ledger (the hold of a
@@ -27,6 +60,8 @@ export const paymentOrders = pgTable(
     requestHash: text('request_hash'),
     /** The gateway's reference (deposits through a gateway): a replayed callback finds its order. */
     externalRef: text('external_ref'),
+    /** The merchant's configured channel it went through (null: a built-in one). */
+    channelId: integer('channel_id').references(() => paymentChannels.id),
     /** Bank account of a withdrawal, payer of a bank deposit … as the member gave them. */
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     /** Proof of a withdrawal not received: stored upload names. */

@@ -154,7 +154,20 @@ describe('payment settings and password', () => {
     const { status, body } = await call('GET', '/wps/payment/settings', m.token);
     expect(status).toBe(200);
     expect(body.value).toEqual({
-      deposit: { min: 10_000, max: 5_000_000, channels: ['BANK', 'DEMO_GATEWAY'] },
+      deposit: {
+        min: 10_000,
+        max: 5_000_000,
+        channels: ['BANK', 'DEMO_GATEWAY'],
+        methods: [
+          {
+            id: null,
+            kind: 'BANK',
+            label: '',
+            bank: expect.objectContaining({ bankName: expect.any(String) }),
+          },
+          { id: null, kind: 'DEMO_GATEWAY', label: '', bank: null },
+        ],
+      },
       withdrawal: { min: 10_000, max: 2_000_000, maxCount: 5, forceReceiveMinutes: 30 },
       hasPaymentPassword: false,
       bank: expect.objectContaining({ bankName: expect.any(String), accountNo: expect.any(String) }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  checkoutWebhook,
   confirmWithdrawal,
   createDeposit,
   createWithdrawal,
@@ -15,6 +16,7 @@ import {
 import { DomainError } from '../../http/errors.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { acceptUploads, readUploads } from '../../http/uploads.ts';
+import { webhookRefusal } from '../../ports/payments/hostedCheckout.ts';
 import { GATEWAY_SIGNATURE_HEADER } from '../../ports/payments.ts';
 import type { Payments } from './module.ts';
 
@@ -27,8 +29,12 @@ const PROOF_LIMITS = {
 };
 
 /** Member calls of deposits and withdrawals, the gateway callback, and the demo gateway's own page calls. */
-export async function paymentRoutes(app: FastifyInstance, opts: { payments: Payments }): Promise<void> {
-  const { service: payments, passwords, demoPages } = opts.payments;
+export async function paymentRoutes(
+  app: FastifyInstance,
+  opts: { payments: Payments; now?: () => number },
+): Promise<void> {
+  const { service: payments, passwords, demoPages, channels } = opts.payments;
+  const now = opts.now ?? Date.now;
   route(app, paymentSettings, async ({ auth }) => okValue(await payments.settings(auth.member)));
   route(
     app,
@@ -58,6 +64,45 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
     route(uploads, reportNotReceived, async ({ auth, params, req }) => {
       const { files, remark } = await readUploads(req, PROOF_LIMITS);
       return okValue(await payments.reportNotReceived(auth.member, params.id, { proofs: files, remark }));
+    });
+  });
+
+  // Hosted-checkout webhooks: the raw body is kept to check its signature with the channel's webhook secret, which
+  // happens before the body is read (an unsigned caller learns nothing of what we expect).
+  app.register(async (scope) => {
+    const raws = new WeakMap<FastifyRequest, string>();
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      raws.set(req, body as string);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        // Judged after the signature: a forged body is a 401 however malformed it is.
+        done(null, undefined);
+      }
+    });
+    scope.addHook('preValidation', async (req) => {
+      const id = Number((req.params as { channelId?: string }).channelId);
+      const channel =
+        Number.isSafeInteger(id) && id > 0
+          ? await channels.resolve(req.merchant.code, id).catch((err: Error) => {
+              req.log.error({ channelId: id, err: err.message }, 'payment channel secrets do not open');
+              return undefined;
+            })
+          : undefined;
+      // An unknown channel is refused like a bad signature: nothing to tell who probes which ids exist.
+      const refusal =
+        channel?.kind === 'HOSTED_CHECKOUT'
+          ? webhookRefusal(channel.secrets.webhookSecret ?? '', req.headers, raws.get(req) ?? '', now())
+          : 'signature';
+      if (refusal === 'signature') throw new DomainError(401, 'UNAUTHORIZED', 'Invalid signature');
+      if (refusal === 'stale')
+        throw new DomainError(401, 'UNAUTHORIZED', 'Timestamp outside the 5-minute window: sign it again');
+      if (req.body === undefined) throw new DomainError(400, 'VALIDATION', 'Malformed JSON body');
+    });
+    route(scope, checkoutWebhook, async ({ merchant, params, body }) => {
+      const { credited, review } = await payments.checkoutResult(merchant.code, params.channelId, body);
+      return { ok: true as const, credited, review: review ?? false };
     });
   });
 

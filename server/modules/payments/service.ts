@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { opsPaymentOrder } from '../../../contract/ops.ts';
 import type {
+  checkoutWebhook,
   createDeposit,
   createWithdrawal,
+  DepositTransfer,
   PaymentChannel,
   PaymentKind,
   PaymentOrder,
@@ -14,17 +16,21 @@ import type { Db, Tx } from '../../db/client.ts';
 import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest, idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
+import { CheckoutUnavailable, hostedCheckoutDriver } from '../../ports/payments/hostedCheckout.ts';
+import { vietQrPayload } from '../../ports/payments/vietqr.ts';
 import type { PaymentDrivers } from '../../ports/payments.ts';
 import type { StoragePort } from '../../ports/storage.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import type { RulesStore } from '../rules/store.ts';
 import { createLedger, HELD_KIND } from '../wallet/ledger.ts';
+import type { Channels, OfferedChannel } from './channels.ts';
 import type { PaymentPasswords } from './paymentPassword.ts';
 import { PAYMENT_RULES } from './rules.ts';
 
 export type Order = typeof paymentOrders.$inferSelect;
 type DepositInput = z.output<typeof createDeposit.body>;
+type CheckoutEvent = z.output<typeof checkoutWebhook.body>;
 type WithdrawalInput = z.output<typeof createWithdrawal.body>;
 
 /** The house's cash account: deposits come from it, disbursed withdrawals go to it. */
@@ -54,8 +60,12 @@ export type OrderEvent = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_DISBURSED' | 'WITHDRAW
 export interface PaymentsDeps {
   audit: AuditLog;
   passwords: PaymentPasswords;
-  /** The channels on offer (the demo gateway only where its secret is configured). */
+  /** The built-in drivers (the demo gateway only where its secret is configured). */
   drivers: Partial<PaymentDrivers>;
+  /** The merchants' configured channels (server/modules/payments/channels.ts). */
+  channels: Channels;
+  /** How hosted-checkout drivers reach their providers (tests: the default, to a local fake). */
+  fetch?: typeof fetch;
   /** Where proofs are stored, under `<merchant>/withdrawals/<order id>/`. */
   storage: StoragePort;
   /** Responsible gambling's deposit check (breaks, deposit limits), when that module is wired in. */
@@ -91,9 +101,77 @@ export function orderView(o: Order): PaymentOrder {
 }
 
 export function createPaymentsService(db: Db, deps: PaymentsDeps) {
-  const { audit, passwords, drivers } = deps;
+  const { audit, passwords, drivers, channels } = deps;
   const now = deps.now ?? (() => new Date());
-  const channels = (Object.keys(drivers) as PaymentChannel[]).filter((c) => drivers[c]);
+
+  /** The channel a deposit asks for: a configured one by id, else the first on offer of its kind. */
+  async function methodOf(merchantCode: string, input: DepositInput): Promise<OfferedChannel> {
+    const offered = await channels.offered(merchantCode);
+    const found = offered.find(
+      (m) => m.kind === input.channel && (input.channelId === undefined || m.id === input.channelId),
+    );
+    if (!found)
+      throw new DomainError(400, 'VALIDATION', 'This channel is not available', { channel: 'Not available' });
+    return found;
+  }
+
+  const hostedDriver = (m: { settings: Record<string, string>; secrets: Record<string, string> }) =>
+    hostedCheckoutDriver(
+      m.settings as unknown as Parameters<typeof hostedCheckoutDriver>[0],
+      m.secrets as unknown as Parameters<typeof hostedCheckoutDriver>[1],
+      { fetch: deps.fetch, now: () => now().getTime() },
+    );
+
+  /** A transfer's content: short, letters and digits only (banking apps drop the rest), no look-alikes. */
+  const transferReference = () =>
+    `PT${Array.from({ length: 8 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[randomInt(32)]).join('')}`;
+
+  /** A VIETQR deposit's transfer: the account as it was when the order was made, and its QR payload. */
+  /**
+   * Asks the provider for a new hosted-checkout order's payment page (once: a repeated request finds it in the
+   * order). The order is committed first, so a webhook can never arrive for an order we do not have; a provider
+   * that refuses or does not answer fails the order and the member may try again.
+   */
+  async function checkout(o: Order, method: OfferedChannel): Promise<Order> {
+    if (o.details.payUrl || o.status !== 'PENDING' || method.id === null) return o;
+    const driver = hostedDriver(method);
+    try {
+      const { checkoutId, checkoutUrl } = await driver.createCheckout({
+        orderRef: o.externalRef!,
+        amount: Number(o.amount),
+        description: `Deposit #${o.id}`,
+        returnUrl: driver.returnUrl(),
+        notifyUrl: driver.notifyUrl(method.id),
+      });
+      const [row] = await db
+        .update(paymentOrders)
+        .set({ details: { ...o.details, checkoutId, payUrl: checkoutUrl }, updatedAt: now() })
+        .where(and(eq(paymentOrders.id, o.id), eq(paymentOrders.status, 'PENDING')))
+        .returning();
+      return row ?? o;
+    } catch (err) {
+      if (!(err instanceof CheckoutUnavailable)) throw err;
+      await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, eq(paymentOrders.id, o.id));
+        if (locked?.status !== 'PENDING') return;
+        await setStatus(tx, locked, 'FAILED', { remark: 'The payment provider did not open a checkout' });
+        await record(tx, locked, 'system', 'DEPOSIT_FAILED', { reason: err.message });
+      });
+      throw new DomainError(
+        502,
+        'INTERNAL',
+        'The payment provider is not answering: try again or choose another way',
+      );
+    }
+  }
+
+  const transferOf = (o: Order): DepositTransfer | null => {
+    const { bankName, accountName, accountNo, bin, reference } = o.details;
+    if (o.channel !== 'VIETQR' || !bankName || !accountName || !accountNo || !bin || !reference) return null;
+    const amount = Number(o.amount);
+    const qr = vietQrPayload({ bin, accountNo, amount: amount / 100, purpose: reference });
+    return { bankName, accountName, accountNo, amount, reference, qr };
+  };
 
   /** Money moves in the caller's transaction (savepoints), so the order and its movement commit together. */
   async function move(
@@ -189,11 +267,23 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       eq(paymentOrders.memberId, member.id),
     );
 
+  /**
+   * A gateway's verified result. The demo gateway's callback with a wrong amount is refused (400); a configured
+   * gateway's (`via`) with a wrong amount or currency is taken, and the order flagged for an operator to review
+   * instead of credited: the money did move at the provider, someone has to look.
+   */
   async function gatewayResult(
     channel: PaymentChannel,
     merchantCode: string,
-    result: { orderRef: string; amount: number; status: 'PAID' | 'FAILED' },
-  ): Promise<{ credited: boolean; order: Order }> {
+    result: {
+      orderRef: string;
+      amount: number;
+      status: 'PAID' | 'FAILED';
+      currency?: string;
+      eventId?: string;
+    },
+    via?: { channelId: number },
+  ): Promise<{ credited: boolean; order: Order; review?: boolean }> {
     return db.transaction(async (tx) => {
       const o = await lockOrder(
         tx,
@@ -201,16 +291,39 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           eq(paymentOrders.merchantCode, merchantCode),
           eq(paymentOrders.channel, channel),
           eq(paymentOrders.externalRef, result.orderRef),
+          via ? eq(paymentOrders.channelId, via.channelId) : undefined,
         ),
       );
       if (o?.kind !== 'DEPOSIT') throw new DomainError(404, 'NOT_FOUND', 'Unknown order reference');
-      if (BigInt(result.amount) !== o.amount)
+      const actor = `gateway:${via ? `${channel}:${via.channelId}` : channel}`;
+      const mismatch =
+        BigInt(result.amount) !== o.amount
+          ? `paid ${result.amount} ${result.currency ?? ''}`.trim()
+          : via && result.currency !== o.details.currency
+            ? `paid in ${result.currency}`
+            : undefined;
+      if (mismatch && !via)
         throw new DomainError(400, 'VALIDATION', 'Amount does not match the order', {
           amount: 'Does not match the order',
         });
+      // Flagged before: an operator decides, whatever the provider says next.
+      if (o.details.review) return { credited: false, order: o, review: true };
       // A replayed or late callback: the order was settled already.
       if (o.status !== 'PENDING') return { credited: false, order: o };
-      const actor = `gateway:${channel}`;
+      if (mismatch && result.status === 'PAID') {
+        const review = `To review: ${mismatch}, order ${o.amount} ${o.details.currency ?? ''}`.trim();
+        const flagged = await setStatus(tx, o, 'PENDING', {
+          details: { ...o.details, review },
+          remark: review,
+        });
+        await record(tx, o, actor, 'DEPOSIT_FLAGGED', {
+          ref: result.orderRef,
+          eventId: result.eventId ?? null,
+          paid: result.amount,
+          currency: result.currency ?? null,
+        });
+        return { credited: false, order: flagged, review: true };
+      }
       if (result.status === 'FAILED') {
         const failed = await setStatus(tx, o, 'FAILED');
         await record(tx, o, actor, 'DEPOSIT_FAILED', { ref: result.orderRef });
@@ -250,8 +363,14 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         .select({ hash: members.paymentPasswordHash })
         .from(members)
         .where(eq(members.id, member.id));
+      const methods = (await channels.offered(member.merchantCode)).map(({ id, kind, label, bank }) => ({
+        id,
+        kind,
+        label,
+        bank,
+      }));
       return {
-        deposit: { ...rules.deposit, channels },
+        deposit: { ...rules.deposit, channels: [...new Set(methods.map((m) => m.kind))], methods },
         withdrawal: rules.withdrawal,
         hasPaymentPassword: Boolean(row?.hash),
         bank: rules.bank,
@@ -259,23 +378,29 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     },
 
     async createDeposit(member: Member, input: DepositInput) {
-      const driver = drivers[input.channel];
-      if (!driver)
-        throw new DomainError(400, 'VALIDATION', 'This channel is not available', {
-          channel: 'Not available',
-        });
+      const method = await methodOf(member.merchantCode, input);
+      const driver = drivers[method.kind];
       const rules = (await deps.rules.get(member.merchantCode, PAYMENT_RULES)).deposit;
       const amount = BigInt(input.amount);
       if (input.amount < rules.min) throw badAmount(`The minimum deposit is ${money(rules.min)}`);
       if (input.amount > rules.max) throw badAmount(`The maximum deposit is ${money(rules.max)}`);
+      // VietQR carries whole dong (the portal counts 100 minor units to the dong).
+      if (method.kind === 'VIETQR' && input.amount % 100 !== 0) throw badAmount('Enter a whole amount');
       if (await excluded(member.id))
         throw new DomainError(403, 'FORBIDDEN', 'Deposits are paused during your break from play');
       const request = requestHash({
         channel: input.channel,
+        ...(input.channelId !== undefined ? { channelId: input.channelId } : {}),
         amount,
         payerName: input.payerName,
         reference: input.reference,
       });
+      const externalRef =
+        method.kind === 'VIETQR'
+          ? transferReference()
+          : method.kind === 'HOSTED_CHECKOUT'
+            ? `HC${randomBytes(12).toString('hex').toUpperCase()}`
+            : (driver?.newRef() ?? null);
       const order = await db.transaction(async (tx) => {
         await lockMember(tx, member.id);
         const seen = await byRequest(tx, member, input.requestId, 'DEPOSIT', request);
@@ -283,8 +408,15 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         // Under the member's lock: two deposits at once cannot both fit in what is left of a limit.
         await deps.checkDeposit?.(member.id, amount, { tx });
         const details: Record<string, string> = {};
-        if (input.payerName) details.payerName = input.payerName;
-        if (input.reference) details.reference = input.reference;
+        if (method.kind === 'BANK' || method.kind === 'VIETQR') {
+          if (input.payerName) details.payerName = input.payerName;
+          if (input.reference) details.reference = input.reference;
+        }
+        // The account as it is now (a later change of the channel does not move a transfer under way), and the
+        // reference the operator looks for on the statement.
+        if (method.kind === 'VIETQR' && method.bank)
+          Object.assign(details, method.bank, { bin: method.settings.bin!, reference: externalRef! });
+        if (method.kind === 'HOSTED_CHECKOUT') details.currency = method.settings.currency!;
         const [o] = await tx
           .insert(paymentOrders)
           .values({
@@ -296,21 +428,35 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             status: 'PENDING',
             requestId: input.requestId,
             requestHash: request,
-            externalRef: driver.newRef(),
+            externalRef,
+            channelId: method.id,
             details,
             createdAt: now(),
             updatedAt: now(),
           })
           .returning();
-        await record(tx, o!, `member:${member.id}`, 'DEPOSIT_REQUESTED', { channel: input.channel });
+        await record(tx, o!, `member:${member.id}`, 'DEPOSIT_REQUESTED', {
+          channel: input.channel,
+          ...(method.id !== null ? { channelId: method.id } : {}),
+        });
         return o!;
       });
+      const placed = order.channel === 'HOSTED_CHECKOUT' ? await checkout(order, method) : order;
       return {
-        order: orderView(order),
+        order: orderView(placed),
         payUrl:
-          order.status === 'PENDING' ? (drivers[order.channel]?.payUrl(order.externalRef) ?? null) : null,
+          placed.status !== 'PENDING'
+            ? null
+            : placed.channel === 'HOSTED_CHECKOUT'
+              ? (placed.details.payUrl ?? null)
+              : (drivers[placed.channel]?.payUrl(placed.externalRef) ?? null),
+        transfer: placed.status === 'PENDING' ? transferOf(placed) : null,
       };
     },
+
+    /** A hosted-checkout provider's verified webhook (routes check the signature and the time first). */
+    checkoutResult: (merchantCode: string, channelId: number, event: CheckoutEvent) =>
+      gatewayResult('HOSTED_CHECKOUT', merchantCode, event, { channelId }),
 
     async createWithdrawal(member: Member, input: WithdrawalInput) {
       await passwords.verify(member, input.paymentPassword);

@@ -14,6 +14,21 @@ vi.mock('../../../api/client.ts', async (importOriginal) => ({
 
 const DEPOSIT = '/wps/payment/deposit';
 
+/** The merchant's methods: the built-in bank transfer and demo gateway, and a configured VietQR channel. */
+const VIETCOMBANK = { bankName: 'Vietcombank', accountName: 'PORTICO GAMING', accountNo: '1023020330000' };
+const DEPOSIT_SETTINGS = {
+  ...SETTINGS,
+  deposit: {
+    ...SETTINGS.deposit,
+    channels: ['BANK', 'DEMO_GATEWAY', 'VIETQR'],
+    methods: [
+      { id: null, kind: 'BANK', label: '', bank: SETTINGS.bank },
+      { id: null, kind: 'DEMO_GATEWAY', label: '', bank: null },
+      { id: 7, kind: 'VIETQR', label: 'VietQR Vietcombank', bank: VIETCOMBANK },
+    ],
+  },
+};
+
 afterEach(() => {
   server.reset();
   vi.restoreAllMocks();
@@ -21,7 +36,7 @@ afterEach(() => {
 
 async function open() {
   show(<Deposit />);
-  await answer('/wps/payment/settings', SETTINGS);
+  await answer('/wps/payment/settings', DEPOSIT_SETTINGS);
   await answer('/wps/payment/orders', { list: [], totalPages: 1 });
   return screen.findByRole('form', { name: 'Deposit' });
 }
@@ -42,6 +57,7 @@ describe('Deposit', () => {
     await server.reply(DEPOSIT, {
       order: order({ channel: 'DEMO_GATEWAY', amount: 123_450 }),
       payUrl: '/gateway/demo?ref=DG-1',
+      transfer: null,
     });
     expect(opened).toHaveBeenCalledWith('/gateway/demo?ref=DG-1');
   });
@@ -62,9 +78,42 @@ describe('Deposit', () => {
       payerName: 'Lucky Player',
       reference: 'TX-778',
     });
-    await server.reply(DEPOSIT, { order: order({ id: 42, amount: 5000 }), payUrl: null });
+    await server.reply(DEPOSIT, { order: order({ id: 42, amount: 5000 }), payUrl: null, transfer: null });
     expect(await screen.findByRole('status')).toHaveTextContent('Deposit #42 is waiting');
     expect(within(form).getByLabelText('Amount')).toHaveValue('');
+  });
+
+  it('shows the VietQR code of a QR transfer with the details written out, each to copy', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const form = await open();
+    await userEvent.click(within(form).getByRole('radio', { name: 'VietQR Vietcombank' }));
+    expect(within(form).getByText('1023020330000')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Payer name')).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Amount'), '450');
+    await userEvent.click(within(form).getByRole('button', { name: 'Get the QR code' }));
+    await waitFor(() => expect(server.pending(DEPOSIT)).toHaveLength(1));
+    expect(server.next(DEPOSIT).input.body).toMatchObject({
+      channel: 'VIETQR',
+      channelId: 7,
+      amount: 45_000,
+    });
+    // What the server sends for 450 dong to Vietcombank 1023020330000 (server/ports/payments/vietqr.ts).
+    const qr =
+      '00020101021238570010A00000072701270006970436011310230203300000208QRIBFTTA530370454034505802VN62140810PTAB23CD456304E5B5';
+    await server.reply(DEPOSIT, {
+      order: order({ id: 51, channel: 'VIETQR', amount: 45_000 }),
+      payUrl: null,
+      transfer: { ...VIETCOMBANK, amount: 45_000, reference: 'PTAB23CD45', qr },
+    });
+    const panel = await screen.findByRole('region', { name: 'Deposit #51: bank transfer' });
+    expect(within(panel).getByRole('img', { name: 'VietQR code of deposit #51' })).toBeInTheDocument();
+    expect(within(panel).getByText('$450.00')).toBeInTheDocument();
+    expect(within(panel).getByText('PTAB23CD45')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Copy transfer content' }));
+    expect(writeText).toHaveBeenCalledWith('PTAB23CD45');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Copy amount' }));
+    expect(writeText).toHaveBeenLastCalledWith('450');
   });
 
   it('keeps bad amounts as typed, says why under the field and sends nothing', async () => {
@@ -121,7 +170,7 @@ describe('Deposit', () => {
 
   it('lists the member’s deposits with amounts and states', async () => {
     show(<Deposit />);
-    await answer('/wps/payment/settings', SETTINGS);
+    await answer('/wps/payment/settings', DEPOSIT_SETTINGS);
     await waitFor(() => expect(server.pending('/wps/payment/orders')).toHaveLength(1));
     expect(server.next('/wps/payment/orders').input.query).toMatchObject({ kind: 'DEPOSIT', pageNo: 1 });
     await server.reply('/wps/payment/orders', {

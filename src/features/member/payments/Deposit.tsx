@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import {
   createDeposit,
+  type DepositMethod,
+  type DepositTransfer,
   MONEY_FIELDS,
   type PaymentChannel,
   type PaymentOrder,
@@ -27,10 +29,16 @@ import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { MONEY_KEYS, paymentSettingsQuery } from '../queries.ts';
 import { gatewayOpener } from './gatewayOpener.ts';
 import { OrderList } from './OrderList.tsx';
+import { VietQrTransfer } from './VietQrTransfer.tsx';
+
+const keyOf = (m: Pick<DepositMethod, 'kind' | 'id'>) => `${m.kind}:${m.id ?? ''}`;
+/** Transfers the member makes from a bank: the page shows the account, an operator checks the transfer. */
+const byTransfer = (kind: PaymentChannel | undefined) => kind === 'BANK' || kind === 'VIETQR';
 
 /**
  * depositv2: a channel, an amount (2 decimals, within the merchant's bounds). A bank transfer shows the house's
- * account and waits for an operator; the online (demo) gateway opens its payment page. The member's deposits below.
+ * account and waits for an operator; a VietQR transfer shows the code to scan with the account, amount and reference
+ * written out; an online gateway opens its payment page. The member's deposits below.
  */
 export function Deposit() {
   const { t } = useLingui();
@@ -39,26 +47,29 @@ export function Deposit() {
   const amountMessage = useAmountMessage();
   const limitText = useLimitText();
   const queryClient = useQueryClient();
-  const [channel, setChannel] = useState<PaymentChannel | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
   const [values, setValues] = useState({ amount: '', payerName: '', reference: '' });
   const [checked, setChecked] = useState(false);
   const [placed, setPlaced] = useState<PaymentOrder | null>(null);
+  const [transfer, setTransfer] = useState<DepositTransfer | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const deposit = useMutation({
     mutationFn: async (body: {
       channel: PaymentChannel;
+      channelId?: number;
       amount: number;
       payerName?: string;
       reference?: string;
     }) => (await call(createDeposit, { body: { requestId, ...body } })).value,
-    onSuccess: ({ order, payUrl }) => {
+    onSuccess: ({ order, payUrl, transfer }) => {
       setRequestId(newRequestId());
       for (const queryKey of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey });
-      if (order.channel === 'DEMO_GATEWAY' && payUrl) {
+      if (payUrl) {
         gatewayOpener.open(payUrl);
         return;
       }
       setPlaced(order);
+      setTransfer(transfer ?? null);
       setChecked(false);
       setValues({ amount: '', payerName: '', reference: '' });
     },
@@ -67,8 +78,10 @@ export function Deposit() {
   if (settings.isError) return <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   if (!settings.data) return <Skeleton className="h-64 w-full" />;
   const rules = settings.data;
-  const channels = rules.deposit.channels;
-  const active = channel && channels.includes(channel) ? channel : channels[0];
+  const methods = rules.deposit.methods;
+  const method = methods.find((m) => keyOf(m) === channel) ?? methods[0];
+  const active = method?.kind;
+  const bank = method?.bank ?? rules.bank;
   const reading = parseAmount(values.amount, { min: rules.deposit.min, max: rules.deposit.max });
   const edit = (name: keyof typeof values) => (e: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -78,11 +91,13 @@ export function Deposit() {
     e.preventDefault();
     setChecked(true);
     setPlaced(null);
-    if (!reading.ok || !active) return;
+    setTransfer(null);
+    if (!reading.ok || !method) return;
     deposit.mutate({
-      channel: active,
+      channel: method.kind,
+      ...(method.id !== null ? { channelId: method.id } : {}),
       amount: reading.minor,
-      ...(active === 'BANK'
+      ...(method.kind === 'BANK'
         ? {
             payerName: values.payerName.trim() || undefined,
             reference: values.reference.trim() || undefined,
@@ -96,7 +111,7 @@ export function Deposit() {
 
   return (
     <div className="flex flex-col gap-4">
-      {channels.length === 0 ? (
+      {methods.length === 0 ? (
         <p className="rounded-lg border border-line p-4 text-sm text-muted">
           <Trans>Deposits are not available at the moment.</Trans>
         </p>
@@ -108,49 +123,63 @@ export function Deposit() {
                 <Trans>Payment method</Trans>
               </legend>
               <div className="flex flex-wrap gap-2">
-                {channels.map((c) => (
+                {methods.map((m) => (
                   <label
-                    key={c}
+                    key={keyOf(m)}
                     className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 ${
-                      c === active ? 'border-brand bg-brand/10 font-semibold' : 'border-line'
+                      m === method ? 'border-brand bg-brand/10 font-semibold' : 'border-line'
                     }`}
                   >
                     <input
                       type="radio"
                       name="channel"
-                      value={c}
-                      checked={c === active}
+                      value={keyOf(m)}
+                      checked={m === method}
                       onChange={() => {
-                        setChannel(c);
+                        setChannel(keyOf(m));
                         setRequestId(newRequestId());
                       }}
                       className="accent-[var(--brand-primary)]"
                     />
-                    {c === 'BANK' ? <Trans>Bank transfer</Trans> : <Trans>Online payment</Trans>}
+                    {m.label ||
+                      (m.kind === 'BANK' ? (
+                        <Trans>Bank transfer</Trans>
+                      ) : m.kind === 'VIETQR' ? (
+                        <Trans>Bank transfer (VietQR)</Trans>
+                      ) : (
+                        <Trans>Online payment</Trans>
+                      ))}
                   </label>
                 ))}
               </div>
             </fieldset>
-            {active === 'BANK' && (
+            {byTransfer(active) && (
               <div className="rounded-lg bg-surface p-3 text-sm">
                 <p className="mb-2 font-medium">
-                  <Trans>
-                    Transfer the amount to this account, then tell us your name and the transfer’s reference:
-                  </Trans>
+                  {active === 'VIETQR' ? (
+                    <Trans>
+                      Enter the amount: you get a QR code to scan in your banking app, for this account:
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Transfer the amount to this account, then tell us your name and the transfer’s
+                      reference:
+                    </Trans>
+                  )}
                 </p>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                   <dt className="text-muted">
                     <Trans>Bank</Trans>
                   </dt>
-                  <dd className="font-semibold">{rules.bank.bankName}</dd>
+                  <dd className="font-semibold">{bank.bankName}</dd>
                   <dt className="text-muted">
                     <Trans>Account name</Trans>
                   </dt>
-                  <dd className="font-semibold">{rules.bank.accountName}</dd>
+                  <dd className="font-semibold">{bank.accountName}</dd>
                   <dt className="text-muted">
                     <Trans>Account number</Trans>
                   </dt>
-                  <dd className="font-semibold tabular-nums">{rules.bank.accountNo}</dd>
+                  <dd className="font-semibold tabular-nums">{bank.accountNo}</dd>
                 </dl>
               </div>
             )}
@@ -189,7 +218,8 @@ export function Deposit() {
               </>
             )}
             <CallError error={deposit.error} />
-            {placed && (
+            {placed && transfer && <VietQrTransfer orderId={placed.id} transfer={transfer} />}
+            {placed && !transfer && (
               <Done>
                 <Trans>
                   Deposit #{orderId} is waiting for the transfer to be checked; your balance grows once it is
@@ -198,7 +228,13 @@ export function Deposit() {
               </Done>
             )}
             <button type="submit" disabled={deposit.isPending} className={primaryButton}>
-              {active === 'BANK' ? <Trans>Submit deposit</Trans> : <Trans>Continue to payment</Trans>}
+              {active === 'BANK' ? (
+                <Trans>Submit deposit</Trans>
+              ) : active === 'VIETQR' ? (
+                <Trans>Get the QR code</Trans>
+              ) : (
+                <Trans>Continue to payment</Trans>
+              )}
             </button>
           </form>
         </Section>

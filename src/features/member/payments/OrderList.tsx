@@ -72,8 +72,12 @@ export function OrderList({
               </div>
               <div className="flex flex-wrap justify-between gap-2 text-xs text-muted">
                 <span>
-                  {o.channel === 'BANK' ? <Trans>Bank transfer</Trans> : <Trans>Online payment</Trans>} · #
-                  {o.id}
+                  {o.channel === 'BANK' || o.channel === 'VIETQR' ? (
+                    <Trans>Bank transfer</Trans>
+                  ) : (
+                    <Trans>Online payment</Trans>
+                  )}{' '}
+                  · #{o.id}
                 </span>
                 <time dateTime={o.createdAt}>{new Date(o.createdAt).toLocaleString(i18n.locale)}</time>
               </div>
