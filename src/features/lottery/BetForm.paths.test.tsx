@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,19 +8,12 @@ import { type BetSlipContext, betSlipMachine } from '../../../machines/betSlip.m
 import { SAMPLE_MENU, SERVER_TIME } from '../../../machines/lotteryRefresh.events.ts';
 import { withInput } from '../../../machines/test/machineGraph.ts';
 import { ApiError } from '../../api/client.ts';
+import { balanceQuery } from '../../api/queries.ts';
 import { expectFullCoverage, type InternalEvent, server, viewPaths } from '../../test/authHarness.tsx';
-import {
-  answerData,
-  BALANCE,
-  BETS,
-  MENU,
-  menuData,
-  NEXT_DRAW,
-  RESULTS,
-  RULES,
-} from '../../test/lotteryHarness.tsx';
+import { BALANCE, BETS } from '../../test/lotteryHarness.tsx';
 import { answer, show } from '../../test/memberHarness.tsx';
-import { LotteryPage } from './LotteryPage.tsx';
+import { BetForm } from './BetForm.tsx';
+import { lotteryRulesQuery } from './queries.ts';
 
 vi.mock('../../api/client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/client.ts')>()),
@@ -97,24 +91,21 @@ const walkOf = (loggedIn: boolean) =>
 const memberPaths = walkOf(true);
 const visitorPaths = walkOf(false);
 
-/** The betting page of the North lottery on lô, everything it reads answered. */
+const BALANCE_VALUE = { sumBalance: 100_000, currency: 'USD', currencySign: '$' };
+
+/**
+ * The bet form of the North lottery on lô, alone (the page around it is LotteryPage.test's): its play rules, and a
+ * member's balance, already read; the sale closes 20 s after the mount, longer than a walk takes.
+ */
 async function mount(who: 'visitor' | 'member') {
-  show(<LotteryPage gameCode="XSMB" playType="LO2" />, who);
-  await answerData(MENU, menuData(SAMPLE_MENU, SERVER_TIME));
-  await answerData(MENU, menuData([], SERVER_TIME));
-  await answerData(NEXT_DRAW, {
-    gameCode: 'XSMB',
-    issue: '20300101',
-    drawTime: '',
-    lockTime: '',
-    commitment: 'a'.repeat(64),
-  });
-  await answerData(RULES, RULES_DATA);
-  await answerData(RESULTS, { list: [] });
-  if (who === 'member') {
-    await answer(BALANCE, { sumBalance: 100_000, currency: 'USD', currencySign: '$' });
-    await answer(BETS, { list: [], totalPages: 0 });
-  }
+  const game = SAMPLE_MENU.find((g) => g.code === 'XSMB')!;
+  const clock = { offset: Date.parse(SERVER_TIME) - Date.now(), asOf: Date.parse(SERVER_TIME) };
+  show(<BetForm game={game} clock={clock} initialPlayType="LO2" />, who, {}, [
+    [lotteryRulesQuery().queryKey, RULES_DATA.rules],
+    ...(who === 'member' ? [[balanceQuery().queryKey, BALANCE_VALUE] as [QueryKey, unknown]] : []),
+  ]);
+  // The member's session is read before the slip offers Place bets.
+  await within(slipRegion()).findByRole('button', { name: who === 'member' ? 'Place bets' : 'Log in' });
 }
 
 const user = () => userEvent.setup();
@@ -156,9 +147,8 @@ async function perform(event: Event) {
     case 'xstate.done.actor.placeBets': {
       await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
       await server.reply(BETS, { bets: [BET], balance: 99_000 });
-      // The balance and the member's bets are read again.
-      await answer(BALANCE, { sumBalance: 99_000, currency: 'USD', currencySign: '$' });
-      return answer(BETS, { list: [BET], totalPages: 1 });
+      // The balance is read again.
+      return answer(BALANCE, { ...BALANCE_VALUE, sumBalance: 99_000 });
     }
     case 'xstate.error.actor.placeBets':
       await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
@@ -205,7 +195,7 @@ function expectScreen(state: AnyMachineSnapshot, i: number, path: { steps: { eve
   }
 }
 
-describe('bet form: paths generated from the betSlip machine, walked on the betting page', () => {
+describe('bet form: paths generated from the betSlip machine, walked on the form', () => {
   it('cover every state and transition but the sale clock’s and the session’s', () => {
     expectFullCoverage(betSlipMachine, [...memberPaths, ...visitorPaths] as never, {
       states: ['sale.closed'],
