@@ -12,6 +12,7 @@ import {
   opsOperators,
 } from '../../contract/backoffice.ts';
 import { opsChanges } from '../../contract/changes.ts';
+import { opsDeliveries } from '../../contract/deliveries.ts';
 import { opsFeedback } from '../../contract/help.ts';
 import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
@@ -23,6 +24,7 @@ import { Audit } from './pages/Audit.tsx';
 import { Banners } from './pages/Banners.tsx';
 import { Changes } from './pages/Changes.tsx';
 import { Contracts } from './pages/Contracts.tsx';
+import { Deliveries } from './pages/Deliveries.tsx';
 import { Draws } from './pages/Draws.tsx';
 import { Feedback } from './pages/Feedback.tsx';
 import { Members } from './pages/Members.tsx';
@@ -68,6 +70,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
     component: Promotions,
   },
   { path: 'feedback', label: msg`Feedback`, roles: rolesOf(opsFeedback), component: Feedback },
+  { path: 'deliveries', label: msg`SMS & e-mail`, roles: rolesOf(opsDeliveries), component: Deliveries },
   {
     path: 'contracts',
     label: msg`Contracts`,
