@@ -46,6 +46,10 @@ export const lotteryGame = z.object({
   drawDayOfWeek: z.array(z.number().int().min(1).max(7)),
   gameMenuSort: z.number().int(),
   labelName: z.string(),
+  /** OFFICIAL: settled on the state lottery company's results (XSMB, XSMT, XSMN); HOUSE: the server's own draw. */
+  results: z.enum(['HOUSE', 'OFFICIAL']).optional(),
+  /** The issue of a past draw still awaiting its official results (its bets open until they are confirmed). */
+  awaitingIssue: z.string().nullable().optional(),
 });
 export type LotteryGame = z.infer<typeof lotteryGame>;
 
@@ -82,9 +86,15 @@ export const drawResult = z.object({
   issue: z.string(),
   drawTime: z.string(),
   winningNumber: z.string(),
-  /** sha256(salt:winningNumber), published before the draw; `salt` revealed with the numbers. */
+  /** sha256(salt:winningNumber), published before the draw; `salt` revealed with the numbers ('' for official). */
   commitment: z.string(),
   salt: z.string(),
+  /**
+   * Who gave the numbers: HOUSE (the server's draw, with its commitment), FEED or OPERATOR (the state lottery
+   * company's official results, from the feed or confirmed by two operators), DEVELOPMENT (a development server's
+   * stand-in for official results).
+   */
+  source: z.enum(['HOUSE', 'FEED', 'OPERATOR', 'DEVELOPMENT']).optional(),
 });
 export type DrawResult = z.infer<typeof drawResult>;
 
@@ -176,7 +186,8 @@ export const lotteryBet = z.object({
   numbers: z.array(z.string()),
   stake: minorUnits,
   oddsX100: z.number().int(),
-  status: z.enum(['OPEN', 'WON', 'LOST']),
+  /** REFUNDED: the draw was voided (no official results by the deadline) and the stake returned. */
+  status: z.enum(['OPEN', 'WON', 'LOST', 'REFUNDED']),
   winUnits: z.number().int().nullable(),
   payout: minorUnits.nullable(),
   createdAt: z.string(),
@@ -209,7 +220,7 @@ export const myLotteryBets = defineCall({
   registeredOnly: true,
   query: z.object({
     gameCode: z.string().trim().max(40).optional(),
-    status: z.enum(['OPEN', 'WON', 'LOST']).optional(),
+    status: z.enum(['OPEN', 'WON', 'LOST', 'REFUNDED']).optional(),
     ...paging(),
   }),
   response: wpsReply(z.object({ list: z.array(lotteryBet), totalPages: z.number().int() })),

@@ -62,11 +62,9 @@ import { inhouseRoutes } from './modules/inhouse/routes.ts';
 import { createInhouseService, grantTrialCredit, inhouseAudit } from './modules/inhouse/service.ts';
 import { launchRoutes } from './modules/launch/routes.ts';
 import { createLaunchService } from './modules/launch/service.ts';
-import { createPictureStore } from './modules/vendors/pictures.ts';
-import { createPlayerDirectory } from './modules/vendors/players.ts';
-import { vendorRoutes } from './modules/vendors/routes.ts';
-import { createVendorSync } from './modules/vendors/sync.ts';
 import { createDrawEngine } from './modules/lottery/draws.ts';
+import { lotteryResultRoutes } from './modules/lottery/resultRoutes.ts';
+import { createResultsService } from './modules/lottery/results.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { createLotteryService } from './modules/lottery/service.ts';
 import { createPasswordStore } from './modules/member/passwords.ts';
@@ -107,16 +105,21 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { createSystemService } from './modules/system/service.ts';
 import { vendorDemoRoutes } from './modules/vendorDemo/routes.ts';
 import { createVendorDemo } from './modules/vendorDemo/service.ts';
+import { createPictureStore } from './modules/vendors/pictures.ts';
+import { createPlayerDirectory } from './modules/vendors/players.ts';
+import { vendorRoutes } from './modules/vendors/routes.ts';
+import { createVendorSync } from './modules/vendors/sync.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { type FirebasePort, firebaseVerifier } from './ports/firebase.ts';
 import { type GameVendorDriver, vendorDrivers } from './ports/gameVendor.ts';
-import type { VendorSettings } from './ports/vendors/config.ts';
-import { httpVendorDriver } from './ports/vendors/http.ts';
 import { DEMO_GEO_TABLE, type GeoPort, tableGeo } from './ports/geo.ts';
+import { officialResults, type ResultsSource } from './ports/lotteryResults.ts';
 import { type Channel, type MessagingPort, queuedMessaging, type Transport } from './ports/messaging.ts';
 import { type StoragePort, uploadsStorage } from './ports/storage.ts';
+import type { VendorSettings } from './ports/vendors/config.ts';
+import { httpVendorDriver } from './ports/vendors/http.ts';
 import { RULE_TOPICS } from './ruleTopics.ts';
 
 export interface AppOptions {
@@ -148,6 +151,8 @@ export interface AppOptions {
   storage?: StoragePort;
   /** Where in-house games draw outcomes (tests rig it). */
   gameRandom?: RandomInt;
+  /** Official lottery results (XSMB, XSMT, XSMN): feed and/or operator entry; development stand-in when unset. */
+  lotteryResults?: ResultsSource;
   /** Proxies whose X-Forwarded-For is believed (config.ts TrustProxy); none by default, never all. */
   trustProxy?: TrustProxy | false;
   distDir?: string;
@@ -321,10 +326,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     pictures: createPictureStore(uploads.storage, opts.vendorFetch),
     audit,
   });
-  const draws = createDrawEngine(db);
+  // Production never stands in for the state lottery companies: without a source given, operators enter results.
+  const resultsSource: ResultsSource =
+    opts.lotteryResults ??
+    (opts.production ? officialResults({ trustFeed: false }) : { kind: 'development' });
+  const draws = createDrawEngine(db, { results: resultsSource });
+  const lotteryResults = createResultsService(db, { engine: draws, audit, source: resultsSource });
   const settlement = createSettlement(db, { ledger });
   if (opts.exclusive)
-    for (const job of backgroundJobs(db, { audit, engine: draws, settlement, deliveries, exclusive: opts.exclusive, vendorSync }))
+    for (const job of backgroundJobs(db, {
+      audit,
+      engine: draws,
+      results: lotteryResults,
+      settlement,
+      deliveries,
+      exclusive: opts.exclusive,
+      vendorSync,
+    }))
       jobs.register(job);
   const captcha = createCaptchaService(db);
   const content = createContentService(db);
@@ -431,8 +449,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(changeRoutes, { changes });
   await app.register(paymentChannelRoutes, { channels: payments.channels });
-  await app.register(deliveryRoutes, { deliveries, wake });
   await app.register(vendorRoutes, { sync: vendorSync });
+  await app.register(lotteryResultRoutes, { results: lotteryResults, now: () => new Date(now()) });
+  await app.register(deliveryRoutes, { deliveries, wake });
   await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });
   if (opts.distDir) await registerSpa(app, opts.distDir);
   const page =

@@ -2,10 +2,11 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scryptCost } from './lib/password.ts';
+import { DEFAULT_RESULTS_DEADLINE_HOURS } from './ports/lotteryResults.ts';
 import { checkSmtpUrl } from './ports/mail.ts';
 import { parseSmsConfig, type SmsConfig } from './ports/sms.ts';
 import { parseVendorSettings, type VendorSettings } from './ports/vendors/config.ts';
-import { checkSecrets, DEV_GATEWAY_SECRET, DEV_SEAMLESS_SECRET } from './secrets.ts';
+import { checkSecrets, DEV_GATEWAY_SECRET, DEV_SEAMLESS_SECRET, weakness } from './secrets.ts';
 
 export interface Config {
   port: number;
@@ -40,6 +41,68 @@ export interface Config {
   sms?: SmsConfig;
   /** PORTICO_GEOIP_DB: a MaxMind country database (.mmdb) for visitors' countries. */
   geoipDb?: string;
+  /** Official lottery results (XSMB, XSMT, XSMN): see lotteryResultsConfig. */
+  lotteryResults: LotteryResultsConfig;
+}
+
+export interface LotteryResultsConfig {
+  /** development: the server stands in for the official results (never in production); official: feed/operators. */
+  mode: 'development' | 'official';
+  /** PORTICO_RESULTS_URL: the HTTP JSON feed polled after the draw times. */
+  url?: string;
+  /** PORTICO_RESULTS_TOKEN: sent as `Authorization: Bearer`. */
+  token?: string;
+  /** PORTICO_RESULTS_SECRET: the feed's answers must carry its HMAC-SHA256 signature. */
+  secret?: string;
+  /** PORTICO_RESULTS_TRUST: `feed` (default) settles on the feed's result; `confirm` waits for an operator. */
+  trustFeed: boolean;
+  /** PORTICO_RESULTS_DEADLINE_HOURS: a draw without confirmed results is voided and refunded after (default 6). */
+  deadlineHours: number;
+}
+
+/**
+ * PORTICO_RESULTS_* settings. Outside production without a feed URL the development stand-in settles the demo
+ * (PORTICO_RESULTS=official turns it off to try operator entry); production is always official, and a configured
+ * feed there must be authenticated (a token, or a strong signing secret).
+ */
+export function lotteryResultsConfig(env: NodeJS.ProcessEnv): LotteryResultsConfig {
+  const production = env.NODE_ENV === 'production';
+  const url = env.PORTICO_RESULTS_URL?.trim() || undefined;
+  if (url && !/^https?:\/\//.test(url))
+    throw new Error(`PORTICO_RESULTS_URL must be an http(s):// address, got "${url.slice(0, 80)}"`);
+  const wanted = env.PORTICO_RESULTS?.trim() || undefined;
+  if (wanted && wanted !== 'development' && wanted !== 'official')
+    throw new Error(`PORTICO_RESULTS must be development or official, got "${wanted.slice(0, 40)}"`);
+  if (production && wanted === 'development')
+    throw new Error(
+      'PORTICO_RESULTS=development would settle real bets on invented numbers: not in production',
+    );
+  const trust = env.PORTICO_RESULTS_TRUST?.trim() || 'feed';
+  if (trust !== 'feed' && trust !== 'confirm')
+    throw new Error(`PORTICO_RESULTS_TRUST must be feed or confirm, got "${trust.slice(0, 40)}"`);
+  const hours = Number(env.PORTICO_RESULTS_DEADLINE_HOURS || DEFAULT_RESULTS_DEADLINE_HOURS);
+  if (!Number.isFinite(hours) || hours < 1 || hours > 72)
+    throw new Error(
+      `PORTICO_RESULTS_DEADLINE_HOURS must be 1–72 hours, got "${env.PORTICO_RESULTS_DEADLINE_HOURS}"`,
+    );
+  const token = env.PORTICO_RESULTS_TOKEN || undefined;
+  const secret = env.PORTICO_RESULTS_SECRET || undefined;
+  if (production && url) {
+    if (!token && !secret)
+      throw new Error(
+        'PORTICO_RESULTS_URL needs PORTICO_RESULTS_TOKEN or PORTICO_RESULTS_SECRET in production',
+      );
+    const why = secret && weakness(secret);
+    if (why) throw new Error(`PORTICO_RESULTS_SECRET ${why}`);
+  }
+  return {
+    mode: production || url || wanted === 'official' ? 'official' : 'development',
+    url,
+    token,
+    secret,
+    trustFeed: trust === 'feed',
+    deadlineHours: hours,
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
@@ -143,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     geoipDb: env.PORTICO_GEOIP_DB || undefined,
     vendors: parseVendorSettings(env.PORTICO_VENDORS, env.NODE_ENV === 'production'),
     logLevel,
+    lotteryResults: lotteryResultsConfig(env),
   };
 }

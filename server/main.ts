@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { FolderLockedError } from './db/folderLock.ts';
 import { seedFor, seedMode } from './db/seed/index.ts';
 import { maxmindGeo, tableGeo } from './ports/geo.ts';
+import { lotteryResultsSource } from './ports/lotteryResults.ts';
 import { smtpTransport } from './ports/mail.ts';
 import { smsTransport } from './ports/sms.ts';
 
@@ -65,6 +66,7 @@ const app = await buildApp({
   },
   vendors: config.vendors,
   production: config.production,
+  lotteryResults: lotteryResultsSource(config.lotteryResults),
   // Background jobs, each once across processes; the app registers them from its own services.
   exclusive: database.exclusive,
 });

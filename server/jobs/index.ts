@@ -3,11 +3,13 @@ import type { Settlement } from '../modules/agent/settlement.ts';
 import type { AuditLog } from '../modules/audit/log.ts';
 import type { Deliveries } from '../modules/deliveries/service.ts';
 import type { DrawEngine } from '../modules/lottery/draws.ts';
+import type { ResultsService } from '../modules/lottery/results.ts';
 import type { VendorSync } from '../modules/vendors/sync.ts';
 import { createContractJob } from './contracts.ts';
 import { deliveryJobSpec } from './deliveries.ts';
 import { forceReceive } from './forceReceive.ts';
 import { createLotteryJob, lotteryJobSpec } from './lottery.ts';
+import { lotteryResultsJobSpec } from './lotteryResults.ts';
 import type { JobSpec } from './scheduler.ts';
 import { vendorSyncJob } from './vendorSync.ts';
 
@@ -20,6 +22,7 @@ export function backgroundJobs(
   deps: {
     audit: AuditLog;
     engine: DrawEngine;
+    results: ResultsService;
     settlement: Settlement;
     deliveries: Deliveries;
     exclusive: Database['exclusive'];
@@ -37,6 +40,8 @@ export function backgroundJobs(
     },
     // Lottery draws: reveal at each draw time, settle the bets, commit the next ones; first run now.
     lotteryJobSpec(createLotteryJob(deps.engine), exclusive),
+    // Official lottery results: poll the feed after the draw times, void and refund what is past the deadline.
+    lotteryResultsJobSpec(deps.results, exclusive),
     // Agent contracts: pay the salary and dividend windows that ended (real-time salary every 5 minutes; each
     // window exactly once by its keys in any case).
     {

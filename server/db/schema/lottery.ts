@@ -1,12 +1,25 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, merchantCode } from './columns.ts';
 import { memberId } from './memberColumn.ts';
 import { gameRounds } from './play.ts';
 
 /**
- * One draw of a lottery (the same result for every merchant, as with the real Vietnamese lotteries). Its numbers
- * are drawn when the row is made and kept secret; until `draw_at` only the commitment sha256(salt:numbers) is
- * shown. COMMITTED → DRAWN (revealed) → SETTLED (every bet paid or lost).
+ * One draw of a lottery (the same result for every merchant, as with the real Vietnamese lotteries). A house draw's
+ * numbers are drawn when the row is made and kept secret; until `draw_at` only the commitment sha256(salt:numbers)
+ * is shown. COMMITTED → DRAWN (revealed) → SETTLED (every bet paid or lost). An official lottery's draw (catalogue
+ * `results: 'OFFICIAL'`) has no numbers, salt or commitment ('') until its results are confirmed (DRAWN, `source`
+ * FEED or OPERATOR); without them by the deadline it is VOID and its bets refunded.
  */
 export const lotteryDraws = pgTable(
   'lottery_draws',
@@ -16,7 +29,7 @@ export const lotteryDraws = pgTable(
     issue: text('issue').notNull(),
     drawAt: at('draw_at').notNull(),
     lockAt: at('lock_at').notNull(),
-    status: text('status').$type<'COMMITTED' | 'DRAWN' | 'SETTLED'>().notNull().default('COMMITTED'),
+    status: text('status').$type<'COMMITTED' | 'DRAWN' | 'SETTLED' | 'VOID'>().notNull().default('COMMITTED'),
     commitment: text('commitment').notNull(),
     /** The spec's format (DB first, comma between prizes, tilde within one). Secret until drawn. */
     numbers: text('numbers').notNull(),
@@ -24,6 +37,9 @@ export const lotteryDraws = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     drawnAt: at('drawn_at'),
     settledAt: at('settled_at'),
+    /** Who gave the numbers: HOUSE, FEED, OPERATOR (maker-checker) or DEVELOPMENT; null until drawn. */
+    source: text('source').$type<'HOUSE' | 'FEED' | 'OPERATOR' | 'DEVELOPMENT'>(),
+    voidedAt: at('voided_at'),
   },
   (t) => [
     unique('lottery_draws_issue').on(t.gameCode, t.issue),
@@ -54,7 +70,7 @@ export const lotteryBets = pgTable(
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
     /** The merchant's odds when the bet was placed, in hundredths (350 = 3.5 × stake per win). */
     oddsX100: integer('odds_x100').notNull(),
-    status: text('status').$type<'OPEN' | 'WON' | 'LOST'>().notNull().default('OPEN'),
+    status: text('status').$type<'OPEN' | 'WON' | 'LOST' | 'REFUNDED'>().notNull().default('OPEN'),
     winUnits: integer('win_units'),
     payout: bigint('payout', { mode: 'bigint' }),
     /** The slip's request id and the bet's line on it: a resent slip places nothing twice. */
@@ -69,3 +85,46 @@ export const lotteryBets = pgTable(
     index('lottery_bets_member_time').on(t.memberId, t.createdAt),
   ],
 );
+
+/**
+ * Official results typed or fetched for a draw (maker-checker): the first entry waits PENDING (its numbers are never
+ * shown) until a different operator types the same numbers (CONFIRMED) or other ones (MISMATCH: both enter again).
+ * A feed's result is an entry too (`operator_id` null). At most one PENDING entry per draw.
+ */
+export const lotteryResultEntries = pgTable(
+  'lottery_result_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    drawId: bigint('draw_id', { mode: 'number' })
+      .notNull()
+      .references(() => lotteryDraws.id),
+    source: text('source').$type<'FEED' | 'OPERATOR'>().notNull(),
+    /** The operator who typed it (null for the feed) and their name as audited. */
+    operatorId: integer('operator_id'),
+    enteredBy: text('entered_by').notNull(),
+    /** The spec's format (DB first, comma between prizes, tilde within one). */
+    numbers: text('numbers').notNull(),
+    status: text('status')
+      .$type<'PENDING' | 'CONFIRMED' | 'MISMATCH' | 'SUPERSEDED'>()
+      .notNull()
+      .default('PENDING'),
+    checkedBy: text('checked_by'),
+    /** The prizes (DB, G1 …) the check typed differently. */
+    differs: jsonb('differs').$type<string[]>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('lottery_result_entries_pending').on(t.drawId).where(sql`${t.status} = 'PENDING'`),
+    index('lottery_result_entries_draw').on(t.drawId, t.createdAt),
+  ],
+);
+
+/** The results feed's last poll: when it answered well, and its last error (shown to operators). */
+export const lotteryResultFeed = pgTable('lottery_result_feed', {
+  name: text('name').primaryKey(),
+  checkedAt: at('checked_at'),
+  okAt: at('ok_at'),
+  error: text('error'),
+  errorAt: at('error_at'),
+});

@@ -20,6 +20,12 @@ export interface Lottery {
   schedule: { kind: 'daily'; time: string; days: number[] } | { kind: 'every'; everyMinutes: number };
   /** Sales close this long before the draw. */
   lockSeconds: number;
+  /**
+   * Where the numbers come from: HOUSE, drawn by the server with a commitment published ahead (e-lotteries, Keno);
+   * OFFICIAL, the state lottery companies' own draw, settled only on results confirmed from the feed or by two
+   * operators (modules/lottery/results.ts).
+   */
+  results: 'HOUSE' | 'OFFICIAL';
 }
 
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -81,6 +87,7 @@ const provinces = (
     structure: 'SOUTH',
     schedule: { kind: 'daily', time, days: [...days].sort() },
     lockSeconds: DAILY_LOCK,
+    results: 'OFFICIAL',
   }));
 
 export const LOTTERIES: readonly Lottery[] = [
@@ -93,6 +100,7 @@ export const LOTTERIES: readonly Lottery[] = [
     structure: 'NORTH',
     schedule: { kind: 'daily', time: '18:15', days: ALL_DAYS },
     lockSeconds: DAILY_LOCK,
+    results: 'OFFICIAL',
   },
   ...provinces(CENTRAL, 'XSMT', 'MT', '17:15'),
   ...provinces(SOUTH, 'XSMN', 'MN', '16:15'),
@@ -106,6 +114,7 @@ export const LOTTERIES: readonly Lottery[] = [
       structure: 'NORTH',
       schedule: { kind: 'every', everyMinutes: m },
       lockSeconds: 10,
+      results: 'HOUSE',
     }),
   ),
   // Keno of the GPI vendor: 20 of 01–80 every 5 minutes; results only (no lô/đề bets apply, see service `place`).
@@ -118,7 +127,13 @@ export const LOTTERIES: readonly Lottery[] = [
     structure: 'KENO',
     schedule: { kind: 'every', everyMinutes: 5 },
     lockSeconds: 10,
+    results: 'HOUSE',
   },
 ];
 
 export const lotteryByCode = new Map(LOTTERIES.map((l) => [l.code, l]));
+
+/** The lotteries settled on the state companies' results (XSMB, XSMT, XSMN), by the catalogue's flag. */
+export const OFFICIAL_CODES: readonly string[] = LOTTERIES.filter((l) => l.results === 'OFFICIAL').map(
+  (l) => l.code,
+);

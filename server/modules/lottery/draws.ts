@@ -1,14 +1,16 @@
-import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notExists, notInArray, sql } from 'drizzle-orm';
 import type { DrawResult, PlayType } from '../../../contract/lottery.ts';
 import type { Db } from '../../db/client.ts';
 import { gameRounds, lotteryBets, lotteryDraws } from '../../db/schema/index.ts';
+import type { ResultsSource } from '../../ports/lotteryResults.ts';
 import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
+import { send } from '../messages/service.ts';
 import { settle } from '../seamless/rounds.ts';
 import { HOUSE_GAMES } from '../seamless/service.ts';
 import { createLedger } from '../wallet/ledger.ts';
-import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
+import { LOTTERIES, type Lottery, lotteryByCode, OFFICIAL_CODES } from './catalogue.ts';
 import { payout, winUnits } from './plays.ts';
-import { commitDraw, parseNumbers, STRUCTURES } from './prizes.ts';
+import { commitDraw, drawNumbers, formatNumbers, parseNumbers, STRUCTURES } from './prizes.ts';
 import { type DrawSlot, drawsBetween } from './schedule.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
@@ -39,6 +41,7 @@ export function publicResult(row: DrawRow): DrawResult {
     winningNumber: row.numbers,
     commitment: row.commitment,
     salt: row.salt,
+    source: row.source ?? 'HOUSE',
   };
 }
 
@@ -54,21 +57,31 @@ export const sealedColumns = {
 };
 export type SealedDraw = { [K in keyof typeof sealedColumns]: (typeof sealedColumns)[K]['_']['data'] };
 
+/** A draw awaiting official results has no numbers, salt or commitment yet. */
+const AWAITING = { numbers: '', salt: '', commitment: '' };
+
 /**
  * The draw engine over the database. Draws are global (one result per lottery and issue for every merchant):
  * committed ahead (numbers drawn from `random`, only sha256(salt:numbers) readable), revealed at their draw time,
  * then every open bet on them settled into the ledger. Every step is a conditional write, so several processes
  * running it at once still create, reveal and pay each draw and bet exactly once.
+ *
+ * Official lotteries (catalogue `results: 'OFFICIAL'`) follow `results`: with the development source they are drawn
+ * like house draws and revealed labelled DEVELOPMENT; with the official one they wait, unrevealed, for results
+ * confirmed by modules/lottery/results.ts (DRAWN), or are voided after the deadline and their bets refunded.
  */
-export function createDrawEngine(db: Db, deps: { random?: RandomInt } = {}) {
+export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: ResultsSource } = {}) {
   const random = deps.random ?? cryptoRandom;
+  const development = (deps.results?.kind ?? 'development') === 'development';
 
   const rowOf = (lottery: Lottery, slot: DrawSlot) => ({
     gameCode: lottery.code,
     issue: slot.issue,
     drawAt: slot.drawAt,
     lockAt: slot.lockAt,
-    ...commitDraw(STRUCTURES[lottery.structure], random),
+    ...(lottery.results === 'OFFICIAL' && !development
+      ? AWAITING
+      : commitDraw(STRUCTURES[lottery.structure], random)),
   });
 
   /** The committed draw of a slot, created when missing (sealed: no numbers, no salt). */
@@ -110,13 +123,38 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt } = {}) {
     return created.length;
   }
 
-  /** Reveals every committed draw whose time has come (each once: the update is conditional on COMMITTED). */
+  const due = (now: Date) => and(eq(lotteryDraws.status, 'COMMITTED'), lte(lotteryDraws.drawAt, now));
+
+  /**
+   * Reveals every committed house draw whose time has come (each once: the update is conditional on COMMITTED);
+   * with the development source, the official lotteries' draws too, labelled DEVELOPMENT.
+   */
   async function revealDue(now: Date): Promise<DrawRow[]> {
-    return db
+    const house = await db
       .update(lotteryDraws)
-      .set({ status: 'DRAWN', drawnAt: now })
-      .where(and(eq(lotteryDraws.status, 'COMMITTED'), lte(lotteryDraws.drawAt, now)))
+      .set({ status: 'DRAWN', drawnAt: now, source: 'HOUSE' })
+      .where(and(due(now), notInArray(lotteryDraws.gameCode, [...OFFICIAL_CODES])))
       .returning();
+    if (!development) return house;
+    const official = and(due(now), inArray(lotteryDraws.gameCode, [...OFFICIAL_CODES]));
+    // A draw made while official results were configured has no numbers: the development source draws them now.
+    const blank = await db
+      .select({ id: lotteryDraws.id, gameCode: lotteryDraws.gameCode })
+      .from(lotteryDraws)
+      .where(and(official, eq(lotteryDraws.numbers, '')));
+    for (const d of blank) {
+      const slots = STRUCTURES[lotteryByCode.get(d.gameCode)!.structure];
+      await db
+        .update(lotteryDraws)
+        .set({ numbers: formatNumbers(drawNumbers(slots, random)) })
+        .where(and(eq(lotteryDraws.id, d.id), eq(lotteryDraws.numbers, '')));
+    }
+    const dev = await db
+      .update(lotteryDraws)
+      .set({ status: 'DRAWN', drawnAt: now, source: 'DEVELOPMENT' })
+      .where(official)
+      .returning();
+    return [...house, ...dev];
   }
 
   /**
@@ -176,33 +214,114 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt } = {}) {
     let bets = 0;
     let draws = 0;
     for (const draw of drawn) {
-      const open = await db
-        .select({ id: lotteryBets.id })
-        .from(lotteryBets)
-        .where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'OPEN')))
-        .orderBy(asc(lotteryBets.id));
-      for (const { id } of open) if (await settleBet(id, draw, now)) bets += 1;
-      const closed = await db
-        .update(lotteryDraws)
-        .set({ status: 'SETTLED', settledAt: now })
-        .where(
-          and(
-            eq(lotteryDraws.id, draw.id),
-            eq(lotteryDraws.status, 'DRAWN'),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(lotteryBets)
-                .where(and(eq(lotteryBets.drawId, draw.id), eq(lotteryBets.status, 'OPEN'))),
-            ),
-          ),
-        )
-        .returning({ id: lotteryDraws.id });
-      draws += closed.length;
+      const r = await settleDraw(draw, now);
+      bets += r.bets;
+      draws += r.closed ? 1 : 0;
     }
     return { bets, draws };
   }
 
-  return { ensureDraw, ensureDraws, revealDue, settleDrawn };
+  /** The ids of a draw's open bets, in order. */
+  const openBets = async (drawId: number) =>
+    (
+      await db
+        .select({ id: lotteryBets.id })
+        .from(lotteryBets)
+        .where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'OPEN')))
+        .orderBy(asc(lotteryBets.id))
+    ).map((b) => b.id);
+
+  /** Closes a draw (DRAWN → SETTLED) once none of its bets is open. */
+  async function close(drawId: number, now: Date): Promise<boolean> {
+    const closed = await db
+      .update(lotteryDraws)
+      .set({ status: 'SETTLED', settledAt: now })
+      .where(
+        and(
+          eq(lotteryDraws.id, drawId),
+          eq(lotteryDraws.status, 'DRAWN'),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(lotteryBets)
+              .where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'OPEN'))),
+          ),
+        ),
+      )
+      .returning({ id: lotteryDraws.id });
+    return closed.length > 0;
+  }
+
+  /** Settles every open bet of one revealed draw, then closes it. */
+  async function settleDraw(draw: DrawRow, now: Date): Promise<{ bets: number; closed: boolean }> {
+    let bets = 0;
+    for (const id of await openBets(draw.id)) if (await settleBet(id, draw, now)) bets += 1;
+    return { bets, closed: await close(draw.id, now) };
+  }
+
+  /**
+   * Refunds one open bet of a voided draw in its own transaction, like settleBet: the bet locked while OPEN, its
+   * stake back HOUSE_GAMES → MAIN under `lottery-refund:<betId>`, its round rolled back, and a message in the
+   * member's inbox in the same transaction.
+   */
+  async function refundBet(betId: number, draw: DrawRow, now: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [bet] = await tx
+        .select()
+        .from(lotteryBets)
+        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'OPEN')))
+        .for('update');
+      if (!bet) return false;
+      await tx
+        .update(lotteryBets)
+        .set({ status: 'REFUNDED', settledAt: now })
+        .where(eq(lotteryBets.id, bet.id));
+      const ledger = createLedger(tx as unknown as Db);
+      const main = await ledger.wallet(bet.merchantCode, bet.memberId, 'MAIN');
+      const house = await ledger.wallet(bet.merchantCode, null, HOUSE_GAMES);
+      await ledger.post(
+        bet.merchantCode,
+        `lottery-refund:${bet.id}`,
+        'LOTTERY_REFUND',
+        [
+          { walletId: house, amount: -bet.stake },
+          { walletId: main, amount: bet.stake },
+        ],
+        { betId: bet.id, memberId: bet.memberId, amount: Number(bet.stake) },
+      );
+      await tx
+        .update(gameRounds)
+        .set({ status: 'ROLLED_BACK', settledAt: now })
+        .where(and(eq(gameRounds.id, bet.roundId), eq(gameRounds.status, 'OPEN')));
+      const name = lotteryByCode.get(draw.gameCode)?.name ?? draw.gameCode;
+      await send(tx, {
+        merchantCode: bet.merchantCode,
+        memberId: bet.memberId,
+        category: 'SYSTEM',
+        title: 'Lottery draw cancelled, stake refunded',
+        body: `The official results of ${name} (${draw.gameCode}) draw ${draw.issue} were not confirmed in time, so the draw is cancelled. Your stake on bet #${bet.id} has been refunded to your main wallet.`,
+      });
+      return true;
+    });
+  }
+
+  /** Refunds every open bet of every voided draw; returns the bets this call refunded. */
+  async function refundVoided(now: Date): Promise<number> {
+    const voided = await db
+      .select()
+      .from(lotteryDraws)
+      .where(
+        and(
+          eq(lotteryDraws.status, 'VOID'),
+          sql`exists (select 1 from ${lotteryBets} where ${lotteryBets.drawId} = ${lotteryDraws.id} and ${lotteryBets.status} = 'OPEN')`,
+        ),
+      );
+    let refunded = 0;
+    for (const draw of voided)
+      for (const id of await openBets(draw.id)) if (await refundBet(id, draw, now)) refunded += 1;
+    return refunded;
+  }
+
+  return { ensureDraw, ensureDraws, revealDue, settleDrawn, settleDraw, refundVoided, development };
 }
 export type DrawEngine = ReturnType<typeof createDrawEngine>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -162,7 +162,31 @@ export function createLotteryService(
     return new Map((await latestDraws(codes, 1)).map((r) => [r.gameCode, r]));
   }
 
-  function gameOf(merchantCode: string, l: Lottery, last: DrawRow | undefined, now: Date): LotteryGame {
+  /** The latest past draw of each official lottery still awaiting confirmed results, by game code. */
+  async function awaitingIssues(list: Lottery[], now: Date): Promise<Map<string, string>> {
+    const codes = list.filter((l) => l.results === 'OFFICIAL').map((l) => l.code);
+    if (codes.length === 0) return new Map();
+    const rows = await db
+      .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue) })
+      .from(lotteryDraws)
+      .where(
+        and(
+          inArray(lotteryDraws.gameCode, codes),
+          eq(lotteryDraws.status, 'COMMITTED'),
+          lte(lotteryDraws.drawAt, now),
+        ),
+      )
+      .groupBy(lotteryDraws.gameCode);
+    return new Map(rows.flatMap((r) => (r.issue ? [[r.gameCode, r.issue] as const] : [])));
+  }
+
+  function gameOf(
+    merchantCode: string,
+    l: Lottery,
+    last: DrawRow | undefined,
+    now: Date,
+    awaiting?: string,
+  ): LotteryGame {
     const sale = saleState(l, now);
     const vendor = l.vendor;
     const s = l.schedule;
@@ -186,12 +210,17 @@ export function createLotteryService(
       drawDayOfWeek: s.kind === 'daily' ? [...s.days] : ALL_DAYS,
       gameMenuSort: menuSortOf.get(l.code)!,
       labelName: l.name,
+      results: l.results,
+      awaitingIssue: awaiting ?? null,
     };
   }
 
   async function games(merchantCode: string, list: Lottery[], now: Date): Promise<LotteryGame[]> {
-    const last = await lastResults(list.map((l) => l.code));
-    return list.map((l) => gameOf(merchantCode, l, last.get(l.code), now));
+    const [last, awaiting] = await Promise.all([
+      lastResults(list.map((l) => l.code)),
+      awaitingIssues(list, now),
+    ]);
+    return list.map((l) => gameOf(merchantCode, l, last.get(l.code), now, awaiting.get(l.code)));
   }
 
   async function groups(merchantCode: string, mode: PrizeMode, list: Lottery[], now: Date) {
@@ -458,7 +487,7 @@ export function createLotteryService(
     async myBets(
       merchantCode: string,
       member: Member,
-      q: { gameCode?: string; status?: 'OPEN' | 'WON' | 'LOST'; pageNo: number; pageSize: number },
+      q: { gameCode?: string; status?: BetRow['status']; pageNo: number; pageSize: number },
     ) {
       const where = and(
         eq(lotteryBets.merchantCode, merchantCode),
