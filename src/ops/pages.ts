@@ -14,6 +14,7 @@ import {
 import { opsChanges } from '../../contract/changes.ts';
 import { opsDeliveries } from '../../contract/deliveries.ts';
 import { opsFeedback } from '../../contract/help.ts';
+import { opsAwaitingResults } from '../../contract/lotteryResults.ts';
 import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
 import { opsPaymentChannels } from '../../contract/payments.ts';
@@ -35,6 +36,7 @@ import { PaymentChannels } from './pages/PaymentChannels.tsx';
 import { Deposits, Withdrawals } from './pages/Payments.tsx';
 import { Promotions } from './pages/Promotions.tsx';
 import { Redemptions } from './pages/Redemptions.tsx';
+import { Results } from './pages/Results.tsx';
 import { Rules } from './pages/Rules.tsx';
 import { Vendors } from './pages/Vendors.tsx';
 import { rolesOf } from './roles.ts';
@@ -81,6 +83,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
   { path: 'rules', label: msg`Rules`, roles: rolesOf(opsGetRules), component: Rules },
   { path: 'draws', label: msg`Lottery draws`, roles: rolesOf(opsDraws), component: Draws },
   { path: 'vendors', label: msg`Game vendors`, roles: rolesOf(opsVendors), component: Vendors },
+  { path: 'results', label: msg`Lottery results`, roles: rolesOf(opsAwaitingResults), component: Results },
   { path: 'audit', label: msg`Audit log`, roles: rolesOf(opsAudit, opsAuditVerify), component: Audit },
   { path: 'operators', label: msg`Operators`, roles: rolesOf(opsOperators), component: Operators },
 ];

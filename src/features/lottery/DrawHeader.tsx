@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LotteryGame } from '../../../contract/lottery.ts';
 import { type Clock, gameCountdown } from '../../../machines/lotteryRefresh.connect.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { AwaitingResults } from './AwaitingResults.tsx';
 import { PreviousNumbers } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno } from './numbers.ts';
@@ -40,18 +41,30 @@ export function DrawHeader({ game, clock }: { game: LotteryGame; clock: Clock })
           <dt className="text-xs text-muted">
             <Trans>Previous result</Trans>
           </dt>
-          <dd>
+          <dd className="flex flex-col gap-1">
             <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
+            <AwaitingResults game={game} />
           </dd>
         </div>
-        <div className="col-span-2 min-w-0">
-          <dt className="text-xs text-muted">
-            <Trans>Commitment (published before the draw)</Trans>
-          </dt>
-          <dd className="break-all font-mono text-xs">
-            {next.data ? next.data.commitment : next.isError ? '—' : <Skeleton className="h-4 w-full" />}
-          </dd>
-        </div>
+        {game.results === 'OFFICIAL' ? (
+          <div className="col-span-2">
+            <dt className="text-xs text-muted">
+              <Trans>Results</Trans>
+            </dt>
+            <dd className="text-xs">
+              <Trans>Settled on the official results of the state lottery company.</Trans>
+            </dd>
+          </div>
+        ) : (
+          <div className="col-span-2 min-w-0">
+            <dt className="text-xs text-muted">
+              <Trans>Commitment (published before the draw)</Trans>
+            </dt>
+            <dd className="break-all font-mono text-xs">
+              {next.data ? next.data.commitment : next.isError ? '—' : <Skeleton className="h-4 w-full" />}
+            </dd>
+          </div>
+        )}
       </dl>
     </header>
   );

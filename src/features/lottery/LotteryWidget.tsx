@@ -10,6 +10,7 @@ import {
   WEEK_MENU,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { AwaitingResults } from './AwaitingResults.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
 import { useLotteryList, useNow } from './useLotteryList.ts';
@@ -294,6 +295,7 @@ function LotteryRow({
           {game.remark && <span className="text-xs text-muted">{game.remark}</span>}
         </div>
         <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
+        <AwaitingResults game={game} />
       </div>
       <p className="flex flex-col items-end text-xs">
         <span className="text-muted">

@@ -27,7 +27,8 @@ export function MyBets({ game }: { game: LotteryGame }) {
     if (settled > 0) void queryClient.invalidateQueries({ queryKey: ['balance'] });
   }, [settled, queryClient]);
   if (!registered) return null;
-  const status = (s: 'OPEN' | 'WON' | 'LOST') => (s === 'OPEN' ? t`Open` : s === 'WON' ? t`Won` : t`Lost`);
+  const status = (s: 'OPEN' | 'WON' | 'LOST' | 'REFUNDED') =>
+    s === 'OPEN' ? t`Open` : s === 'WON' ? t`Won` : s === 'REFUNDED' ? t`Refunded` : t`Lost`;
   return (
     <Section title={<Trans>My bets</Trans>}>
       {bets.isError ? (

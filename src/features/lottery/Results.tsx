@@ -82,9 +82,19 @@ export function Results({ game }: { game: LotteryGame }) {
                     <Trans>Issue {issue}</Trans> · <time dateTime={r.drawTime}>{when(r.drawTime)}</time>
                   </summary>
                   {isKeno(game.tag) ? <KenoGrid result={r} /> : <PrizeTable result={r} />}
-                  <p className="mt-1 break-all font-mono text-[10px] text-muted">
-                    <Trans>Commitment</Trans> {r.commitment} · <Trans>Salt</Trans> {r.salt}
-                  </p>
+                  {r.source === 'DEVELOPMENT' ? (
+                    <p className="mt-1 text-xs text-warning">
+                      <Trans>Development results, not the official ones.</Trans>
+                    </p>
+                  ) : r.source === 'FEED' || r.source === 'OPERATOR' ? (
+                    <p className="mt-1 text-xs text-muted">
+                      <Trans>Official results</Trans>
+                    </p>
+                  ) : (
+                    <p className="mt-1 break-all font-mono text-[10px] text-muted">
+                      <Trans>Commitment</Trans> {r.commitment} · <Trans>Salt</Trans> {r.salt}
+                    </p>
+                  )}
                 </details>
               </li>
             );
