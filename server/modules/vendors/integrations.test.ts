@@ -71,15 +71,13 @@ beforeAll(async () => {
   const vendorFetch: typeof fetch = (input, init) => fetch(local(String(input)), init);
   const transfer: VendorSettings = { ...agg, vendor: 'AGT', name: 'Aggregator wallet', wallet: 'transfer' };
   t = await testApp({ opsToken: OPS, vendors: [agg, transfer], vendorFetch });
-  await t.database.db
-    .insert(vendors)
-    .values({
-      merchantCode: 'PORTICO',
-      vassalage: 'AGT',
-      gameType: 'RNG',
-      gameCategory: 'RNG',
-      displayName: 'AGT',
-    });
+  await t.database.db.insert(vendors).values({
+    merchantCode: 'PORTICO',
+    vassalage: 'AGT',
+    gameType: 'RNG',
+    gameCategory: 'RNG',
+    displayName: 'AGT',
+  });
 });
 afterAll(async () => {
   await t.close();
