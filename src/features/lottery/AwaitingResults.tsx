@@ -9,8 +9,8 @@ export function AwaitingResults({ game }: { game: Pick<LotteryGame, 'awaitingIss
   const issue = game.awaitingIssue;
   if (!issue) return null;
   return (
-    <span className="inline-flex w-fit items-center gap-1 rounded bg-warning/15 px-1.5 py-0.5 text-xs font-medium">
-      <span aria-hidden="true">⏳</span>
+    <span className="inline-flex w-fit items-center gap-1.5 rounded bg-warning/15 px-1.5 py-0.5 text-xs font-medium">
+      <span aria-hidden="true" className="h-1.5 w-1.5 shrink-0 animate-pulse rounded-full bg-warning" />
       <Trans>Issue {issue}: awaiting official results</Trans>
     </span>
   );
