@@ -78,8 +78,21 @@ describe('the webhook SMS driver', () => {
       message: 'SMS webhook 503: busy',
       permanent: false,
     });
-    const down = webhookSms({ driver: 'webhook', url: 'http://127.0.0.1:9/sms', secret: SECRET, from: 'X' });
-    await expect(down.deliver(message('+84901234567'))).rejects.toMatchObject({ permanent: false });
+    // A port nobody listens on any more.
+    const gone = createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise<void>((r) => gone.close(() => r()));
+    const down = webhookSms({
+      driver: 'webhook',
+      url: `http://127.0.0.1:${port}/sms`,
+      secret: SECRET,
+      from: 'X',
+    });
+    await expect(down.deliver(message('+84901234567'))).rejects.toMatchObject({
+      message: 'SMS provider unreachable: fetch failed (ECONNREFUSED)',
+      permanent: false,
+    });
   });
 
   it('needs a sender', async () => {

@@ -71,7 +71,13 @@ async function post(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    throw new DeliveryError(`SMS provider unreachable: ${(err as Error).message}`, false);
+    // fetch says "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, a timeout).
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message;
+    throw new DeliveryError(
+      `SMS provider unreachable: ${(err as Error).message}${why ? ` (${why})` : ''}`,
+      false,
+    );
   }
 }
 
