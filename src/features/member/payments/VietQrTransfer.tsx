@@ -30,7 +30,7 @@ export function VietQrTransfer({ orderId, transfer }: { orderId: number; transfe
   return (
     <section
       aria-label={t`Deposit #${orderId}: bank transfer`}
-      className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface p-4 text-sm sm:flex-row sm:items-start"
+      className="flex flex-col items-center gap-3 rounded-lg border border-line bg-surface p-4 text-sm"
     >
       <div className="shrink-0 rounded bg-white p-1">
         {transfer.qr && (
@@ -44,11 +44,13 @@ export function VietQrTransfer({ orderId, transfer }: { orderId: number; transfe
             {orderId} is credited once the transfer is checked.
           </Trans>
         </p>
-        <dl className="grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-1.5">
+        <dl className="flex flex-col divide-y divide-line">
           {rows.map((r) => (
-            <div key={r.label} className="contents">
-              <dt className="text-muted">{r.label}</dt>
-              <dd className="min-w-0 break-all font-semibold tabular-nums">{r.shown ?? r.value}</dd>
+            <div key={r.label} className="flex items-center gap-3 py-1.5">
+              <div className="min-w-0 flex-1">
+                <dt className="text-xs text-muted">{r.label}</dt>
+                <dd className="break-words font-semibold tabular-nums">{r.shown ?? r.value}</dd>
+              </div>
               <dd>
                 <CopyButton value={r.value} label={r.copy} className={copyButton} />
               </dd>
