@@ -62,6 +62,8 @@ const EXPECTED: Record<string, Expect> = {
   'notices.opsCreateNotice': 'merchant',
   'notices.opsDeleteNotice': 'merchant',
   'notices.opsNotices': 'merchant',
+  'lotteryResults.opsAwaitingResults': 'platform',
+  'lotteryResults.opsEnterResults': 'platform',
   'ops.createMerchant': 'platform',
   'ops.opsApprovePayment': 'object',
   'ops.opsAuditVerify': 'platform',

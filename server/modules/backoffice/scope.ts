@@ -17,7 +17,7 @@ import { DomainError } from '../../http/errors.ts';
 /**
  * Which merchants an operator call may reach. Every operator call is one of:
  * - about the operator's own account (`OWN`): open to all;
- * - the platform's (`PLATFORM`): managing operators, adding merchants, walking the whole audit chain — only for an
+ * - the platform's (`PLATFORM`): managing operators, adding merchants, walking the whole audit chain, entering official lottery results — only for an
  *   operator of every merchant;
  * - about one merchant named in its path (`:code`) or query (`merchant`);
  * - about one object named by id, whose merchant `OWNERS` looks up;
@@ -40,6 +40,9 @@ export const PLATFORM = new Set([
   'DELETE /ops/operators/:id/totp',
   'POST /ops/merchants',
   'GET /ops/audit/verify',
+  // Official results settle the tickets of every merchant that sells the lottery.
+  'GET /ops/lottery/results',
+  'POST /ops/lottery/results/:gameCode/:issue',
 ]);
 
 export const LISTS = new Set([
