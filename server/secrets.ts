@@ -14,6 +14,7 @@ export const SECRET_VARIABLES = [
   'PORTICO_METRICS_TOKEN',
   'PORTICO_SMS_SECRET',
   'PORTICO_SECRETS_KEY',
+  'PORTICO_RESULTS_SECRET',
 ] as const;
 
 /** Shorter than this, a secret is guessable or was typed by hand: `openssl rand -base64 48` gives 64. */
