@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scryptCost } from './lib/password.ts';
-import { DEFAULT_RESULTS_DEADLINE_HOURS } from './ports/lotteryResults.ts';
+import { DEFAULT_RESULTS_DEADLINE_HOURS, type LotteryResultsConfig } from './ports/lotteryResults.ts';
 import { checkSmtpUrl } from './ports/mail.ts';
 import { parseSmsConfig, type SmsConfig } from './ports/sms.ts';
 import { parseVendorSettings, type VendorSettings } from './ports/vendors/config.ts';
@@ -43,21 +43,6 @@ export interface Config {
   geoipDb?: string;
   /** Official lottery results (XSMB, XSMT, XSMN): see lotteryResultsConfig. */
   lotteryResults: LotteryResultsConfig;
-}
-
-export interface LotteryResultsConfig {
-  /** development: the server stands in for the official results (never in production); official: feed/operators. */
-  mode: 'development' | 'official';
-  /** PORTICO_RESULTS_URL: the HTTP JSON feed polled after the draw times. */
-  url?: string;
-  /** PORTICO_RESULTS_TOKEN: sent as `Authorization: Bearer`. */
-  token?: string;
-  /** PORTICO_RESULTS_SECRET: the feed's answers must carry its HMAC-SHA256 signature. */
-  secret?: string;
-  /** PORTICO_RESULTS_TRUST: `feed` (default) settles on the feed's result; `confirm` waits for an operator. */
-  trustFeed: boolean;
-  /** PORTICO_RESULTS_DEADLINE_HOURS: a draw without confirmed results is voided and refunded after (default 6). */
-  deadlineHours: number;
 }
 
 /**

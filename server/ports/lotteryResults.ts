@@ -141,15 +141,23 @@ export function httpResultsFeed(opts: {
   };
 }
 
-/** The source a server runs with, from its configuration (server/config.ts lotteryResultsConfig). */
-export function lotteryResultsSource(c: {
+export interface LotteryResultsConfig {
+  /** development: the server stands in for the official results (never in production); official: feed/operators. */
   mode: 'development' | 'official';
+  /** PORTICO_RESULTS_URL: the HTTP JSON feed polled after the draw times. */
   url?: string;
+  /** PORTICO_RESULTS_TOKEN: sent as `Authorization: Bearer`. */
   token?: string;
+  /** PORTICO_RESULTS_SECRET: the feed's answers must carry its HMAC-SHA256 signature. */
   secret?: string;
+  /** PORTICO_RESULTS_TRUST: `feed` (default) settles on the feed's result; `confirm` waits for an operator. */
   trustFeed: boolean;
+  /** PORTICO_RESULTS_DEADLINE_HOURS: a draw without confirmed results is voided and refunded after (default 6). */
   deadlineHours: number;
-}): ResultsSource {
+}
+
+/** The source a server runs with, from its configuration (server/config.ts lotteryResultsConfig). */
+export function lotteryResultsSource(c: LotteryResultsConfig): ResultsSource {
   if (c.mode === 'development') return { kind: 'development' };
   const feed = c.url ? httpResultsFeed({ url: c.url, token: c.token, secret: c.secret }) : undefined;
   return officialResults({ feed, trustFeed: c.trustFeed, deadlineHours: c.deadlineHours });

@@ -99,6 +99,24 @@ export function SelectField({
   );
 }
 
+/** A list filter over the operator's merchants ("All" first); the list leaves out what is not granted. */
+export function MerchantField({
+  merchants,
+  ...select
+}: { merchants: { code: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { t } = useLingui();
+  return (
+    <SelectField label={<Trans>Merchant</Trans>} {...select}>
+      <option value="">{t`All`}</option>
+      {merchants.map((m) => (
+        <option key={m.code} value={m.code}>
+          {m.code}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function TextAreaField({
   label,
   message,

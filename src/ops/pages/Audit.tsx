@@ -7,7 +7,7 @@ import { CallError, RecordTable } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { useOpsFormat } from '../format.ts';
 import { useMay, useOps } from '../session.ts';
-import { cell, Filters, InputField, opsButton, row, SelectField } from '../ui.tsx';
+import { cell, Filters, InputField, MerchantField, opsButton, row } from '../ui.tsx';
 
 const NO_FILTER = { merchant: '', actor: '', action: '' };
 
@@ -45,14 +45,7 @@ export function Audit() {
             }}
           >
             <Filters>
-              <SelectField label={<Trans>Merchant</Trans>} value={typed.merchant} onChange={set('merchant')}>
-                <option value="">{t`All`}</option>
-                {merchants.map((m) => (
-                  <option key={m.code} value={m.code}>
-                    {m.code}
-                  </option>
-                ))}
-              </SelectField>
+              <MerchantField merchants={merchants} value={typed.merchant} onChange={set('merchant')} />
               <InputField label={<Trans>Actor</Trans>} value={typed.actor} onChange={set('actor')} />
               <InputField label={<Trans>Action</Trans>} value={typed.action} onChange={set('action')} />
             </Filters>

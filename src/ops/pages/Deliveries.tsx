@@ -16,7 +16,17 @@ import { CallError, Done, RecordTable, serverField } from '../../ui/records/form
 import { opsCall } from '../api.ts';
 import { useOpsFormat } from '../format.ts';
 import { useMay, useOps } from '../session.ts';
-import { cell, Filters, FormEnd, FormPanel, InputField, opsButton, row, SelectField } from '../ui.tsx';
+import {
+  cell,
+  Filters,
+  FormEnd,
+  FormPanel,
+  InputField,
+  MerchantField,
+  opsButton,
+  row,
+  SelectField,
+} from '../ui.tsx';
 
 const STATUS_LABEL: Record<DeliveryStatus, MessageDescriptor> = {
   OUTBOX: msg`Development outbox`,
@@ -63,14 +73,7 @@ export function Deliveries() {
   return (
     <>
       <Filters>
-        <SelectField label={<Trans>Merchant</Trans>} value={filter.merchant} onChange={set('merchant')}>
-          <option value="">{t`All`}</option>
-          {merchants.map((m) => (
-            <option key={m.code} value={m.code}>
-              {m.code}
-            </option>
-          ))}
-        </SelectField>
+        <MerchantField merchants={merchants} value={filter.merchant} onChange={set('merchant')} />
         <SelectField label={<Trans>Channel</Trans>} value={filter.channel} onChange={set('channel')}>
           <option value="">{t`All`}</option>
           <option value="sms">{i18n._(CHANNEL_LABEL.sms)}</option>
