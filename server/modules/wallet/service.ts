@@ -136,7 +136,10 @@ export function createWalletService(
         // The list holds only the merchant's transfer vendors.
         const held = (await list(merchant, member)).filter((w) => w.kind !== MAIN && w.balance > 0);
         for (const w of held) {
-          const amount = BigInt(w.balance);
+          // What the vendor holds now: a connected vendor's wallet has moved with the member's wins and losses
+          // there since the last transfer, so the mirror's own balance would be refused after a loss.
+          const amount = await drivers(w.kind).balance(merchant.code, member.id, w.kind);
+          if (amount <= 0n) continue;
           await drivers(w.kind)
             .transferOut(
               merchant.code,

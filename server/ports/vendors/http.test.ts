@@ -103,11 +103,20 @@ describe('HTTP vendor driver against a fake vendor speaking docs/integrations.md
     expect((await transfer({ direction: 'in', vendor: 'AGG', amount: 4_000 })).status).toBe(200);
     expect(fake.balance('player01')).toBe(start.vendor - 6_000);
     fake.play('player01', 2_500);
-    expect((await transfer({ direction: 'consolidate' })).status).toBe(200);
-    // The first recall takes what was sent; the win it found is now in the vendor wallet, and the next brings it.
-    expect(await wallets()).toEqual({ main: total, vendor: 2_500 });
+    // A recall asks the vendor what it holds: the win comes home with the rest.
     expect((await transfer({ direction: 'consolidate' })).status).toBe(200);
     expect(await wallets()).toEqual({ main: total + 2_500, vendor: 0 });
+    expect(fake.balance('player01')).toBe(0);
+    expect(await invariantBreaches(t.database.db)).toBe(0);
+  });
+
+  it('brings home what is left after a loss at the vendor, the loss settled with the house', async () => {
+    const start = await wallets();
+    const total = start.main + start.vendor;
+    expect((await transfer({ direction: 'in', vendor: 'AGG', amount: 4_000 })).status).toBe(200);
+    fake.play('player01', -1_500);
+    expect((await transfer({ direction: 'consolidate' })).status).toBe(200);
+    expect(await wallets()).toEqual({ main: total - 1_500, vendor: 0 });
     expect(fake.balance('player01')).toBe(0);
     expect(await invariantBreaches(t.database.db)).toBe(0);
   });
