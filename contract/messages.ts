@@ -16,6 +16,7 @@ export const MESSAGE_TEMPLATES = {
   REBATE_CLAIMED: ['amount'],
   TICKET_AWARDED: ['ticketType'],
   REFERRAL_BONUS: ['amount', 'friend'],
+  LOTTERY_REFUNDED: ['amount', 'lottery', 'issue', 'bet'],
 } as const;
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES;
 export type MessageParams<T extends MessageTemplate> = Record<

@@ -300,6 +300,8 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
         category: 'SYSTEM',
         title: 'Lottery draw cancelled, stake refunded',
         body: `The official results of ${name} (${draw.gameCode}) draw ${draw.issue} were not confirmed in time, so the draw is cancelled. Your stake on bet #${bet.id} has been refunded to your main wallet.`,
+        template: 'LOTTERY_REFUNDED',
+        params: { amount: bet.stake, lottery: name, issue: draw.issue, bet: bet.id },
       });
       return true;
     });

@@ -419,6 +419,8 @@ describe('void after the deadline', () => {
     const told = await db.select().from(messages).where(eq(messages.memberId, b.id));
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain(ISSUE);
+    // The member's portal words it in the member's language from the template.
+    expect(told[0]!).toMatchObject({ template: 'LOTTERY_REFUNDED', params: { issue: ISSUE } });
     const voidAudit = (
       await db.select().from(auditLog).where(eq(auditLog.action, 'LOTTERY_DRAW_VOIDED'))
     ).find((a) => a.subject.gameCode === 'XSMT_TTH');

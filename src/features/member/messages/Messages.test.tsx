@@ -46,6 +46,15 @@ const INBOX = {
   unread: 2,
 };
 
+const REFUNDED = message({
+  id: 9,
+  category: 'SYSTEM',
+  template: 'LOTTERY_REFUNDED',
+  params: { amount: '5000', lottery: 'Huế', issue: '20300107', bet: '41' },
+  title: 'English fallback',
+  body: 'fallback',
+});
+
 const items = async () =>
   within(await screen.findByRole('list', { name: 'Messages' })).getAllByRole('listitem');
 
@@ -66,6 +75,15 @@ describe('Internal Message', () => {
     expect(within(rows[0]!).getByText('Deposit credited').parentElement).toHaveClass('font-bold');
     expect(within(rows[2]!).getByText('Old news').parentElement).not.toHaveClass('font-bold');
     expect(screen.getByText('2 unread messages')).toBeInTheDocument();
+  });
+
+  it('words a refunded lottery stake from its template', async () => {
+    show(<Messages />);
+    await answer(LIST, { list: [REFUNDED], totalPages: 1, unread: 1 });
+    const [row] = await items();
+    expect(within(row!).getAllByRole('button')[0]).toHaveAccessibleName(
+      /^Unread: Lottery draw cancelled, stake refunded The official results of Huế draw 20300107 were not confirmed in time, so the draw is cancelled\. Your stake of \$50\.00 on bet #41 is back in your main wallet\./,
+    );
   });
 
   it('opens a message as plain text and marks it read', async () => {

@@ -74,6 +74,15 @@ export function useMessageText(): (m: MessageView) => MessageText {
               body: t`You received ${amount} because your friend ${friend} joined.`,
             };
       }
+      case 'LOTTERY_REFUNDED': {
+        const { lottery = '', issue = '', bet = '' } = p;
+        return amount === null || !lottery || !issue || !bet
+          ? null
+          : {
+              title: t`Lottery draw cancelled, stake refunded`,
+              body: t`The official results of ${lottery} draw ${issue} were not confirmed in time, so the draw is cancelled. Your stake of ${amount} on bet #${bet} is back in your main wallet.`,
+            };
+      }
     }
   };
   return (m) =>
