@@ -69,11 +69,22 @@ export async function answer(path: string, value: unknown): Promise<void> {
   await server.reply(path, value);
 }
 
+const BANK = { bankName: 'Portico Bank', accountName: 'Portico Ltd', accountNo: '0012 3456 789' };
+
+/** A merchant without configured channels: the built-in bank transfer and the demo gateway. */
 export const SETTINGS = {
-  deposit: { min: 1000, max: 5_000_000, channels: ['BANK', 'DEMO_GATEWAY'] },
+  deposit: {
+    min: 1000,
+    max: 5_000_000,
+    channels: ['BANK', 'DEMO_GATEWAY'],
+    methods: [
+      { id: null, kind: 'BANK', label: '', bank: BANK },
+      { id: null, kind: 'DEMO_GATEWAY', label: '', bank: null },
+    ],
+  },
   withdrawal: { min: 5000, max: 2_000_000, maxCount: 3, forceReceiveMinutes: 60 },
   hasPaymentPassword: true,
-  bank: { bankName: 'Portico Bank', accountName: 'Portico Ltd', accountNo: '0012 3456 789' },
+  bank: BANK,
 };
 
 export const order = (o: Partial<PaymentOrder> = {}): PaymentOrder => ({

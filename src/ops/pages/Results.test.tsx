@@ -93,7 +93,7 @@ describe('Lottery results', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Results of TP. Hồ Chí Minh (XSMN_HCM) 20300107' });
     expect(within(dialog).getByRole('textbox', { name: 'DB' })).toHaveAttribute('maxLength', '6');
-    expect(within(dialog).getByRole('textbox', { name: 'G4 number 7' })).toHaveAttribute('maxLength', '5');
+    expect(within(dialog).getByRole('textbox', { name: 'G4, number 7' })).toHaveAttribute('maxLength', '5');
     await typeAll(dialog, NUMBERS);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(server.pending(ENTER)).toHaveLength(1));

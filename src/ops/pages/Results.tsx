@@ -229,7 +229,7 @@ function EntryDialog({
       onClose={onClose}
     >
       <p className="text-xs text-muted">
-        {t`Type all ${total} numbers from the official results, in prize order. A second operator types them again to confirm.`}
+        {t`Type ${plural(total, { one: 'the # number', other: 'all # numbers' })} from the official results, in prize order. A second operator types them again to confirm.`}
       </p>
       <div className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto">
         {draw.prizes.map((p) => {
@@ -247,7 +247,7 @@ function EntryDialog({
                     <input
                       className={`${opsInlineInput} font-mono tabular-nums`}
                       style={{ width: `${digits + 3}ch` }}
-                      aria-label={p.count > 1 ? t`${label} number ${n}` : label}
+                      aria-label={p.count > 1 ? t`${label}, number ${n}` : label}
                       inputMode="numeric"
                       autoComplete="off"
                       maxLength={digits}

@@ -82,7 +82,7 @@ describe('Internal Message', () => {
     await answer(LIST, { list: [REFUNDED], totalPages: 1, unread: 1 });
     const [row] = await items();
     expect(within(row!).getAllByRole('button')[0]).toHaveAccessibleName(
-      /^Unread: Lottery draw cancelled, stake refunded The official results of Huế draw 20300107 were not confirmed in time, so the draw is cancelled\. Your stake of \$50\.00 on bet #41 is back in your main wallet\./,
+      /^Unread: Lottery draw cancelled, stake refunded The official results of draw 20300107 of Huế were not confirmed in time, so the draw is cancelled\. Your stake of \$50\.00 on bet #41 is back in your main wallet\./,
     );
   });
 

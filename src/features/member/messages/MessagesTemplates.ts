@@ -80,7 +80,7 @@ export function useMessageText(): (m: MessageView) => MessageText {
           ? null
           : {
               title: t`Lottery draw cancelled, stake refunded`,
-              body: t`The official results of ${lottery} draw ${issue} were not confirmed in time, so the draw is cancelled. Your stake of ${amount} on bet #${bet} is back in your main wallet.`,
+              body: t`The official results of draw ${issue} of ${lottery} were not confirmed in time, so the draw is cancelled. Your stake of ${amount} on bet #${bet} is back in your main wallet.`,
             };
       }
     }

@@ -22,8 +22,7 @@ const DEPOSIT_SETTINGS = {
     ...SETTINGS.deposit,
     channels: ['BANK', 'DEMO_GATEWAY', 'VIETQR'],
     methods: [
-      { id: null, kind: 'BANK', label: '', bank: SETTINGS.bank },
-      { id: null, kind: 'DEMO_GATEWAY', label: '', bank: null },
+      ...SETTINGS.deposit.methods,
       { id: 7, kind: 'VIETQR', label: 'VietQR Vietcombank', bank: VIETCOMBANK },
     ],
   },
