@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, notExists, notInArray, sql } from 'drizzle-orm';
 import type { DrawResult, PlayType } from '../../../contract/lottery.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { gameRounds, lotteryBets, lotteryDraws } from '../../db/schema/index.ts';
 import type { ResultsSource } from '../../ports/lotteryResults.ts';
 import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
@@ -157,6 +157,16 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
     return [...house, ...dev];
   }
 
+  /** The bet, locked, while it is still OPEN: a second settler or refunder waits, then finds it done. */
+  async function lockOpenBet(tx: Tx, betId: number) {
+    const [bet] = await tx
+      .select()
+      .from(lotteryBets)
+      .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'OPEN')))
+      .for('update');
+    return bet;
+  }
+
   /**
    * Settles one open bet of a revealed draw in its own transaction: the bet row is locked while still OPEN (a
    * second settler waits, then finds it settled and does nothing), the win moves HOUSE_GAMES → MAIN under
@@ -166,11 +176,7 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
     const lottery = lotteryByCode.get(draw.gameCode)!;
     const numbers = parseNumbers(draw.numbers, STRUCTURES[lottery.structure]);
     return db.transaction(async (tx) => {
-      const [bet] = await tx
-        .select()
-        .from(lotteryBets)
-        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'OPEN')))
-        .for('update');
+      const bet = await lockOpenBet(tx, betId);
       if (!bet) return false;
       const units = winUnits(bet.playType as PlayType, bet.numbers, numbers);
       const win = payout(bet.stake, bet.oddsX100, units);
@@ -266,11 +272,7 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
    */
   async function refundBet(betId: number, draw: DrawRow, now: Date): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [bet] = await tx
-        .select()
-        .from(lotteryBets)
-        .where(and(eq(lotteryBets.id, betId), eq(lotteryBets.status, 'OPEN')))
-        .for('update');
+      const bet = await lockOpenBet(tx, betId);
       if (!bet) return false;
       await tx
         .update(lotteryBets)
