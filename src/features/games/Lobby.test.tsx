@@ -321,15 +321,70 @@ describe('game lobby', () => {
     expect(screen.queryByRole('navigation', { name: 'Providers' })).toBeNull();
   });
 
-  it('sports shows vendor tiles, not games; choosing the active tile clears the filter', async () => {
+  it('sports shows vendor tiles, not games; a tile with one lobby entry launches it', async () => {
     await mountApp('/sports?vendor=SBO');
-    const tile = screen.getByRole('link', { name: 'SBO Sports' });
-    expect(tile).toHaveAttribute('aria-current', 'page');
+    // The header's vendor link marks its tile; nothing is asked until a tile is chosen.
+    const tile = screen.getByRole('button', { name: /SBO Sports/ });
+    expect(tile).toHaveAttribute('aria-current', 'true');
     expect(screen.queryByRole('list', { name: 'Sports' })).toBeNull();
     expect(server.requests).toEqual([]);
     await visitor().click(tile);
     await flush();
-    expect(app.router.state.location.search).toEqual({});
-    expect(screen.getByRole('link', { name: 'SBO Sports' })).not.toHaveAttribute('aria-current');
+    // Spec §7 Popup game list: the vendor's games of every platform, one page of 1000.
+    expect(latestListRequest()).toMatchObject({
+      path: '/lgw/games/list',
+      input: {
+        query: {
+          clientType: 3,
+          platform: 'flash,html5-desktop',
+          gameType: 'SPORTS',
+          vassalage: 'SBO',
+          pageNo: 1,
+          pageSize: 1000,
+        },
+      },
+    });
+    expect(tile).toHaveAttribute('aria-busy', 'true');
+    const book = sampleGame('sbo-lobby', { vassalage: 'SBO', gameType: 'SPORTS', supportPlay: false });
+    await replyList(latestListRequest(), { games: [book], totalPages: 1 });
+    await flush();
+    expect(launch).toHaveBeenCalledWith(book);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a sports vendor with several games offers them in the popup list; the chosen one launches', async () => {
+    await mountApp('/sports');
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: /SBO Sports/ }));
+    await flush();
+    const games = [
+      sampleGame('s1', { gameName: 'Football', vassalage: 'SBO', gameType: 'SPORTS' }),
+      sampleGame('s2', { gameName: 'Virtual Racing', vassalage: 'SBO', gameType: 'SPORTS' }),
+    ];
+    await replyList(latestListRequest(), { games, totalPages: 1 });
+    await flush();
+    const popup = screen.getByRole('dialog', { name: 'SBO Sports' });
+    expect(launch).not.toHaveBeenCalled();
+    await user.click(within(popup).getByRole('button', { name: 'Play Virtual Racing' }));
+    await flush();
+    expect(launch).toHaveBeenCalledWith(games[1]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a failed popup list says so and loads again on retry', async () => {
+    await mountApp('/sports');
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: /SBO Sports/ }));
+    await flush();
+    await failRequest(latestListRequest(), new ApiError('NETWORK', '', {}, 0));
+    await flush();
+    const popup = screen.getByRole('dialog', { name: 'SBO Sports' });
+    expect(within(popup).getByRole('alert')).toHaveTextContent('Network abnormal, please try again.');
+    await user.click(within(popup).getByRole('button', { name: 'Retry' }));
+    await flush();
+    const book = sampleGame('sbo-lobby', { vassalage: 'SBO', gameType: 'SPORTS' });
+    await replyList(latestListRequest(), { games: [book], totalPages: 1 });
+    await flush();
+    expect(launch).toHaveBeenCalledWith(book);
   });
 });

@@ -14,9 +14,12 @@ import { GameGrid } from './GameGrid.tsx';
 import { GameListView } from './GameListView.tsx';
 import { VendorCarousel } from './VendorCarousel.tsx';
 import { VendorFilter } from './VendorFilter.tsx';
+import { VendorLobbyTiles } from './VendorLobbyTiles.tsx';
 
 /** Sports, esports, cockfight and lottery lobbies show vendor tiles, not games (spec §2). */
 const TILE_TYPES: GameType[] = ['SPORTS', 'ESPORTS', 'COCKFIGHT', 'ELOTT', 'LOTT'];
+/** Of those, the ones whose tile opens the vendor's own lobby (the lotteries have pages of their own). */
+const VENDOR_LOBBY_TYPES: GameType[] = ['SPORTS', 'ESPORTS', 'COCKFIGHT'];
 
 /**
  * Waits for the session to be known before a game list starts: a returning member's list would otherwise start as
@@ -33,7 +36,8 @@ export function WhenSessionKnown({ label, children }: { label: string; children:
 
 /**
  * A category lobby (spec §2 Game lobbies). RNG, LIVE, PVP, FISH and INHOUSE: the vendor carousel (slots) or vendor
- * filter, then the game list of the `gameList` machine. SPORTS, ESPORTS, COCKFIGHT and the lotteries: vendor tiles.
+ * filter, then the game list of the `gameList` machine. SPORTS, ESPORTS, COCKFIGHT: vendor tiles that open the
+ * vendor's lobby; the lotteries: vendor tiles.
  * The vendor filter lives in the URL (`vendor`), so links, the header and the back button all set it.
  */
 export function Lobby({ gameType, path, vendor }: { gameType: GameType; path: LobbyPath; vendor?: string }) {
@@ -51,6 +55,8 @@ export function Lobby({ gameType, path, vendor }: { gameType: GameType; path: Lo
         <Skeleton className="h-16 w-full" />
       ) : !lane ? null : gameType === 'RNG' ? (
         <VendorCarousel path={path} vendors={lane.cards} active={vendor} />
+      ) : VENDOR_LOBBY_TYPES.includes(gameType) ? (
+        <VendorLobbyTiles gameType={gameType} vendors={lane.cards} active={vendor} />
       ) : (
         <VendorFilter path={path} vendors={lane.cards} active={vendor} tiles={tiles} />
       )}

@@ -40,6 +40,14 @@ const slot = {
   gameName: 'Lucky',
 } as const;
 const keno = { nodeId: 'GPI_1', vassalage: 'GPI', gameType: 'ELOTT', gameName: 'Keno' } as const;
+/** A sports book's lobby: no free play (spec §6: a trial account may not enter it). */
+const sportsbook = {
+  nodeId: 'IBC_LOBBY',
+  vassalage: 'IBC',
+  gameType: 'SPORTS',
+  gameName: 'IBC Sports',
+  supportPlay: false,
+} as const;
 
 function Buttons() {
   const { launch, pending } = useLaunchGame();
@@ -57,6 +65,9 @@ function Buttons() {
       <button type="button" onClick={() => launch(keno)}>
         keno
       </button>
+      <button type="button" onClick={() => launch(sportsbook)}>
+        sports
+      </button>
       <button type="button" onClick={() => session.send({ type: 'session.loggedIn', token: 't' })}>
         log in
       </button>
@@ -70,8 +81,8 @@ function Buttons() {
   );
 }
 
-function show(startToken: string | null) {
-  let agentType = 0;
+function show(startToken: string | null, startAgentType = 0) {
+  let agentType = startAgentType;
   const logic = sessionMachine.provide({
     actors: {
       loadMemberInfo: fromPromise(async () => member(agentType)),
@@ -143,5 +154,24 @@ describe('useLaunchGame (spec §4 Starting a game, §6 visitors)', () => {
       server.reply('/wps/session/login/freeplay', { token: 'trial-token', account: 'trial12345678' }),
     );
     await waitFor(() => expect(view.location()).toContain('/game?nodeId=PORTICO_SLOT_1'));
+  });
+
+  it('gives a trial account the register notice for a game without free play, and opens the rest', async () => {
+    const view = show('trial-token', 4);
+    await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('in'));
+    await userEvent.click(screen.getByText('sports'));
+    expect(screen.getByTestId('modal')).toHaveTextContent('realAccount');
+    expect(view.location()).toBe('/rng');
+    await userEvent.click(screen.getByText('close'));
+    await userEvent.click(screen.getByText('play'));
+    await waitFor(() => expect(view.location()).toContain('/game?nodeId=PORTICO_SLOT_1'));
+  });
+
+  it('takes a member to a sports book’s lobby', async () => {
+    const view = show('token');
+    await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent('in'));
+    await userEvent.click(screen.getByText('sports'));
+    await waitFor(() => expect(view.location()).toContain('/game?nodeId=IBC_LOBBY'));
+    expect(screen.getByTestId('modal')).toHaveTextContent('none');
   });
 });

@@ -1,22 +1,28 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
-import { selectIsLoggedIn, selectIsStarting } from '../../../machines/session.connect.ts';
+import { selectIsLoggedIn, selectIsStarting, selectIsTrial } from '../../../machines/session.connect.ts';
 import { storedToken } from '../../api/session.ts';
 import { launchTarget } from '../../domain/launchTarget.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useTrial } from '../../session/useTrial.ts';
 
-export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameName'>;
+export type LaunchGame = Pick<Game, 'nodeId' | 'vassalage' | 'gameType' | 'gameName'> &
+  Partial<Pick<Game, 'supportPlay'>>;
+
+/** Spec §6: a trial account (agent type 4) plays only the games that support free play; the server refuses the rest. */
+export const trialRefuses = (trial: boolean, game: LaunchGame) => trial && game.supportPlay === false;
 
 /**
  * Starting a game (spec §4, §6): members go to the game; a visitor's play opens the login popup and a free trial
  * opens a trial account first — either way the chosen game opens once the session is there (closing the popup
- * without logging in forgets it).
+ * without logging in forgets it). A trial account asking for a game without free play (a sports book's lobby) gets
+ * the "Please Register An Account First" notice instead.
  */
 export function useLaunchGame() {
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const trialAccount = SessionContext.useSelector(selectIsTrial);
   const starting = SessionContext.useSelector(selectIsStarting);
   const modals = useAuthModals();
   const trial = useTrial();
@@ -25,6 +31,8 @@ export function useLaunchGame() {
 
   const go = useCallback(
     (game: LaunchGame) => {
+      // The trial account gets the spec's notice ("Please Register An Account First", OK), not a refused launch.
+      if (trialRefuses(trialAccount, game)) return modals.open({ name: 'realAccount' });
       const target = launchTarget(game);
       if (target.page === '/game')
         void navigate({
@@ -33,7 +41,7 @@ export function useLaunchGame() {
         });
       else void navigate({ to: target.page });
     },
-    [navigate],
+    [navigate, trialAccount, modals.open],
   );
 
   useEffect(() => {
