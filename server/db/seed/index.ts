@@ -7,6 +7,7 @@ import { seedAgents } from './agents.ts';
 import { BANNER_TITLES } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { seedHelp } from './help.ts';
+import { seedLotteryHistory } from './lotteryHistory.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
 import { seedMessages } from './messages.ts';
 import { seedOperators } from './operators.ts';
@@ -105,7 +106,9 @@ export function seedMode(env: NodeJS.ProcessEnv): SeedMode {
 }
 
 /**
- * The start's seeding: the demo data in `demo` mode (its back-office logins never in production), nothing in `none`.
+ * The start's seeding: the demo data in `demo` mode (its back-office logins never in production) with the last days
+ * of lottery draws (lotteryHistory.ts; the test template has none, so the lottery suites start from no draw), nothing
+ * in `none`.
  * Says whether it seeded now, whether the demo brands are there (so their logins may be printed) and how many
  * merchants the database serves.
  */
@@ -114,6 +117,7 @@ export async function seedFor(
   { seed, production }: { seed: SeedMode; production: boolean },
 ): Promise<{ seeded: boolean; demo: boolean; merchants: number }> {
   const seeded = seed === 'demo' && (await seedDatabase(database, { demoOperators: !production }));
+  if (seed === 'demo') await seedLotteryHistory(database);
   const demoCodes = DEMO_MERCHANTS.map((m) => m.code);
   const demo =
     seed === 'demo' &&
