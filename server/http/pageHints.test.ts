@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../test/app.ts';
-import { firstRepliesBlock } from './pageHints.ts';
+import { brandedPage, firstRepliesBlock } from './pageHints.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'portico-hints-'));
 writeFileSync(
@@ -151,6 +151,24 @@ describe('page hints', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/art/LOTUS/icon.png' });
     expect(icon.headers['content-type']).toBe('image/png');
     expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('carry the merchant of a ?merchant= preview from the first byte, drawn or not: title, colours, theme, language', async () => {
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    // Pages the server does not draw (this build has no first-screen render) are branded all the same.
+    for (const path of ['/', '/download', '/member', '/seamless'])
+      expect(title(await page(`${path}?merchant=LOTUS`)), path).toBe('Lotus Play');
+    expect(title(await page('/'))).toBe('Portico');
+    expect(title(await page('/', { host: 'nobody.example' }))).toBe('spa');
+    // The SPA's own index.html: its <html> tag carries the merchant's theme and colours.
+    const index = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+    const block = JSON.parse(firstBlock(await page('/?merchant=LOTUS', { cookie: 'lang=th' }))!);
+    const html = brandedPage(index, block);
+    expect(html).toContain(
+      '<html lang="th" data-theme="light" style="--brand-primary:#0f8f7e;--brand-accent:#e8486f">',
+    );
+    expect(html).toContain('<link rel="icon" href="/art/LOTUS/icon.png">');
+    expect(brandedPage(index, undefined)).toBe(index);
   });
 
   it('keep markup in a reply from ending the block', () => {

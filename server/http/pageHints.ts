@@ -116,18 +116,30 @@ const brandOf = (block: FirstReplies | undefined) =>
   (block?.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value?.brand;
 
 /**
- * A page with its first screen drawn (http/firstScreen.ts): the merchant's look on the page itself (theme, colours,
- * name), the stylesheet inline (the screen paints with the HTML, not a round trip later), and the app's code, with
- * the catalogue, named for the boot script to load after the first paint instead of beside it. The screen is inert
- * until the app has taken it over (hydrated, src/main.tsx): a choice made on it before would go nowhere.
+ * The merchant's look on the page itself, whether or not its first screen is drawn: theme, colours, name and tab icon
+ * from the HTML's first byte, not once the app's code has run (a `?merchant=` preview would paint the build's brand
+ * for as long as its code takes to load). In the language the page's replies are in.
  */
-function drawnPage(
-  page: string,
-  screen: string,
-  block: FirstReplies,
-  readAsset: (path: string) => string,
-): string {
+export function brandedPage(page: string, block: FirstReplies | undefined): string {
   const brand = brandOf(block);
+  if (!block || !brand) return page;
+  return page
+    .replace(
+      /<html lang="[^"]*" data-theme="[^"]*">/,
+      () =>
+        `<html lang="${attr(block.language)}" data-theme="${attr(brand.defaultTheme)}" style="--brand-primary:${attr(brand.primary)};--brand-accent:${attr(brand.accent)}">`,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(brand.name)}</title>`)
+    .replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${attr(brand.iconUrl)}">`);
+}
+
+/**
+ * A page with its first screen drawn (http/firstScreen.ts): the stylesheet inline (the screen paints with the HTML,
+ * not a round trip later), and the app's code, with the catalogue, named for the boot script to load after the first
+ * paint instead of beside it. The screen is inert until the app has taken it over (hydrated, src/main.tsx): a choice
+ * made on it before would go nowhere.
+ */
+function drawnPage(page: string, screen: string, readAsset: (path: string) => string): string {
   // The entry's scripts and the modules they preload (the build's and the page's catalogue hint), in that order.
   const tags = [
     ...page.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g),
@@ -150,14 +162,7 @@ function drawnPage(
       '<div id="root"></div>',
       () => `<div id="root" data-drawn inert>${screen}</div><div id="${DRAWN_END_ID}" hidden></div>`,
     );
-  if (!brand) return out;
-  return out
-    .replace(
-      /<html lang="[^"]*" data-theme="[^"]*">/,
-      () =>
-        `<html lang="${attr(block.language)}" data-theme="${attr(brand.defaultTheme)}" style="--brand-primary:${attr(brand.primary)};--brand-accent:${attr(brand.accent)}">`,
-    )
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(brand.name)}</title>`);
+  return out;
 }
 
 /**
@@ -165,8 +170,8 @@ function drawnPage(
  * catalogue of its language (a module the app imports only once its own code has run) and the page's first banner
  * (its largest picture, named only by the notices call's reply). With the hints both start with the HTML, a round
  * trip or two sooner on a phone (npm run bench: Lighthouse's LCP). And the first calls' replies themselves
- * (contract/firstReplies.ts), so the first screen renders without waiting for the API; and the merchant's own tab
- * icon in place of the build's default, which the page would fetch (and draw) only to replace.
+ * (contract/firstReplies.ts), so the first screen renders without waiting for the API; and the merchant's look
+ * (brandedPage) in place of the build's default, which the page would draw only to replace.
  */
 export function pageDocument(distDir: string, sources: PageHintSources) {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -196,12 +201,9 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     const banner = group && merchant ? await sources.firstBannerUrl(merchant, group, locale) : undefined;
     if (banner) hints.push(`<link rel="preload" as="image" href="${attr(banner)}" fetchpriority="high">`);
     if (replies) hints.push(firstRepliesBlock(replies));
-    const icon = brandOf(replies)?.iconUrl;
-    const page = (
-      icon ? html.replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${attr(icon)}">`) : html
-    ).replace('</head>', () => `${hints.join('')}</head>`);
+    const page = brandedPage(html, replies).replace('</head>', () => `${hints.join('')}</head>`);
     const screen = replies && (await firstScreen(req.url, replies));
-    return screen ? drawnPage(page, screen, replies, readAsset) : page;
+    return screen ? drawnPage(page, screen, readAsset) : page;
   };
 }
 
