@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { GameCategory } from '../../../contract/games.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, games, vendors } from '../../db/schema/index.ts';
 
@@ -12,11 +13,18 @@ export function createArtCatalogue(db: Db) {
         .where(and(eq(games.merchantCode, merchantCode), eq(games.nodeId, nodeId)));
       return g;
     },
-    async vendor(merchantCode: string, vassalage: string) {
+    /** The vendor's row (of `category` when given: a vendor of several categories has a row for each type). */
+    async vendor(merchantCode: string, vassalage: string, category?: GameCategory) {
       const [v] = await db
         .select()
         .from(vendors)
-        .where(and(eq(vendors.merchantCode, merchantCode), eq(vendors.vassalage, vassalage)))
+        .where(
+          and(
+            eq(vendors.merchantCode, merchantCode),
+            eq(vendors.vassalage, vassalage),
+            category ? eq(vendors.gameCategory, category) : undefined,
+          ),
+        )
         .limit(1);
       return v;
     },

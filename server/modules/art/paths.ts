@@ -7,6 +7,9 @@ export const artPath = {
   banner: (merchant: string, bannerId: number) => `/art/${merchant}/banners/${bannerId}.webp`,
   vendor: (merchant: string, vassalage: string) =>
     `/art/${merchant}/vendors/${encodeURIComponent(vassalage)}.webp`,
+  /** The vendor's logo variant of a category (spec §3: provider logos per category). */
+  vendorLogo: (merchant: string, vassalage: string, category: string) =>
+    `/art/${merchant}/vendors/${category}/${encodeURIComponent(vassalage)}.webp`,
   icon: (merchant: string) => `/art/${merchant}/icon.png`,
   logo: (merchant: string) => `/art/${merchant}/logo.webp`,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { gameCategory } from '../../../contract/games.ts';
 import { merchantCode } from '../../../contract/merchant.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestLocale } from '../../http/locale.ts';
@@ -67,6 +68,26 @@ export async function artRoutes(
         reply,
         vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName }),
         req.params.file.format,
+      );
+    },
+  );
+
+  r.get(
+    '/art/:merchant/vendors/:category/:file',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ merchant: merchantCode, category: gameCategory, file: artFile }),
+      },
+    },
+    async (req, reply) => {
+      const { merchant, category, file } = req.params;
+      const v = await catalogue.vendor(merchant, file.name, category);
+      if (!v) throw notFound();
+      return sendArt(
+        reply,
+        vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName, category }),
+        file.format,
       );
     },
   );

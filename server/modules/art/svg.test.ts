@@ -139,6 +139,32 @@ describe('vendorLogoSvg', () => {
     expect(vendorLogoSvg(v)).toBe(vendorLogoSvg(v));
     expect(vendorLogoSvg(v)).not.toBe(vendorLogoSvg({ ...v, vassalage: 'PT' }));
   });
+
+  it('draws a variant per category: the emblem and the category in its name, one per category', () => {
+    const categories = [
+      'FISH',
+      'LIVE',
+      'PVP',
+      'RNG',
+      'SPORTS',
+      'ESPORTS',
+      'COCKFIGHT',
+      'LOTTERY',
+      'INHOUSE',
+    ] as const;
+    const logos = categories.map((category) =>
+      vendorLogoSvg({ vassalage: 'AG', displayName: 'Asia Gaming', category }),
+    );
+    expect(new Set(logos).size).toBe(categories.length);
+    for (const [i, svg] of logos.entries()) {
+      assertWellFormed(svg);
+      expect(svg).toContain(`data-category="${categories[i]}"`);
+      expect(svg).toContain('>AG<');
+    }
+    expect(logos[0]).toContain('<title>Asia Gaming Fishing</title>');
+    expect(logos[1]).toContain('<title>Asia Gaming Live casino</title>');
+    expect(vendorLogoSvg({ vassalage: 'AG', displayName: 'Asia Gaming' })).not.toContain('data-category');
+  });
 });
 
 describe('brandIconSvg', () => {

@@ -1,3 +1,4 @@
+import type { GameCategory } from '../../../contract/games.ts';
 import { mulberry32 } from '../../lib/seededRandom.ts';
 
 /**
@@ -215,23 +216,89 @@ export function bannerSvg(b: {
   return svgDoc(1200, 360, b.title, body.join(''));
 }
 
-/** A 240×96 vendor logo: hashed colour plate, the vendor code large and its display name below. */
-export function vendorLogoSvg(v: { vassalage: string; displayName: string }): string {
+/**
+ * Spec §3: "Provider logos exist per category". Each category's emblem, drawn in a 44×44 box at the logo's right, and the hue it turns the plate by: the same
+ * provider's fish, live and slots logos are told apart at a glance and still look like one brand.
+ */
+const CATEGORY_MARK: Record<GameCategory, { label: string; turn: number; mark: string }> = {
+  FISH: {
+    label: 'Fishing',
+    turn: 190,
+    mark: '<path d="M4 22C12 9 28 9 34 22C28 35 12 35 4 22ZM34 22L43 13V31Z"/><circle cx="13" cy="19" r="2.5" fill="#000" fill-opacity="0.5"/>',
+  },
+  LIVE: {
+    label: 'Live casino',
+    turn: 330,
+    mark: '<circle cx="22" cy="22" r="19"/><circle cx="22" cy="22" r="11" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="4" stroke-dasharray="6 4"/>',
+  },
+  PVP: {
+    label: 'Cards',
+    turn: 260,
+    mark: '<path d="M22 3C30 13 41 19 41 28A8 8 0 0 1 25 31L28 41H16L19 31A8 8 0 0 1 3 28C3 19 14 13 22 3Z"/>',
+  },
+  RNG: {
+    label: 'Slots',
+    turn: 40,
+    mark: '<rect x="2" y="8" width="12" height="28" rx="3"/><rect x="16" y="8" width="12" height="28" rx="3"/><rect x="30" y="8" width="12" height="28" rx="3"/>',
+  },
+  SPORTS: {
+    label: 'Sports',
+    turn: 120,
+    mark: '<circle cx="22" cy="22" r="19"/><path d="M22 13L30 19L27 29H17L14 19Z" fill="#000" fill-opacity="0.4"/>',
+  },
+  ESPORTS: {
+    label: 'E-sports',
+    turn: 280,
+    mark: '<path d="M10 12H34A9 9 0 0 1 43 21V27A6 6 0 0 1 32 30L29 27H15L12 30A6 6 0 0 1 1 27V21A9 9 0 0 1 10 12Z"/>',
+  },
+  COCKFIGHT: {
+    label: 'Cockfight',
+    turn: 10,
+    mark: '<path d="M6 40C6 26 12 16 22 14L20 6L27 10L31 4L32 13C39 16 42 24 38 32C34 40 18 42 6 40Z"/>',
+  },
+  LOTTERY: {
+    label: 'Lottery',
+    turn: 60,
+    mark: '<circle cx="22" cy="22" r="19"/><circle cx="22" cy="22" r="10" fill="#000" fill-opacity="0.35"/>',
+  },
+  INHOUSE: {
+    label: 'Originals',
+    turn: 160,
+    mark: '<path d="M22 3L27 16L41 17L30 26L34 40L22 32L10 40L14 26L3 17L17 16Z"/>',
+  },
+};
+
+/**
+ * A 240×96 vendor logo: hashed colour plate, the vendor code large and its display name below. With a category, the
+ * category's variant: the plate turned by the category's hue and its emblem on the right.
+ */
+export function vendorLogoSvg(v: {
+  vassalage: string;
+  displayName: string;
+  category?: GameCategory;
+}): string {
   const h = hash(v.vassalage);
-  const hue = h % 360;
-  const id = `v${h.toString(36)}`;
+  const variant = v.category ? CATEGORY_MARK[v.category] : undefined;
+  const hue = (h % 360) + (variant?.turn ?? 0);
+  const id = `v${h.toString(36)}${variant ? v.category!.toLowerCase() : ''}`;
   const code = v.vassalage.replace(/_/g, ' ');
-  const codeSize = Math.min(40, Math.floor(210 / (Math.max(1, Array.from(code).length) * 0.62)));
-  const name = wrap(v.displayName, 30, 1);
+  // The emblem takes the plate's right end: the code is centred in what is left.
+  const width = variant ? 150 : 210;
+  const cx = variant ? 92 : 120;
+  const codeSize = Math.min(40, Math.floor(width / (Math.max(1, Array.from(code).length) * 0.62)));
+  const name = wrap(v.displayName, variant ? 22 : 30, 1);
+  const title = variant ? `${v.displayName} ${variant.label}` : v.displayName;
   const body = [
     `<defs>${gradient(id, hsl(hue, 60, 38), hsl(hue + 30, 70, 24))}`,
     `<clipPath id="${id}c"><rect width="240" height="96" rx="14"/></clipPath></defs>`,
     `<rect width="240" height="96" rx="14" fill="url(#${id})"/>`,
-    `<circle cx="214" cy="18" r="34" fill="${hsl(hue + 180, 85, 70)}" fill-opacity="0.2" clip-path="url(#${id}c)"/>`,
-    textBlock([code], { x: 120, y: 40, size: codeSize, fill: '#fff', weight: 800 }),
-    textBlock(name, { x: 120, y: 76, size: 14, fill: '#fff', weight: 500 }),
+    variant
+      ? `<g transform="translate(186 26)" fill="#fff" fill-opacity="0.85" data-category="${v.category}">${variant.mark}</g>`
+      : `<circle cx="214" cy="18" r="34" fill="${hsl(hue + 180, 85, 70)}" fill-opacity="0.2" clip-path="url(#${id}c)"/>`,
+    textBlock([code], { x: cx, y: 40, size: codeSize, fill: '#fff', weight: 800 }),
+    textBlock(name, { x: cx, y: 76, size: 14, fill: '#fff', weight: 500 }),
   ];
-  return svgDoc(240, 96, v.displayName, body.join(''));
+  return svgDoc(240, 96, title, body.join(''));
 }
 
 /** Up to two initials of a name: the first letters of its first two words, upper-cased. */

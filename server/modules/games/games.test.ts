@@ -95,6 +95,31 @@ describe('generated art', () => {
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
   });
 
+  it('names each vendor card’s logo variant of its category, and the variants differ (spec §3)', async () => {
+    type Card = { vassalage: string; gameCategory: string; logoUrl: string };
+    const { data } = await get('/lgw/games/vendor', 'PORTICO');
+    const cards = (data.lanes as { cards: Card[] }[]).flatMap((l) => l.cards);
+    for (const c of cards)
+      expect(c.logoUrl).toBe(`/art/PORTICO/vendors/${c.gameCategory}/${c.vassalage}.webp`);
+    // AG makes fish, live and slot games: three logos of one brand.
+    const ag = cards.filter((c) => c.vassalage === 'AG').map((c) => c.gameCategory);
+    expect(ag).toEqual(expect.arrayContaining(['FISH', 'LIVE', 'RNG']));
+    const svgs = await Promise.all(
+      ['FISH', 'LIVE', 'RNG'].map((c) =>
+        t.app.inject({ method: 'GET', url: `/art/PORTICO/vendors/${c}/AG.svg` }),
+      ),
+    );
+    expect(svgs.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(svgs.map((r) => r.body)).size).toBe(3);
+    expect(svgs[0]!.body).toContain('data-category="FISH"');
+    // A category the vendor has no games of has no logo; an unknown category is bad input.
+    const none = await t.app.inject({ method: 'GET', url: '/art/PORTICO/vendors/SPORTS/AG.svg' });
+    expect(none.statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/art/PORTICO/vendors/POKER/AG.svg' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+  });
+
   it('serves vendor logos, banners and the brand icon and logo, as pictures and as SVG', async () => {
     for (const [url, type] of [
       ['/art/LOTUS/vendors/GPI.svg', 'image/svg+xml; charset=utf-8'],

@@ -37,7 +37,11 @@ export function createGamesService(db: Db) {
         vendors.displayName,
       )
       .orderBy(asc(vendors.sort), asc(vendors.vassalage));
-    return rows.map((v) => ({ ...v, logoUrl: artPath.vendor(merchantCode, v.vassalage) }));
+    // Each card carries its category's logo variant (spec §3: provider logos per category).
+    return rows.map((v) => ({
+      ...v,
+      logoUrl: artPath.vendorLogo(merchantCode, v.vassalage, v.gameCategory),
+    }));
   }
 
   const byType = (cards: Vendor[]) =>
