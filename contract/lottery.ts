@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, lgwReply, paging, wpsReply } from './call.ts';
 import { PLAY_TYPES } from './constants.ts';
-import { amountField } from './payments.ts';
 import { minorUnits } from './wallet.ts';
 
 /** Spec §9 prize modes: Lott (daily Vietnam lotteries), Elott (fast e-lotteries); ZY and SEA have none here. */
@@ -150,23 +149,35 @@ export const nextDrawCall = defineCall({
   ),
 });
 
-/** The merchant's odds (× stake per win, in hundredths) and stake limits per play type and prize structure. */
+const perStructure = z.object({ NORTH: minorUnits, SOUTH: minorUnits });
+
+/**
+ * The merchant's price of a play type, in points as Vietnamese players bet: what a point costs and what it wins per
+ * hit (minor units) for the North (27 numbers) and South/Central (18 numbers) draws, and the points a line takes.
+ * A point of lô costs one unit per number drawn (27 in the North, 18 in the South); đề, 3 càng and xiên one unit.
+ */
 export const playRule = z.object({
   playType,
-  oddsX100: z.object({ NORTH: z.number().int(), SOUTH: z.number().int() }),
-  minStake: minorUnits,
-  maxStake: minorUnits,
+  pointCost: perStructure,
+  winPerPoint: perStructure,
+  minPoints: z.number().int(),
+  maxPoints: z.number().int(),
 });
 export type PlayRule = z.infer<typeof playRule>;
+/** The prize structure a play's price is read for: North (MB, fast ones) or South (MT, MN). */
+export type PriceStructure = keyof PlayRule['pointCost'];
 
 export const lotteryRules = defineCall({
   method: 'GET',
   path: '/lgw/vn/games/rules',
   class: 'read',
-  summary: 'Odds and stake limits of every play type',
+  summary: 'Point cost, win per point and point limits of every play type',
   query: emptyQuery,
   response: lgwReply(z.object({ rules: z.array(playRule) })),
 });
+
+/** The most points one line may carry (each play type's rules set its own, lower, limit). */
+export const POINTS_MAX = 1_000_000;
 
 export const betLine = z.object({
   playType,
@@ -175,7 +186,12 @@ export const betLine = z.object({
     .array(z.string().regex(/^\d{2,3}$/, 'Numbers are 2 or 3 digits'))
     .min(1)
     .max(4),
-  stake: amountField,
+  /** Points bet; the server prices them (points × the play's point cost), never the client. */
+  points: z
+    .number({ error: 'Points must be a number' })
+    .int('Points are a whole number')
+    .positive('Points must be more than 0')
+    .max(POINTS_MAX, 'Too many points'),
 });
 
 export const lotteryBet = z.object({
@@ -184,8 +200,11 @@ export const lotteryBet = z.object({
   issue: z.string(),
   playType,
   numbers: z.array(z.string()),
+  points: z.number().int(),
+  /** What the bet cost: points × the play's point cost when placed (minor units). */
   stake: minorUnits,
-  oddsX100: z.number().int(),
+  /** What each hit pays: points × the play's win per point when placed (minor units). */
+  winPerHit: minorUnits,
   /** REFUNDED: the draw was voided (no official results by the deadline) and the stake returned. */
   status: z.enum(['OPEN', 'WON', 'LOST', 'REFUNDED']),
   winUnits: z.number().int().nullable(),

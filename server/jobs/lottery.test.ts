@@ -50,7 +50,7 @@ describe('lottery job', () => {
         requestId: randomUUID(),
         gameCode: 'VN1P',
         issue: '20300304-0541',
-        bets: [{ playType: 'LO2', numbers: ['50'], stake: 1_000 }],
+        bets: [{ playType: 'LO2', numbers: ['50'], points: 1 }],
       },
       start,
     );

@@ -210,7 +210,7 @@ async function fillFirst() {
         requestId: randomUUID(),
         gameCode: lottery.code,
         issue: saleState(lottery, new Date()).issue,
-        bets: [{ playType: 'LO2', numbers: ['07'], stake: 1_000 }],
+        bets: [{ playType: 'LO2', numbers: ['07'], points: 1 }],
       },
     }),
   );

@@ -66,10 +66,12 @@ export const lotteryBets = pgTable(
       .references(() => gameRounds.id),
     playType: text('play_type').notNull(),
     numbers: jsonb('numbers').$type<string[]>().notNull(),
-    /** Minor units. */
+    /** Points bet (a lô point costs 27 units in the North, 18 in the South; đề, 3 càng and xiên one). */
+    points: integer('points').notNull(),
+    /** What the bet cost, minor units: points × the play's point cost when placed. */
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
-    /** The merchant's odds when the bet was placed, in hundredths (350 = 3.5 × stake per win). */
-    oddsX100: integer('odds_x100').notNull(),
+    /** What each hit pays, minor units: points × the play's win per point when placed. */
+    winPerHit: bigint('win_per_hit', { mode: 'bigint' }).notNull(),
     status: text('status').$type<'OPEN' | 'WON' | 'LOST' | 'REFUNDED'>().notNull().default('OPEN'),
     winUnits: integer('win_units'),
     payout: bigint('payout', { mode: 'bigint' }),

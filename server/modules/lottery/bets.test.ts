@@ -36,6 +36,9 @@ const betCount = async (memberId: number) =>
       .where(eq(lotteryBets.memberId, memberId))) as [{ n: number }]
   )[0].n;
 
+/** What a point of lô costs: one unit (100) per number drawn, 27 in the North, 18 in the South. */
+const loCost = (l: Lottery) => (l.structure === 'NORTH' ? 2_700 : 1_800);
+
 const slip = (l: Lottery, bets: object[], extra: object = {}) => ({
   requestId: randomUUID(),
   gameCode: l.code,
@@ -49,20 +52,23 @@ describe('placing bets', () => {
     const m = await memberWithToken(db, 'lotbet1', 100_000n);
     const l = onSale();
     const body = slip(l, [
-      { playType: 'LO2', numbers: ['07'], stake: 1_000 },
-      { playType: 'XIEN2', numbers: ['07', '99'], stake: 2_000 },
+      { playType: 'LO2', numbers: ['07'], points: 2 },
+      // A price sent along is not the client's to set: the server prices the points.
+      { playType: 'XIEN2', numbers: ['07', '99'], points: 3, stake: 1 },
     ]);
+    const cost = 2 * loCost(l) + 3 * 100;
     const first = await api.send('POST', '/wps/lottery/bets', body, m.token);
     expect(first.status).toBe(200);
-    expect(first.body.value.balance).toBe(97_000);
+    expect(first.body.value.balance).toBe(100_000 - cost);
     expect(first.body.value.bets).toHaveLength(2);
     expect(first.body.value.bets[0]).toMatchObject({
       gameCode: l.code,
       issue: body.issue,
       playType: 'LO2',
       numbers: ['07'],
-      stake: 1_000,
-      oddsX100: l.structure === 'NORTH' ? 300 : 440,
+      points: 2,
+      stake: 2 * loCost(l),
+      winPerHit: 2 * 9_500,
       status: 'OPEN',
       winUnits: null,
       payout: null,
@@ -72,7 +78,13 @@ describe('placing bets', () => {
     expect(again.body.value.bets.map((b: { id: number }) => b.id)).toEqual(
       first.body.value.bets.map((b: { id: number }) => b.id),
     );
-    expect(await balanceOf(m.main)).toBe(97_000);
+    // Xiên 2 pays more a point in the South, where its numbers are rarer.
+    expect(first.body.value.bets[1]).toMatchObject({
+      points: 3,
+      stake: 300,
+      winPerHit: 3 * (l.structure === 'NORTH' ? 1_640 : 3_440),
+    });
+    expect(await balanceOf(m.main)).toBe(100_000 - cost);
     const moves = await db
       .select()
       .from(ledgerTransactions)
@@ -84,7 +96,7 @@ describe('placing bets', () => {
     const rounds = record.body.value.list.filter((r: { nodeId: string }) => r.nodeId === l.code);
     expect(rounds).toHaveLength(2);
     expect(rounds[0]).toMatchObject({ vendor: 'TCG_LOTTO_VN', gameType: 'LOTT', status: 'OPEN' });
-    expect(record.body.value.totals).toMatchObject({ bet: 3_000, win: 0, rounds: 2 });
+    expect(record.body.value.totals).toMatchObject({ bet: cost, win: 0, rounds: 2 });
 
     const mine = await api.send('GET', '/wps/lottery/bets', undefined, m.token);
     expect(mine.body.value.list).toHaveLength(2);
@@ -100,90 +112,106 @@ describe('placing bets', () => {
     const l = onSale();
     const now = new Date();
     const after = nextDraw(l, nextDraw(l, now).drawAt);
-    const lo = (stake: number, numbers = ['12']) => ({ playType: 'LO2', numbers, stake });
+    const lo = (points: number, numbers = ['12']) => ({ playType: 'LO2', numbers, points });
     const cases: [string, object, number, string, Record<string, string>?][] = [
-      ['after lock', slip(l, [lo(1_000)], { issue: previousDraw(l, now).issue }), 409, 'CONFLICT'],
-      ['not on sale yet', slip(l, [lo(1_000)], { issue: after.issue }), 409, 'CONFLICT'],
-      ['wrong issue', slip(l, [lo(1_000)], { issue: '20301399' }), 404, 'NOT_FOUND'],
-      ['unknown game', slip(l, [lo(1_000)], { gameCode: 'NOPE' }), 404, 'NOT_FOUND'],
+      ['after lock', slip(l, [lo(1)], { issue: previousDraw(l, now).issue }), 409, 'CONFLICT'],
+      ['not on sale yet', slip(l, [lo(1)], { issue: after.issue }), 409, 'CONFLICT'],
+      ['wrong issue', slip(l, [lo(1)], { issue: '20301399' }), 404, 'NOT_FOUND'],
+      ['unknown game', slip(l, [lo(1)], { gameCode: 'NOPE' }), 404, 'NOT_FOUND'],
       [
         'over the limit',
-        slip(l, [lo(500_001)]),
+        slip(l, [lo(101)]),
         400,
         'VALIDATION',
-        { 'bets.0.stake': 'The most stake is 500000' },
+        { 'bets.0.points': 'The most is 100 points' },
       ],
       [
-        'under the minimum',
-        slip(l, [lo(1_000), lo(99)]),
+        'no points',
+        slip(l, [lo(1), lo(0)]),
         400,
         'VALIDATION',
-        { 'bets.1.stake': 'The least stake is 100' },
+        { 'bets.1.points': 'Points must be more than 0' },
       ],
-      ['one digit', slip(l, [lo(1_000, ['7'])]), 400, 'VALIDATION'],
+      [
+        'part of a point',
+        slip(l, [lo(1.5)]),
+        400,
+        'VALIDATION',
+        { 'bets.0.points': 'Points are a whole number' },
+      ],
+      [
+        'a stake instead of points',
+        slip(l, [{ playType: 'LO2', numbers: ['12'], stake: 1_000 }]),
+        400,
+        'VALIDATION',
+        { 'bets.0.points': expect.any(String) },
+      ],
+      ['one digit', slip(l, [lo(1, ['7'])]), 400, 'VALIDATION'],
       [
         'three digits for lô',
-        slip(l, [lo(1_000, ['123'])]),
+        slip(l, [lo(1, ['123'])]),
         400,
         'VALIDATION',
         { 'bets.0.numbers': expect.any(String) },
       ],
       [
         'two numbers for đề',
-        slip(l, [{ playType: 'DE', numbers: ['45', '46'], stake: 1_000 }]),
+        slip(l, [{ playType: 'DE', numbers: ['45', '46'], points: 10 }]),
         400,
         'VALIDATION',
         { 'bets.0.numbers': 'DE takes 1 number' },
       ],
       [
         'repeated xiên numbers',
-        slip(l, [{ playType: 'XIEN3', numbers: ['45', '46', '45'], stake: 1_000 }]),
+        slip(l, [{ playType: 'XIEN3', numbers: ['45', '46', '45'], points: 10 }]),
         400,
         'VALIDATION',
         { 'bets.0.numbers': 'The numbers must be different' },
       ],
       [
+        // 12 × 100 points of lô: 3,240,000 in the North, 2,160,000 in the South, over 2,000,000 a draw.
         'over the per-draw total',
         slip(
           l,
-          Array.from({ length: 5 }, () => lo(500_000)),
+          Array.from({ length: 12 }, () => lo(100)),
         ),
         400,
         'VALIDATION',
         { bets: expect.stringContaining('per draw') },
       ],
       ['no bets', slip(l, []), 400, 'VALIDATION'],
-      ['not a uuid', slip(l, [lo(1_000)], { requestId: 'abc' }), 400, 'VALIDATION'],
+      ['not a uuid', slip(l, [lo(1)], { requestId: 'abc' }), 400, 'VALIDATION'],
     ];
     for (const [name, body, status, code, fields] of cases) {
       const res = await api.send('POST', '/wps/lottery/bets', body, m.token);
       expect({ name, status: res.status, code: res.body.code }).toEqual({ name, status, code });
       if (fields) expect(res.body.fields).toMatchObject(fields);
     }
-    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1_000)], {}), m.token)).status).toBe(200);
+    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)], {}), m.token)).status).toBe(200);
     // Closed message as the spec words it.
     const closed = await api.send(
       'POST',
       '/wps/lottery/bets',
-      slip(l, [lo(1_000)], { issue: previousDraw(l, now).issue }),
+      slip(l, [lo(1)], { issue: previousDraw(l, now).issue }),
       m.token,
     );
     expect(closed.body.message).toBe('Betting is closed for this draw');
 
-    // Short money: 409 with the real balance.
-    const poor = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(49_500)]), m.token);
-    expect(poor).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', balance: 49_000 } });
-    expect(await balanceOf(m.main)).toBe(49_000);
+    // Short money (30 points of lô cost more than 50,000 in either region): 409 with the real balance.
+    const left = 50_000 - loCost(l);
+    const poor = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(30)]), m.token);
+    expect(poor).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', balance: left } });
+    expect(await balanceOf(m.main)).toBe(left);
     expect(await betCount(m.id)).toBe(1);
 
     // A visitor, a trial account, a self-excluded member.
-    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1_000)]))).status).toBe(401);
+    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]))).status).toBe(401);
     const trial = await memberWithToken(db, 'lottrial', 10_000n);
     await db.update(members).set({ agentType: TRIAL_AGENT_TYPE }).where(eq(members.id, trial.id));
-    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1_000)]), trial.token)).status).toBe(403);
+    expect((await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]), trial.token)).status).toBe(403);
     const excluded = await memberWithToken(db, 'lotexcl', 10_000n);
     await db.insert(exclusions).values({ memberId: excluded.id, kind: 'SELF_EXCLUSION' });
-    const refused = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1_000)]), excluded.token);
+    const refused = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]), excluded.token);
     expect(refused.status).toBe(403);
     expect(await balanceOf(trial.main)).toBe(10_000);
     expect(await balanceOf(excluded.main)).toBe(10_000);
@@ -200,7 +228,7 @@ describe('placing bets', () => {
         api.send(
           'POST',
           '/wps/lottery/bets',
-          slip(l, [{ playType: 'LO2', numbers: ['33'], stake: 2_000 }]),
+          slip(l, [{ playType: 'DE', numbers: ['33'], points: 20 }]),
           m.token,
         ),
       ),
@@ -216,7 +244,7 @@ describe('placing bets', () => {
   it('settles a placed bet after its draw into the betting record and P&L', async () => {
     const m = await memberWithToken(db, 'lotbet2', 10_000n);
     const l = onSale();
-    const body = slip(l, [{ playType: 'DE', numbers: ['00'], stake: 1_000 }]);
+    const body = slip(l, [{ playType: 'DE', numbers: ['00'], points: 10 }]);
     expect((await api.send('POST', '/wps/lottery/bets', body, m.token)).status).toBe(200);
     // Rig the draw so the special prize ends 00 (North: DB five digits; South: six).
     const [draw] = await db
@@ -233,18 +261,19 @@ describe('placing bets', () => {
     const engine = createDrawEngine(db);
     await engine.revealDue(draw!.drawAt);
     await engine.settleDrawn(draw!.drawAt);
-    const odds = l.structure === 'NORTH' ? 85 : 70;
-    expect(await balanceOf(m.main)).toBe(9_000 + 1_000 * odds);
+    // 10 points of đề cost 10.00 and win 10 × 92.00 in either region.
+    const win = 92_000;
+    expect(await balanceOf(m.main)).toBe(9_000 + win);
 
     const record = await api.send('GET', '/wps/member/bettingRecord?gameType=LOTT', undefined, m.token);
-    expect(record.body.value.list[0]).toMatchObject({ status: 'SETTLED', bet: 1_000, win: 1_000 * odds });
+    expect(record.body.value.list[0]).toMatchObject({ status: 'SETTLED', bet: 1_000, win });
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const pnl = await api.send('GET', `/wps/member/profit?from=${from}&to=${to}`, undefined, m.token);
     expect(pnl.status).toBe(200);
-    expect(pnl.body.value.totals).toMatchObject({ bet: 1_000, win: 1_000 * odds });
+    expect(pnl.body.value.totals).toMatchObject({ bet: 1_000, win });
     const mine = await api.send('GET', '/wps/lottery/bets?status=WON', undefined, m.token);
-    expect(mine.body.value.list[0]).toMatchObject({ status: 'WON', winUnits: 1, payout: 1_000 * odds });
+    expect(mine.body.value.list[0]).toMatchObject({ status: 'WON', winUnits: 1, payout: win });
     expect(await invariantBreaches(db)).toBe(0);
   });
 });

@@ -137,29 +137,29 @@ describe('settlement', () => {
   it('pays every play type by hand-computed amounts, exactly once with two settlers at once', async () => {
     const m = await newMember(db, 'lotsettle', 2_000_000n);
     const member = await memberRow(m.id);
-    const line = (playType: PlayType, numbers: string[], stake = 1_000) => ({ playType, numbers, stake });
-    // North (default odds ×100: LO2 300, DE 8500, BA_CANG 80000, XIEN2 1500, XIEN3 6000, XIEN4 15000).
+    const line = (playType: PlayType, numbers: string[], points = 2) => ({ playType, numbers, points });
+    // North (default win per point: LO2 95.00, DE 92.00, BA_CANG 900.00, XIEN2 16.40, XIEN3 69.00, XIEN4 299.00).
     const north = [
-      [line('LO2', ['45']), 9_000], // 3 hits × 3.00 × 10.00
-      [line('LO2', ['00']), 6_000], // 2 hits
-      [line('LO2', ['99']), 3_000], // 1 hit
+      [line('LO2', ['45']), 57_000], // 3 hits × 2 points × 95.00
+      [line('LO2', ['00']), 38_000], // 2 hits
+      [line('LO2', ['99']), 19_000], // 1 hit
       [line('LO2', ['01']), 0],
-      [line('LO2', ['45'], 333), 2_997], // 333 × 300 × 3 / 100
-      [line('DE', ['45']), 85_000],
+      [line('LO2', ['45'], 3), 85_500], // 3 hits × 3 points × 95.00
+      [line('DE', ['45']), 18_400],
       [line('DE', ['99']), 0],
-      [line('BA_CANG', ['345']), 800_000],
+      [line('BA_CANG', ['345']), 180_000],
       [line('BA_CANG', ['045']), 0], // G3 ends 045, only the special prize counts
-      [line('XIEN2', ['45', '00']), 15_000],
-      [line('XIEN3', ['45', '00', '99']), 60_000],
-      [line('XIEN4', ['45', '00', '99', '12']), 150_000],
+      [line('XIEN2', ['45', '00']), 3_280],
+      [line('XIEN3', ['45', '00', '99']), 13_800],
+      [line('XIEN4', ['45', '00', '99', '12']), 59_800],
       [line('XIEN4', ['45', '00', '99', '98']), 0],
     ] as const;
-    // South (LO2 440, DE 7000, BA_CANG 60000, XIEN2 1000).
+    // South: the same lô, đề and 3 càng wins; xiên 2 pays 34.40 a point, its numbers being rarer here.
     const south = [
-      [line('LO2', ['56'], 1_001), 8_808], // 1001 × 440 × 2 / 100 = 8808.8, rounded down
-      [line('DE', ['56']), 70_000],
-      [line('BA_CANG', ['456']), 600_000],
-      [line('XIEN2', ['56', '99']), 10_000],
+      [line('LO2', ['56'], 3), 57_000], // 2 hits × 3 points × 95.00
+      [line('DE', ['56']), 18_400],
+      [line('BA_CANG', ['456']), 180_000],
+      [line('XIEN2', ['56', '99']), 6_880],
       [line('XIEN2', ['56', '98']), 0],
     ] as const;
     const mbIssue = '20300107';
@@ -175,7 +175,13 @@ describe('settlement', () => {
       { requestId: randomUUID(), gameCode: 'XSMN_HCM', issue: mbIssue, bets: south.map(([l]) => ({ ...l })) },
       T0,
     );
-    const stakes = [...north, ...south].reduce((s, [l]) => s + l.stake, 0);
+    // The server prices each line: lô 27.00 a point in the North, 18.00 in the South; the others 1.00.
+    const cost = (l: { playType: PlayType; points: number }, lo: number) =>
+      l.points * (l.playType === 'LO2' ? lo : 100);
+    expect(placedN.bets.map((b) => b.stake)).toEqual(north.map(([l]) => cost(l, 2_700)));
+    expect(placedS.bets.map((b) => b.stake)).toEqual(south.map(([l]) => cost(l, 1_800)));
+    expect(placedS.bets[0]).toMatchObject({ points: 3, stake: 5_400, winPerHit: 28_500 });
+    const stakes = [...placedN.bets, ...placedS.bets].reduce((s, b) => s + b.stake, 0);
     expect(placedS.balance).toBe(2_000_000 - stakes);
     await rig('XSMB', mbIssue, NORTH_DRAW);
     await rig('XSMN_HCM', mbIssue, SOUTH_DRAW);

@@ -9,7 +9,7 @@ import { settle } from '../seamless/rounds.ts';
 import { HOUSE_GAMES } from '../seamless/service.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode, OFFICIAL_CODES } from './catalogue.ts';
-import { payout, winUnits } from './plays.ts';
+import { settleLine, tally } from './plays.ts';
 import { commitDraw, drawNumbers, formatNumbers, parseNumbers, STRUCTURES } from './prizes.ts';
 import { type DrawSlot, drawsBetween } from './schedule.ts';
 
@@ -174,12 +174,11 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
    */
   async function settleBet(betId: number, draw: DrawRow, now: Date): Promise<boolean> {
     const lottery = lotteryByCode.get(draw.gameCode)!;
-    const numbers = parseNumbers(draw.numbers, STRUCTURES[lottery.structure]);
+    const numbers = tally(parseNumbers(draw.numbers, STRUCTURES[lottery.structure]));
     return db.transaction(async (tx) => {
       const bet = await lockOpenBet(tx, betId);
       if (!bet) return false;
-      const units = winUnits(bet.playType as PlayType, bet.numbers, numbers);
-      const win = payout(bet.stake, bet.oddsX100, units);
+      const { units, win } = settleLine({ ...bet, playType: bet.playType as PlayType }, numbers);
       await tx
         .update(lotteryBets)
         .set({ status: units > 0 ? 'WON' : 'LOST', winUnits: units, payout: win, settledAt: now })

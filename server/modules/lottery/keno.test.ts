@@ -251,13 +251,13 @@ describe('Keno bets', () => {
       ...extra,
     });
     const cases = [
-      body([{ playType: 'LO2', numbers: ['07'], stake: 1_000 }]),
+      body([{ playType: 'LO2', numbers: ['07'], points: 1 }]),
       body([
-        { playType: 'DE', numbers: ['07'], stake: 1_000 },
-        { playType: 'XIEN2', numbers: ['07', '08'], stake: 1_000 },
+        { playType: 'DE', numbers: ['07'], points: 1 },
+        { playType: 'XIEN2', numbers: ['07', '08'], points: 1 },
       ]),
       // Whatever the issue (closed long ago): the game itself takes no bets.
-      body([{ playType: 'BA_CANG', numbers: ['123'], stake: 1_000 }], { issue: '20300107-0001' }),
+      body([{ playType: 'BA_CANG', numbers: ['123'], points: 1 }], { issue: '20300107-0001' }),
     ];
     for (const c of cases) {
       const res = await lotus().send('POST', '/wps/lottery/bets', c, m.token);
@@ -284,7 +284,7 @@ describe('Keno bets', () => {
           requestId: randomUUID(),
           gameCode: 'KENO5',
           issue: '20300107-0218',
-          bets: [{ playType: 'LO2', numbers: ['11'], stake: 100 }],
+          bets: [{ playType: 'LO2', numbers: ['11'], points: 1 }],
         },
         NOW,
       ),

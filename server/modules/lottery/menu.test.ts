@@ -172,7 +172,7 @@ describe('popular and recent lotteries', () => {
             requestId: randomUUID(),
             gameCode,
             issue,
-            bets: [{ playType: 'LO2', numbers: ['11'], stake: 100 }],
+            bets: [{ playType: 'LO2', numbers: ['11'], points: 1 }],
           },
           at,
         );
@@ -200,10 +200,15 @@ describe('rules', () => {
     expect(initial.status).toBe(200);
     expect(initial.body.data.rules).toContainEqual({
       playType: 'DE',
-      oddsX100: { NORTH: 8_500, SOUTH: 7_000 },
-      minStake: 100,
-      maxStake: 500_000,
+      pointCost: { NORTH: 100, SOUTH: 100 },
+      winPerPoint: { NORTH: 9_200, SOUTH: 9_200 },
+      minPoints: 1,
+      maxPoints: 5_000,
     });
+    // Lô: a point costs one unit per number drawn, 27 in the North and 18 in the South.
+    expect(initial.body.data.rules).toContainEqual(
+      expect.objectContaining({ playType: 'LO2', pointCost: { NORTH: 2_700, SOUTH: 1_800 } }),
+    );
     const read = await t.app.inject({
       method: 'GET',
       url: '/ops/merchants/PORTICO/rules/lottery',
@@ -211,7 +216,12 @@ describe('rules', () => {
     });
     expect(read.json().value).toMatchObject({ topic: 'lottery', custom: false });
     const rules = read.json().value.rules;
-    rules.plays.DE = { oddsX100: { NORTH: 9_000, SOUTH: 7_500 }, minStake: 500, maxStake: 10_000 };
+    rules.plays.DE = {
+      pointCost: { NORTH: 1_000, SOUTH: 1_000 },
+      winPerPoint: { NORTH: 90_000, SOUTH: 88_000 },
+      minPoints: 5,
+      maxPoints: 100,
+    };
     const set = await t.app.inject({
       method: 'PUT',
       url: '/ops/merchants/PORTICO/rules/lottery',
@@ -225,14 +235,15 @@ describe('rules', () => {
     const after = await api.send('GET', '/lgw/vn/games/rules');
     expect(after.body.data.rules).toContainEqual({
       playType: 'DE',
-      oddsX100: { NORTH: 9_000, SOUTH: 7_500 },
-      minStake: 500,
-      maxStake: 10_000,
+      pointCost: { NORTH: 1_000, SOUTH: 1_000 },
+      winPerPoint: { NORTH: 90_000, SOUTH: 88_000 },
+      minPoints: 5,
+      maxPoints: 100,
     });
     // Another merchant keeps the defaults; a bad value is refused whole.
     const lotus = await client(t.app, 'LOTUS').send('GET', '/lgw/vn/games/rules');
-    expect(lotus.body.data.rules.find((r: { playType: string }) => r.playType === 'DE').minStake).toBe(100);
-    rules.plays.DE.minStake = 20_000;
+    expect(lotus.body.data.rules.find((r: { playType: string }) => r.playType === 'DE').minPoints).toBe(1);
+    rules.plays.DE.minPoints = 200;
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/ops/merchants/PORTICO/rules/lottery',
@@ -241,7 +252,7 @@ describe('rules', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await api.send('GET', '/lgw/vn/games/rules')).body.data.rules).toContainEqual(
-      expect.objectContaining({ playType: 'DE', minStake: 500 }),
+      expect.objectContaining({ playType: 'DE', minPoints: 5 }),
     );
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { numbersProblem, payout, winUnits } from './plays.ts';
+import type { PlayType } from '../../../contract/lottery.ts';
+import { numbersProblem, payout, priceLine, settleLine, tally, winUnits } from './plays.ts';
 import { NORTH, parseNumbers, SOUTH } from './prizes.ts';
+import { LOTTERY_RULES } from './rules.ts';
 
 // A northern draw whose endings repeat: 45 ends DB (12345), G3 (00045) and G7 (45); 00 ends G1 and G5.
 const north = parseNumbers(
@@ -65,9 +67,19 @@ describe('play types', () => {
     expect(numbersProblem('XIEN2', ['1a', '20'])).toMatch(/digits/);
   });
 
-  it('pays stake × odds × wins, rounded down to the minor unit', () => {
-    expect(payout(1_000n, 350, 3)).toBe(10_500n);
-    expect(payout(333n, 9_950, 1)).toBe(33_133n);
-    expect(payout(1_000n, 350, 0)).toBe(0n);
+  it('prices points by the server: cost = points × point cost, each hit pays points × win per point', () => {
+    const lo = LOTTERY_RULES.defaults.plays.LO2;
+    expect(priceLine(lo, 'NORTH', 3)).toEqual({ stake: 8_100n, winPerHit: 28_500n });
+    expect(priceLine(lo, 'SOUTH', 3)).toEqual({ stake: 5_400n, winPerHit: 28_500n });
+    const xien2 = LOTTERY_RULES.defaults.plays.XIEN2;
+    expect(priceLine(xien2, 'SOUTH', 10)).toEqual({ stake: 1_000n, winPerHit: 34_400n });
+  });
+
+  it('settles a bet: its hits × what each hit pays', () => {
+    const bet = (playType: PlayType, numbers: string[]) => ({ playType, numbers, winPerHit: 9_500n });
+    expect(settleLine(bet('LO2', ['45']), tally(north))).toEqual({ units: 3, win: 28_500n });
+    expect(settleLine(bet('XIEN2', ['45', '00']), tally(north))).toEqual({ units: 1, win: 9_500n });
+    expect(settleLine(bet('LO2', ['98']), tally(north))).toEqual({ units: 0, win: 0n });
+    expect(payout(1_000n, 0)).toBe(0n);
   });
 });

@@ -1,5 +1,6 @@
-import type { PlayType } from '../../../contract/lottery.ts';
+import type { PlayType, PriceStructure } from '../../../contract/lottery.ts';
 import type { DrawNumbers } from './prizes.ts';
+import type { PlayPrice } from './rules.ts';
 
 /**
  * The common Vietnamese play types: lô 2 số (a two-digit ending, paid per prize that ends in it), đề (the special
@@ -25,26 +26,52 @@ export function numbersProblem(playType: PlayType, numbers: readonly string[]): 
   return null;
 }
 
-/** The last two digits of every number drawn (27 in the North, 18 in the South), repeats kept. */
-const endings = (draw: DrawNumbers) => draw.flat().map((n) => n.slice(-2));
+/**
+ * What a draw pays on: how many numbers end in each of 00–99 (27 in the North, 18 in the South, repeats counted) and
+ * the special prize. Made once per draw, so settling its bets reads a table.
+ */
+export interface DrawTally {
+  endings: Uint8Array;
+  special: string;
+}
 
-/** How many times a well-formed bet wins in this draw (0 when it loses). */
-export function winUnits(playType: PlayType, numbers: readonly string[], draw: DrawNumbers): number {
-  const special = draw[0]![0]!;
+export function tally(draw: DrawNumbers): DrawTally {
+  const endings = new Uint8Array(100);
+  for (const prize of draw) for (const n of prize) endings[Number(n.slice(-2))]! += 1;
+  return { endings, special: draw[0]![0]! };
+}
+
+/** How many times a well-formed bet wins on a draw's tally (0 when it loses). */
+export function hitsOn(playType: PlayType, numbers: readonly string[], t: DrawTally): number {
   switch (playType) {
     case 'LO2':
-      return endings(draw).filter((e) => e === numbers[0]).length;
+      return t.endings[Number(numbers[0])]!;
     case 'DE':
-      return special.slice(-2) === numbers[0] ? 1 : 0;
     case 'BA_CANG':
-      return special.slice(-3) === numbers[0] ? 1 : 0;
-    default: {
-      const drawn = new Set(endings(draw));
-      return numbers.every((n) => drawn.has(n)) ? 1 : 0;
-    }
+      return t.special.endsWith(numbers[0]!) ? 1 : 0;
+    default:
+      return numbers.every((n) => t.endings[Number(n)]! > 0) ? 1 : 0;
   }
 }
 
-/** Payout in minor units: stake × odds (in hundredths) × wins, rounded down to the minor unit. */
-export const payout = (stake: bigint, oddsX100: number, units: number): bigint =>
-  (stake * BigInt(oddsX100) * BigInt(units)) / 100n;
+/** How many times a well-formed bet wins in this draw (0 when it loses). */
+export const winUnits = (playType: PlayType, numbers: readonly string[], draw: DrawNumbers): number =>
+  hitsOn(playType, numbers, tally(draw));
+
+/** Payout in minor units: what the bet wins per hit × its hits. */
+export const payout = (winPerHit: bigint, units: number): bigint => winPerHit * BigInt(units);
+
+/** A line's price, by the server only: its cost (points × point cost) and what each hit pays (points × win). */
+export const priceLine = (price: PlayPrice, structure: PriceStructure, points: number) => ({
+  stake: BigInt(points) * BigInt(price.pointCost[structure]),
+  winPerHit: BigInt(points) * BigInt(price.winPerPoint[structure]),
+});
+
+/** How a placed bet ends on its draw's tally: its hits (0: lost) and its payout. */
+export function settleLine(
+  bet: { playType: PlayType; numbers: readonly string[]; winPerHit: bigint },
+  draw: DrawTally,
+): { units: number; win: bigint } {
+  const units = hitsOn(bet.playType, bet.numbers, draw);
+  return { units, win: payout(bet.winPerHit, units) };
+}

@@ -81,10 +81,21 @@ export function drawNumbers(slots: readonly PrizeSlot[], random: RandomInt): Dra
   );
 }
 
+const patterns = new Map<number, RegExp>();
+/** `^\d{n}$`, made once per length: every settled bet reads its draw back through it. */
+function digitsPattern(n: number): RegExp {
+  const known = patterns.get(n);
+  if (known) return known;
+  const made = new RegExp(`^\\d{${n}}$`);
+  patterns.set(n, made);
+  return made;
+}
+
 /** Whether one prize's numbers fit its slot: count, digits, and for a range distinct, within it, ascending. */
 function fitsSlot(numbers: string[], slot: PrizeSlot): boolean {
   if (numbers.length !== slot.count) return false;
-  if (!numbers.every((n) => new RegExp(`^\\d{${slot.digits}}$`).test(n))) return false;
+  const digits = digitsPattern(slot.digits);
+  if (!numbers.every((n) => digits.test(n))) return false;
   if (!slot.range) return true;
   const values = numbers.map(Number);
   const { min, max } = slot.range;

@@ -122,7 +122,7 @@ async function bettor(gameCode: string, lines: [PlayType, string[]][]) {
       requestId: randomUUID(),
       gameCode,
       issue: ISSUE,
-      bets: lines.map(([playType, numbers]) => ({ playType, numbers, stake: 1_000 })),
+      bets: lines.map(([playType, numbers]) => ({ playType, numbers, points: 10 })),
     },
     T0,
   );
@@ -173,13 +173,14 @@ describe('official results from the feed', () => {
     const draw = await drawRow('XSMB');
     expect(draw).toMatchObject({ status: 'SETTLED', source: 'FEED' });
     expect(draw.numbers.split(/[,~]/)).toEqual(typed(NORTH));
-    // DE 45: 85 × 1,000; LO2 45: three hits × 3 × 1,000; LO2 01 loses.
+    // 10 points each: DE 45 wins 10 × 92.00; LO2 45 three hits × 10 × 95.00; LO2 02 loses.
     expect((await betsOf(m.bets)).map((b) => [b.status, Number(b.payout)])).toEqual([
-      ['WON', 85_000],
-      ['WON', 9_000],
+      ['WON', 92_000],
+      ['WON', 285_000],
       ['LOST', 0],
     ]);
-    expect(await balance(m.main)).toBe(100_000 - 3_000 + 94_000);
+    // Đề costs 1.00 a point, lô 27.00 in the North.
+    expect(await balance(m.main)).toBe(100_000 - 1_000 - 2 * 27_000 + 377_000);
     expect((await lottery.opened('PORTICO', 'XSMB', 1)).list[0]).toMatchObject({ source: 'FEED', salt: '' });
     expect((await results.status()).feed).toMatchObject({ error: null, okAt: expect.any(String) });
     expect(await invariantBreaches(db)).toBe(0);
@@ -264,13 +265,14 @@ describe('operator entry (maker-checker)', () => {
     const confirmed = await asOps(t.app, 'finance', 'POST', url, { numbers: typed(SOUTH) });
     expect(confirmed.body.value).toEqual({ state: 'CONFIRMED', differs: [], settled: 3 });
     expect(await drawRow('XSMN_HCM')).toMatchObject({ status: 'SETTLED', source: 'OPERATOR' });
-    // DE 56: 70 × 1,000; LO2 56: DB and G8, 2 × 4.40 × 1,000; LO2 01 loses.
+    // 10 points each: DE 56 wins 10 × 92.00; LO2 56 DB and G8, 2 × 10 × 95.00; LO2 02 loses.
     expect((await betsOf(m.bets)).map((b) => [b.status, Number(b.payout)])).toEqual([
-      ['WON', 70_000],
-      ['WON', 8_800],
+      ['WON', 92_000],
+      ['WON', 190_000],
       ['LOST', 0],
     ]);
-    expect(await balance(m.main)).toBe(100_000 - 3_000 + 78_800);
+    // Lô costs 18.00 a point in the South.
+    expect(await balance(m.main)).toBe(100_000 - 1_000 - 2 * 18_000 + 282_000);
     expect((await asOps(t.app, 'admin', 'POST', url, { numbers: typed(SOUTH) })).status).toBe(409);
     const audited = await db
       .select({ actor: auditLog.actor, action: auditLog.action })
@@ -353,7 +355,7 @@ describe('races', () => {
         await engine.settleDrawn(at);
         expect((await betsOf(m.bets)).map((b) => b.status)).toEqual(['WON', 'LOST']);
         expect(keys.filter((k) => k.startsWith('lottery-refund'))).toEqual([]);
-        expect(await balance(m.main)).toBe(100_000 - 2_000 + 70_000);
+        expect(await balance(m.main)).toBe(100_000 - 1_000 - 18_000 + 92_000);
       }
       // Whatever won, a second round of everything changes nothing.
       const before = await balance(m.main);

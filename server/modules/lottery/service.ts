@@ -22,7 +22,7 @@ import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
 import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
-import { numbersProblem } from './plays.ts';
+import { numbersProblem, priceLine } from './plays.ts';
 import { LOTTERY_RULES } from './rules.ts';
 import { type DrawSlot, drawsBetween, saleState } from './schedule.ts';
 
@@ -90,8 +90,9 @@ const betOf = (b: BetRow, draw: DrawKey): LotteryBet => ({
   issue: draw.issue,
   playType: b.playType as PlayType,
   numbers: b.numbers,
+  points: b.points,
   stake: Number(b.stake),
-  oddsX100: b.oddsX100,
+  winPerHit: Number(b.winPerHit),
   status: b.status,
   winUnits: b.winUnits,
   payout: b.payout === null ? null : Number(b.payout),
@@ -349,7 +350,7 @@ export function createLotteryService(
       };
     },
 
-    /** The merchant's odds and stake limits per play type. */
+    /** The merchant's point cost, win per point and point limits per play type. */
     async rules(merchantCode: string): Promise<{ rules: PlayRule[] }> {
       const r = await rules.get(merchantCode, LOTTERY_RULES);
       return {
@@ -358,7 +359,8 @@ export function createLotteryService(
     },
 
     /**
-     * Places a slip on the issue on sale: every line checked (numbers, stake limits), then in one transaction
+     * Places a slip on the issue on sale: every line checked (numbers, point limits) and priced here (points × the
+     * play's point cost for the lottery's structure; the client sends points only), then in one transaction
      * each bet and its game round and one ledger movement MAIN → HOUSE_GAMES for the total, keyed
      * `lottery-bet:<member>:<requestId>`. All or nothing; a resent requestId answers the first slip.
      */
@@ -368,7 +370,7 @@ export function createLotteryService(
       const request = requestHash({
         gameCode: body.gameCode,
         issue: body.issue,
-        bets: JSON.stringify(body.bets.map((b) => [b.playType, b.numbers, b.stake])),
+        bets: JSON.stringify(body.bets.map((b) => [b.playType, b.numbers, b.points])),
       });
       const first = await slip(db, member.id, body.requestId);
       if (first.length > 0) {
@@ -389,13 +391,14 @@ export function createLotteryService(
       body.bets.forEach((b, i) => {
         const problem = numbersProblem(b.playType, b.numbers);
         if (problem) fields[`bets.${i}.numbers`] = problem;
-        const { minStake, maxStake } = r.plays[b.playType];
-        if (b.stake < minStake) fields[`bets.${i}.stake`] = `The least stake is ${minStake}`;
-        else if (b.stake > maxStake) fields[`bets.${i}.stake`] = `The most stake is ${maxStake}`;
+        const { minPoints, maxPoints } = r.plays[b.playType];
+        if (b.points < minPoints) fields[`bets.${i}.points`] = `The least is ${minPoints} points`;
+        else if (b.points > maxPoints) fields[`bets.${i}.points`] = `The most is ${maxPoints} points`;
       });
       if (Object.keys(fields).length > 0)
         throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', fields);
-      const total = body.bets.reduce((s, b) => s + BigInt(b.stake), 0n);
+      const priced = body.bets.map((b) => ({ ...b, ...priceLine(r.plays[b.playType], structure, b.points) }));
+      const total = priced.reduce((s, b) => s + b.stake, 0n);
 
       const draw = await engine.ensureDraw(l, slot);
       const vendor = l.vendor;
@@ -430,9 +433,8 @@ export function createLotteryService(
           });
         if (w.balance < total) throw insufficientFunds(w.balance);
 
-        const odds = (p: PlayType) => r.plays[p].oddsX100[structure];
         const rows: BetRow[] = [];
-        for (const [line, b] of body.bets.entries()) {
+        for (const [line, b] of priced.entries()) {
           const [round] = await tx
             .insert(gameRounds)
             .values({
@@ -442,7 +444,7 @@ export function createLotteryService(
               nodeId: l.code,
               gameType: l.gameType,
               roundRef: `lottery:${member.id}:${body.requestId}:${line}`,
-              bet: BigInt(b.stake),
+              bet: b.stake,
               status: 'OPEN',
               createdAt: now,
               outcome: { gameCode: l.code, issue: slot.issue, playType: b.playType, numbers: b.numbers },
@@ -457,8 +459,9 @@ export function createLotteryService(
               roundId: round!.id,
               playType: b.playType,
               numbers: b.numbers,
-              stake: BigInt(b.stake),
-              oddsX100: odds(b.playType),
+              points: b.points,
+              stake: b.stake,
+              winPerHit: b.winPerHit,
               requestId: body.requestId,
               line,
               createdAt: now,
