@@ -2,6 +2,7 @@ import type { GameType } from '../../contract/games.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import { DomainError } from '../http/errors.ts';
 import { requestHash } from '../lib/idempotency.ts';
+import { playPath } from '../modules/inhouse/titles.ts';
 import type { Ledger, PostHook } from '../modules/wallet/ledger.ts';
 import type { VendorSettings } from './vendors/config.ts';
 import type { FeedGame } from './vendors/feed.ts';
@@ -130,7 +131,7 @@ export function inhouseDriver(): GameVendorDriver {
     kind: 'inhouse',
     wallet: 'seamless',
     launch: (req) => ({
-      url: `/play/${req.gameClassify === 'MINI' ? 'dice' : 'slot'}?${params(req)}`,
+      url: `${playPath(req.nodeId)}?${params(req)}`,
       openIn: 'frame',
     }),
     balance: async () => 0n,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameType } from '../../../contract/games.ts';
+import { playPath } from '../../modules/inhouse/titles.ts';
 import { ALL_VENDORS, buildCatalogue } from './catalogue.ts';
 
 const SPEC_PROVIDERS: Record<string, string[]> = {
@@ -121,6 +122,27 @@ describe('buildCatalogue', () => {
     const rngClasses = games.filter((g) => g.gameType === 'RNG').map((g) => g.gameClassify);
     expect(rngClasses.filter((c) => c === 'SLOT').length / rngClasses.length).toBeGreaterThan(0.6);
     expect(new Set(rngClasses).size).toBe(4);
+  });
+
+  it('lists the in-house titles as they are built: each its own engine, all with free play', () => {
+    const inhouse = games.filter((g) => g.vassalage === 'PORTICO');
+    expect(inhouse.map((g) => [g.names.en, g.gameClassify])).toEqual([
+      ['Mega Cherries', 'SLOT'],
+      ['Dice', 'MINI'],
+      ['Hi-Lo', 'MINI'],
+      ['Mines Gold', 'MINI'],
+      ['Bingo Turbo', 'MINI'],
+      ['Wolf Fortune', 'SLOT'],
+    ]);
+    expect(inhouse.map((g) => playPath(g.nodeId))).toEqual([
+      '/play/slot',
+      '/play/dice',
+      '/play/hilo',
+      '/play/mines',
+      '/play/bingo',
+      '/play/slot',
+    ]);
+    expect(inhouse.every((g) => g.supportPlay)).toBe(true);
   });
 
   it('never offers free play on sports, esports and lottery games', () => {

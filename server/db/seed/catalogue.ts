@@ -1,5 +1,7 @@
 import type { GameCategory, GameType } from '../../../contract/games.ts';
 import { mulberry32 } from '../../lib/seededRandom.ts';
+import { INHOUSE_TITLES } from '../../modules/inhouse/titles.ts';
+import { INHOUSE_VENDOR } from '../../ports/gameVendor.ts';
 
 /**
  * Deterministic demo game catalogue: vendors of spec §3 and their games, with English and Vietnamese
@@ -245,7 +247,7 @@ const CLASSES: Record<GameType, readonly ClassSpec[]> = {
     one('CARD', 75, bank(1, ROOM_TPL, [CARD, ROOM])),
     one('MAHJONG', 25, bank(1, ROOM_TPL, [MAHJONG, ROOM])),
   ],
-  INHOUSE: [one('SLOT', 1, ...SLOT_BANKS), one('MINI', 1, ARCADE_BANK)],
+  INHOUSE: [], // INHOUSE_TITLES
   SPORTS: lobby('{v}|Thể thao {c}'),
   ESPORTS: lobby('{v}|Thể thao điện tử {c}'),
   COCKFIGHT: lobby('{v}|Đá gà {c}'),
@@ -311,6 +313,13 @@ export function buildCatalogue(profile: CatalogueProfile): { vendors: SeedVendor
     perType.set(gameType, sort + 1);
     vendors.push({ vassalage, gameType, gameCategory: categoryOf(gameType), displayName, sort });
 
+    // The in-house titles are a fixed list: each is its own game, with its engine on our server.
+    if (vassalage === INHOUSE_VENDOR && gameType === 'INHOUSE') {
+      INHOUSE_TITLES.forEach(({ engine: _, ...title }, sort) => {
+        games.push({ ...title, vassalage, gameType, supportPlay: true, sort });
+      });
+      continue;
+    }
     // One stream per vendor, so adding or removing a vendor leaves the other vendors' games unchanged.
     const r = mulberry32(fnv1a(`${profile.seed}|${vassalage}|${gameType}`));
     const classes = VENDOR_CLASSES[vassalage] ?? CLASSES[gameType];

@@ -7,9 +7,7 @@ import { DomainError } from '../../http/errors.ts';
 import type { Launch } from '../../http/route.ts';
 import { INHOUSE_VENDOR } from '../../ports/gameVendor.ts';
 import { localized } from '../content/service.ts';
-
-/** The engine of each in-house game class. */
-const ENGINE_OF: Record<string, InhouseGame> = { SLOT: 'slot', MINI: 'dice' };
+import { titleOf } from './titles.ts';
 
 /** Bets offered, as multiples of the game's minimum bet. */
 const BET_FACTORS = [1, 2, 5, 10, 20, 50, 100];
@@ -36,10 +34,10 @@ export async function launchedGame(db: Db, launch: Launch, want?: InhouseGame): 
     .select()
     .from(games)
     .where(and(eq(games.merchantCode, launch.merchantCode), eq(games.nodeId, launch.nodeId)));
-  const engine = game && game.vassalage === INHOUSE_VENDOR ? ENGINE_OF[game.gameClassify] : undefined;
-  if (!game || !engine || (want && want !== engine)) throw otherGame();
+  const title = game && game.vassalage === INHOUSE_VENDOR ? titleOf(game.nodeId) : undefined;
+  if (!game || !title || (want && want !== title.engine)) throw otherGame();
   return {
-    engine,
+    engine: title.engine,
     nodeId: game.nodeId,
     name: localized(game.names, launch.language as Locale),
     betSteps: betSteps(game.minBet),

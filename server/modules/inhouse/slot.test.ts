@@ -106,3 +106,16 @@ describe('slot RTP', () => {
     expect(rtp.scatter).toBeGreaterThan(0);
   });
 });
+
+describe('Wolf Fortune', () => {
+  it('is its own slot: its own symbols and strips, about 96 % by exact computation', async () => {
+    const { WOLF_FORTUNE } = await import('./wolf.ts');
+    expect(WOLF_FORTUNE.def.symbols).not.toContain('CHERRY');
+    for (const strip of WOLF_FORTUNE.def.strips) expect(strip.split('S').length - 1).toBe(1);
+    const rtp = WOLF_FORTUNE.rtp();
+    expect(rtp.total).toBeCloseTo(0.96038, 4);
+    const stops = [0, 0, 0, 0, 0];
+    let i = 0;
+    expect(WOLF_FORTUNE.spin(2000, () => stops[i++]!).reels[0]).toEqual(['WOLF', 'BEAR', 'KING']);
+  });
+});
