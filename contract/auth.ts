@@ -20,6 +20,14 @@ export const registerField = z.enum([
   'wechat',
   'idNumber',
   'captcha',
+  // Know-your-customer fields (spec §3 labels, §5 messages): a merchant switches each on as its licence asks.
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+  'placeOfBirth',
+  /** yyyy-MM-dd; the member must be at least the merchant's `ageLimit` on it. */
+  'birthday',
 ]);
 export type RegisterField = z.infer<typeof registerField>;
 
@@ -43,7 +51,8 @@ export const registerSettings = defineCall({
   method: 'GET',
   path: '/wps/system/setting/register',
   class: 'read',
-  summary: 'Registration settings: per-field rules, age limit, countries with dial codes',
+  summary:
+    'Registration settings: per-field rules, the minimum age (checked on the birthday), countries with dial codes',
   query: emptyQuery,
   response: wpsReply(
     z.object({
@@ -119,6 +128,12 @@ const registerUser = {
   facebook: text(100),
   wechat: text(50),
   idNumber: text(50),
+  address: text(200),
+  nationality: text(60),
+  occupation: text(100),
+  sourceOfIncome: text(100),
+  placeOfBirth: text(100),
+  birthday: text(10),
   paymentPassword: text(64),
   affiliateCode: text(40),
   referralCode: text(40),

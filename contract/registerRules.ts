@@ -36,7 +36,9 @@ export const PATTERNS: Record<number, string> = {
 export type FieldProblem =
   | { kind: 'required' }
   | { kind: 'pattern'; patternId: number; min: number; max: number }
-  | { kind: 'mismatch' };
+  | { kind: 'mismatch' }
+  /** Spec §5 birthday limit: the member is younger than the merchant's minimum age. */
+  | { kind: 'underAge'; minimumAge: number };
 
 /** `acceptedPattern` as a RegExp: '*' becomes '.*' (spec §3). */
 export const acceptedRegExp = (acceptedPattern: string): RegExp =>
@@ -52,6 +54,35 @@ export function checkField(rule: RegisterFieldRule, value: string | undefined): 
   return fits
     ? null
     : { kind: 'pattern', patternId: rule.patternId, min: rule.minLength, max: rule.maxLength };
+}
+
+/** Spec §9: the minimum age of a merchant that sets none. */
+export const DEFAULT_MINIMUM_AGE = 21;
+
+/** The date format of the birthday field (spec §5 pattern 11). */
+const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whole years from a yyyy-MM-dd birthday to the date `today` (yyyy-MM-dd); null for a date that does not exist. */
+export function ageOn(birthday: string, today: string): number | null {
+  const b = BIRTHDAY.exec(birthday);
+  const t = BIRTHDAY.exec(today);
+  if (!b || !t) return null;
+  const [y, m, d] = [Number(b[1]), Number(b[2]), Number(b[3])];
+  const real = new Date(Date.UTC(y, m - 1, d));
+  if (real.getUTCFullYear() !== y || real.getUTCMonth() !== m - 1 || real.getUTCDate() !== d) return null;
+  const years = Number(t[1]) - y;
+  // Not yet had this year's birthday (a 29 February one counts from 1 March in other years).
+  return Number(t[2]) * 100 + Number(t[3]) < m * 100 + d ? years - 1 : years;
+}
+
+/**
+ * Spec §5 birthday limit, after the field's own rule: a date that does not exist or lies ahead is a format problem,
+ * a member younger than `minimumAge` on `today` (the merchant's date) an age one.
+ */
+export function checkBirthday(birthday: string, minimumAge: number, today: string): FieldProblem | null {
+  const age = ageOn(birthday, today);
+  if (age === null || age < 0) return { kind: 'pattern', patternId: 11, min: 10, max: 10 };
+  return age < minimumAge ? { kind: 'underAge', minimumAge } : null;
 }
 
 /** English text of spec §5's pattern messages ({min}/{max} substituted; one number when they are equal). */
@@ -89,5 +120,6 @@ export const lengthText = (min: number, max: number) => (min === max ? `${min}` 
 export function problemText(p: FieldProblem): string {
   if (p.kind === 'required') return 'Input must not be empty';
   if (p.kind === 'mismatch') return 'Incorrect confirmation input';
+  if (p.kind === 'underAge') return `You must be ${p.minimumAge} years or older to register`;
   return (PATTERN_TEXT[p.patternId] ?? PATTERN_TEXT[0]!).replace('{len}', lengthText(p.min, p.max));
 }

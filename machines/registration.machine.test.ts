@@ -150,6 +150,64 @@ describe('registration: behaviour', () => {
     });
   });
 
+  it('asks for the know-your-customer fields the merchant switched on, and an age of at least its minimum', async () => {
+    const kyc = (field: 'address' | 'nationality' | 'birthday', patternId: number) => ({
+      field,
+      enabled: true,
+      required: true,
+      minLength: field === 'birthday' ? 10 : 2,
+      maxLength: field === 'birthday' ? 10 : 200,
+      patternId,
+      acceptedPattern: patternId === 11 ? '^\\d{4}-\\d{2}-\\d{2}$' : '*',
+    });
+    const rules = [...demoRules, kyc('address', 0), kyc('nationality', 0), kyc('birthday', 11)];
+    const { actor, calls } = startRegistration({ rules, today: '2026-11-27' });
+    expect(view(actor).shownFields).toEqual(expect.arrayContaining(['address', 'nationality', 'birthday']));
+    actor.send({ type: 'terms.toggle' });
+    actor.send({ type: 'user.submit', values: validValues });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      address: { kind: 'required' },
+      nationality: { kind: 'required' },
+      birthday: { kind: 'required' },
+    });
+    const person = { ...validValues, address: '12 Nguyen Hue', nationality: 'Vietnamese' };
+    // 21 tomorrow: the default minimum age is not reached; a day that does not exist is a format problem.
+    actor.send({ type: 'user.submit', values: { ...person, birthday: '2005-11-28' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      birthday: { kind: 'underAge', minimumAge: 21 },
+    });
+    actor.send({ type: 'user.submit', values: { ...person, birthday: '2005-02-30' } });
+    expect(actor.getSnapshot().context.fieldErrors.birthday).toMatchObject({
+      kind: 'pattern',
+      patternId: 11,
+    });
+    actor.send({ type: 'user.submit', values: { ...person, birthday: '2005-11-27' } });
+    await flush();
+    expect(calls.register[0]?.values).toMatchObject({ birthday: '2005-11-27', nationality: 'Vietnamese' });
+  });
+
+  it('takes the merchant’s own minimum age', () => {
+    const birthday = {
+      field: 'birthday' as const,
+      enabled: true,
+      required: false,
+      minLength: 10,
+      maxLength: 10,
+      patternId: 11,
+      acceptedPattern: '*',
+    };
+    const { actor } = startRegistration({
+      rules: [...demoRules, birthday],
+      ageLimit: 18,
+      today: '2026-11-27',
+    });
+    actor.send({ type: 'terms.toggle' });
+    actor.send({ type: 'user.submit', values: { ...validValues, birthday: '2008-11-28' } });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      birthday: { kind: 'underAge', minimumAge: 18 },
+    });
+  });
+
   it('in mobile mode asks for the number and, with SMS verification, the code — not for a username', () => {
     const { actor } = startRegistration({ smsVerification: true });
     actor.send({ type: 'mode.switch', mode: 'mobile' });

@@ -1,7 +1,7 @@
 import { assign, type ErrorActorEvent, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { RegisterField, RegisterFieldRule } from '../contract/auth.ts';
 import type { MemberInfo } from '../contract/member.ts';
-import { checkField } from '../contract/registerRules.ts';
+import { checkBirthday, checkField, DEFAULT_MINIMUM_AGE } from '../contract/registerRules.ts';
 import { captchaMachine } from './captcha.machine.ts';
 import {
   type FieldErrors,
@@ -37,7 +37,9 @@ import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine
  * `captcha.typeChanged`), `error.dismiss` (the warning popup's OK).
  * Actions the app provides: `storeToken` { token }, `finished` { account, mode } (the form is done).
  * Context the views read: `mode`, `values`, `fieldErrors`, `error`, `account` (see registration.connect.ts).
- * Input: `rules` (merchant field rules), `affiliateFromUrl`, `firebase`, `smsVerification`, `mode` (modal type).
+ * Input: `rules` (merchant field rules), `affiliateFromUrl`, `firebase`, `smsVerification`, `mode` (modal type),
+ * `ageLimit` (the merchant's minimum age, 21 when absent) and `today` (yyyy-MM-dd): a birthday the rules let through
+ * must make the visitor that old today (spec §5 birthday limit; the server checks it again on its own date).
  */
 
 export type RegisterMode = 'username' | 'mobile';
@@ -68,6 +70,8 @@ export interface RegistrationInput {
   firebase: boolean;
   smsVerification: boolean;
   mode?: RegisterMode;
+  ageLimit?: number;
+  today?: string;
 }
 
 export interface RegistrationContext {
@@ -76,6 +80,9 @@ export interface RegistrationContext {
   firebase: boolean;
   smsVerification: boolean;
   mode: RegisterMode;
+  ageLimit: number;
+  /** The visitor's date (yyyy-MM-dd); null: the birthday's age is left to the server. */
+  today: string | null;
   values: RegisterValues;
   fieldErrors: FieldErrors;
   error: FlowError | null;
@@ -93,7 +100,10 @@ export type RegistrationEvent =
 
 export const INVALID_INVITATION = 'INVALID_INVITATION';
 
-type Form = Pick<RegistrationContext, 'rules' | 'mode' | 'firebase' | 'smsVerification' | 'affiliateFromUrl'>;
+type Form = Pick<
+  RegistrationContext,
+  'rules' | 'mode' | 'firebase' | 'smsVerification' | 'affiliateFromUrl' | 'ageLimit' | 'today'
+>;
 
 /** Spec §5: which merchant-configured fields the form of this mode shows. */
 export function fieldApplies(form: Form, field: RegisterField): boolean {
@@ -131,6 +141,9 @@ export function registrationProblems(form: Form, values: RegisterValues): FieldE
     values.confirmPassword !== values.password
   )
     checks.confirmPassword = { kind: 'mismatch' };
+  const birthday = values.birthday?.trim();
+  if (checks.birthday === null && birthday && form.today)
+    checks.birthday = checkBirthday(birthday, form.ageLimit, form.today);
   return fieldErrors(checks);
 }
 
@@ -203,6 +216,8 @@ export const registrationMachine = setup({
     firebase: input.firebase,
     smsVerification: input.smsVerification,
     mode: input.mode ?? 'username',
+    ageLimit: input.ageLimit ?? DEFAULT_MINIMUM_AGE,
+    today: input.today ?? null,
     values: {},
     fieldErrors: {},
     error: null,

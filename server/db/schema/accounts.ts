@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -36,6 +37,8 @@ export const members = pgTable(
     paymentPasswordLockedUntil: at('payment_password_locked_until'),
     /** The other registration fields (qqNum, line, whatsapp …), as typed. */
     profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+    /** The registration's birthday (know-your-customer; the merchant's minimum age was checked on it). */
+    birthday: date('birthday'),
     /** 0 member; 1, 2, 41, 42 agents; 4 trial (spec §2/§6). */
     agentType: integer('agent_type').notNull().default(0),
     uplineId: integer('upline_id'),

@@ -24,8 +24,8 @@ export interface MerchantSettings {
   defaultPassword: string;
   /** With PASSWORD_EXPIRY on, a password older than this must be changed at login. */
   passwordMaxAgeDays: number;
-  /** Registration age notice: 18 or 21. */
-  ageLimit: 18 | 21;
+  /** The minimum age to register, shown as the age notice and checked on the birthday; absent: 21 (spec §9). */
+  ageLimit?: 18 | 21;
   countries: { countryCode: string; countryDialingCode: string }[];
   /** Public Firebase web options (social login, Firebase SMS); absent when the merchant has no Firebase project. */
   firebase?: { apiKey: string; authDomain: string; projectId: string; appId: string } | null;

@@ -49,7 +49,22 @@ const registerFields: RegisterFieldRule[] = [
   ...(['qqNum', 'line', 'whatsapp', 'zalo', 'facebook', 'wechat', 'idNumber'] as const).map((f) =>
     rule(f, false, 1, 50, 0, false),
   ),
+  // Know-your-customer fields, off unless a merchant's licence asks for them (LOTUS below).
+  rule('address', true, 5, 200, 0, false),
+  rule('nationality', true, 2, 60, 12, false),
+  rule('occupation', false, 2, 100, 0, false),
+  rule('sourceOfIncome', false, 2, 100, 0, false),
+  rule('placeOfBirth', false, 2, 100, 0, false),
+  rule('birthday', true, 10, 10, 11, false),
 ];
+
+/** The rules with the know-your-customer fields switched on. */
+const withKyc = (rules: RegisterFieldRule[]) =>
+  rules.map((r) =>
+    ['address', 'nationality', 'occupation', 'sourceOfIncome', 'placeOfBirth', 'birthday'].includes(r.field)
+      ? { ...r, enabled: true }
+      : r,
+  );
 
 export const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => {
   const flags: Record<FeatureFlag, boolean> = {
@@ -166,6 +181,10 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
         'Lotus Play',
       ),
       tyLanguage: 'th',
+      // A licence that asks who its players are: address, nationality, birthday (and more) at registration, and no
+      // age set, so the default minimum of 21 applies to the birthday.
+      registerFields: withKyc(registerFields),
+      ageLimit: undefined,
     },
     restrictedCountries: ['US'],
     domains: ['lotus.localhost'],

@@ -360,3 +360,81 @@ describe('trial, logout and sessions', () => {
     expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
   });
 });
+
+describe('registration know-your-customer fields (spec §3, §5)', () => {
+  const lotus = () => client(t.app, 'LOTUS');
+  /** The date `years` years and `days` days before today in the merchant's zone (LOTUS: Asia/Ho_Chi_Minh). */
+  const yearsAgo = (years: number, days = 0) => {
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' })
+      .format(new Date())
+      .split('-')
+      .map(Number);
+    const at = new Date(Date.UTC(y! - years, m! - 1, d! - days));
+    return at.toISOString().slice(0, 10);
+  };
+  const kyc = {
+    address: '12 Nguyen Hue, District 1',
+    nationality: 'Vietnamese',
+    occupation: 'Engineer',
+    sourceOfIncome: 'Salary',
+    placeOfBirth: 'Hue',
+  };
+  const registerAt = async (username: string, fields: object) =>
+    lotus().send('PUT', '/wps/member/register', {
+      ...newUser(username),
+      ...fields,
+      ...(await lotus().solvedCaptcha()),
+    });
+
+  it('publishes the fields the merchant switched on and its minimum age, 21 when it sets none', async () => {
+    const { body } = await lotus().send('GET', '/wps/system/setting/register');
+    const on = body.value.fields
+      .filter((r: { enabled: boolean }) => r.enabled)
+      .map((r: { field: string }) => r.field);
+    expect(on).toEqual(expect.arrayContaining([...Object.keys(kyc), 'birthday']));
+    expect(body.value.ageLimit).toBe(21);
+    const portico = await api.send('GET', '/wps/system/setting/register');
+    expect(portico.body.value.fields.find((r: { field: string }) => r.field === 'birthday')).toMatchObject({
+      enabled: false,
+    });
+  });
+
+  it('wants the required ones, each with its message, and writes nothing', async () => {
+    const before = await countMembers();
+    const res = await registerAt('kycnone01', {});
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual(['address', 'birthday', 'nationality']);
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('refuses a birthday under the minimum age, a date that does not exist and one ahead', async () => {
+    const young = await registerAt('kycyoung01', { ...kyc, birthday: yearsAgo(21, -1) });
+    expect(young.status).toBe(400);
+    expect(young.body.fields).toEqual({ birthday: 'You must be 21 years or older to register' });
+    for (const birthday of ['2001-02-30', yearsAgo(0, -1), '1990/01/01']) {
+      const res = await registerAt('kycbadday01', { ...kyc, birthday });
+      expect(res.status, birthday).toBe(400);
+      expect(res.body.fields.birthday, birthday).toBe('Enter a date as yyyy-MM-dd');
+    }
+  });
+
+  it('opens the account on the day the member turns 21 and keeps what was typed', async () => {
+    const birthday = yearsAgo(21);
+    const res = await registerAt('kycadult01', { ...kyc, birthday });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(members).where(eq(members.account, 'kycadult01'));
+    expect(row?.birthday).toBe(birthday);
+    expect(row?.profile).toMatchObject(kyc);
+  });
+
+  it('leaves the fields alone where the merchant has them off', async () => {
+    const res = await api.send('PUT', '/wps/member/register', {
+      ...newUser('kycoff01'),
+      birthday: yearsAgo(10),
+      ...(await api.solvedCaptcha()),
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(members).where(eq(members.account, 'kycoff01'));
+    expect(row?.birthday).toBeNull();
+  });
+});

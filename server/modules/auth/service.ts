@@ -12,6 +12,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts
 import { newToken } from '../../lib/secrets.ts';
 import type { FirebasePort } from '../../ports/firebase.ts';
 import type { AuditLog } from '../audit/log.ts';
+import { merchantToday, minimumAgeOf } from '../merchant/minimumAge.ts';
 import type { CaptchaService } from './captcha.ts';
 import { CAPTCHA_AFTER_FAILURES, createLogins, type LoginAttempt } from './logins.ts';
 import { enforceRules, ruleOf } from './rules.ts';
@@ -32,8 +33,13 @@ const unknownAccountHash = hashPassword(newToken());
 const fieldError = (status: number, code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
   new DomainError(status, code, message, { [field]: message });
 
-/** Optional profile fields of the registration user, kept as typed. */
+/** Optional profile fields of the registration user (know-your-customer ones too), kept as typed. */
 const PROFILE_FIELDS = [
+  'address',
+  'nationality',
+  'occupation',
+  'sourceOfIncome',
+  'placeOfBirth',
   'qqNum',
   'line',
   'whatsapp',
@@ -128,7 +134,22 @@ export function createAuthService(
   }
 
   const profileOf = (body: RegisterBody | RegisterMobileBody) =>
-    Object.fromEntries(PROFILE_FIELDS.flatMap((f) => (body[f] ? [[f, body[f]]] : [])));
+    Object.fromEntries(PROFILE_FIELDS.flatMap((f) => (body[f]?.trim() ? [[f, body[f].trim()]] : [])));
+
+  /**
+   * The registration's own fields as stored: the profile, and the birthday as a date where the merchant asks for it
+   * (enforceRules checked it then: a real date, old enough); elsewhere it was never checked, so it is not kept.
+   */
+  const kycOf = (m: Merchant, body: RegisterBody | RegisterMobileBody) => ({
+    profile: profileOf(body),
+    birthday: (ruleOf(m.settings.registerFields, 'birthday')?.enabled && body.birthday?.trim()) || null,
+  });
+
+  /** Spec §5 birthday limit, on the merchant's date. */
+  const ageCheck = (m: Merchant) => ({
+    minimumAge: minimumAgeOf(m.settings),
+    today: merchantToday(m.settings, now()),
+  });
 
   /** Inserts the account (a taken name or number is a field error); `inTx` adds statements to its transaction. */
   async function insert(values: typeof members.$inferInsert, inTx?: AccountHook): Promise<Member> {
@@ -223,7 +244,7 @@ export function createAuthService(
     settings(m: Merchant) {
       return {
         fields: m.settings.registerFields,
-        ageLimit: m.settings.ageLimit,
+        ageLimit: minimumAgeOf(m.settings),
         countries: m.settings.countries,
         smsVerification: m.settings.features.SMS_VERIFICATION,
       };
@@ -239,7 +260,12 @@ export function createAuthService(
 
     async register(m: Merchant, body: RegisterBody) {
       if (!m.settings.features.USERNAMEREG3) throw new DomainError(403, 'FORBIDDEN', 'Function not enabled');
-      enforceRules(m.settings.registerFields, body, ['captcha', 'verificationCode', 'mobileNum']);
+      enforceRules(
+        m.settings.registerFields,
+        body,
+        ['captcha', 'verificationCode', 'mobileNum'],
+        ageCheck(m),
+      );
       const uplineId = await uplineOf(m, body.affiliateCode);
       const referredBy = await referrerOf(m, body.referralCode);
       await requireCaptcha(m, body);
@@ -251,7 +277,7 @@ export function createAuthService(
           passwordHash: await hashPassword(body.password),
           email: body.email || null,
           payeeName: body.payeeName || null,
-          profile: profileOf(body),
+          ...kycOf(m, body),
           uplineId,
           referredBy,
         },
@@ -267,11 +293,12 @@ export function createAuthService(
       const rules = m.settings.registerFields.filter(
         (r) => withPassword || (r.field !== 'password' && r.field !== 'confirmPassword'),
       );
-      enforceRules(rules, { ...body, mobileNum: body.mobileNum }, [
-        'captcha',
-        'verificationCode',
-        'username',
-      ]);
+      enforceRules(
+        rules,
+        { ...body, mobileNum: body.mobileNum },
+        ['captcha', 'verificationCode', 'username'],
+        ageCheck(m),
+      );
       const uplineId = await uplineOf(m, body.affiliateCode);
       const referredBy = await referrerOf(m, body.referralCode);
       const mobile = normaliseMobile(body.countryDialingCode, body.mobileNum);
@@ -295,7 +322,7 @@ export function createAuthService(
           mobile,
           email: body.email || null,
           payeeName: body.payeeName || null,
-          profile: profileOf(body),
+          ...kycOf(m, body),
           uplineId,
           referredBy,
         },

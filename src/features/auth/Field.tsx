@@ -8,12 +8,15 @@ import { firebaseMessage } from './firebaseErrors.ts';
 export function Field({
   label,
   problem,
+  missing,
   addon,
   prefix,
   ...input
 }: {
   label: ReactNode;
   problem?: FormProblem;
+  /** The field's own words for a missing value (spec §5: "enter address"), in place of the general one. */
+  missing?: string;
   /** A control before the input (the dial code) and one after it (send code, captcha image). */
   prefix?: ReactNode;
   addon?: ReactNode;
@@ -39,7 +42,7 @@ export function Field({
       </div>
       {problem && (
         <p id={errorId} className="text-sm text-danger">
-          {problemMessage(i18n, problem)}
+          {problem.kind === 'required' && missing ? missing : problemMessage(i18n, problem)}
         </p>
       )}
     </div>

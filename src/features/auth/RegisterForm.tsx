@@ -37,6 +37,11 @@ const INPUT: Partial<Record<RegisterField, InputHTMLAttributes<HTMLInputElement>
   email: { type: 'email', autoComplete: 'email' },
   payeeName: { autoComplete: 'name' },
   mobileNum: { type: 'tel', autoComplete: 'tel-national' },
+  address: { autoComplete: 'street-address' },
+  nationality: { autoComplete: 'country-name' },
+  occupation: { autoComplete: 'organization-title' },
+  // A date picker gives yyyy-MM-dd (spec §5 pattern 11), the format the rule and the server take.
+  birthday: { type: 'date', autoComplete: 'bday' },
 };
 
 function useLabels(): Record<RegisterField, ReactNode> {
@@ -58,8 +63,18 @@ function useLabels(): Record<RegisterField, ReactNode> {
     wechat: <Trans>WeChat</Trans>,
     idNumber: <Trans>ID number</Trans>,
     captcha: <Trans>Captcha</Trans>,
+    address: <Trans>Address</Trans>,
+    nationality: <Trans>Nationality</Trans>,
+    occupation: <Trans>Occupation</Trans>,
+    sourceOfIncome: <Trans>Source of income</Trans>,
+    placeOfBirth: <Trans>Place of birth</Trans>,
+    birthday: <Trans>Birthday</Trans>,
   };
 }
+
+/** The visitor's date, yyyy-MM-dd: the birthday's age is counted to it (the server counts to the merchant's). */
+const localToday = (at = new Date()) =>
+  `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
 
 export interface RegisterFormProps {
   rules: RegisterFieldRule[];
@@ -78,6 +93,10 @@ export interface RegisterFormProps {
 export function RegisterForm(props: RegisterFormProps) {
   const { t } = useLingui();
   const labels = useLabels();
+  const missing: Partial<Record<RegisterField, string>> = {
+    address: t`Please enter your address`,
+    nationality: t`Please enter your nationality`,
+  };
   const recaptcha = useRef<HTMLDivElement>(null);
   // The machine and its children with the real calls; Firebase sends the codes when the merchant has it.
   const [live] = useState(() => {
@@ -109,6 +128,8 @@ export function RegisterForm(props: RegisterFormProps) {
       firebase: props.firebase !== null,
       smsVerification: props.smsVerification,
       mode: props.usernameMode ? 'username' : 'mobile',
+      ageLimit: props.ageLimit,
+      today: localToday(),
     },
   });
   const view = connectRegistration(
@@ -164,9 +185,11 @@ export function RegisterForm(props: RegisterFormProps) {
         key={f}
         label={labels[f]}
         {...INPUT[f]}
+        {...(f === 'birthday' ? { max: localToday() } : {})}
         value={values[f] ?? ''}
         onChange={(e) => set({ [f]: e.target.value })}
         problem={problems[f]}
+        missing={missing[f]}
         prefix={
           f === 'mobileNum' ? (
             <CountrySelect

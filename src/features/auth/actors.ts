@@ -95,6 +95,12 @@ async function registerWith(input: RegisterRequest): Promise<Registered> {
     facebook: v.facebook,
     wechat: v.wechat,
     idNumber: v.idNumber,
+    address: v.address,
+    nationality: v.nationality,
+    occupation: v.occupation,
+    sourceOfIncome: v.sourceOfIncome,
+    placeOfBirth: v.placeOfBirth,
+    birthday: v.birthday,
     paymentPassword: v.paymentPassword,
     // The machine decides the code: the checked one typed, or the one from the URL.
     affiliateCode: input.affiliateCode,

@@ -36,6 +36,8 @@ const PATTERN: Record<number, MessageDescriptor> = {
 
 const REQUIRED = msg`Input must not be empty`;
 const MISMATCH = msg`Incorrect confirmation input`;
+/** Spec §5 birthday limit ("user is 21 years old"). */
+const UNDER_AGE = msg`You must be {minimumAge, plural, one {# year} other {# years}} or older to register`;
 
 /** A field problem in the visitor's language; server messages (already worded) pass through. */
 export function problemMessage(
@@ -49,6 +51,8 @@ export function problemMessage(
       return i18n._(MISMATCH);
     case 'server':
       return problem.message;
+    case 'underAge':
+      return i18n._(UNDER_AGE.id, { minimumAge: problem.minimumAge }, { message: UNDER_AGE.message });
     default: {
       const pattern = PATTERN[problem.patternId] ?? PATTERN[0]!;
       return i18n._(
