@@ -68,6 +68,7 @@ export function connectGameList(s: Snapshot, send: Send) {
     mode: c.mode,
     classify: c.classify,
     gameName: c.gameName,
+    minBet: c.minBet,
     page: c.page,
     totalPages: c.totalPages,
     requestedPage: selectRequestedPage(s),
@@ -85,6 +86,7 @@ export function connectGameList(s: Snapshot, send: Send) {
     selectMode: (mode: GameListMode) => send({ type: 'mode.select', mode }),
     search: (gameName: string) => send({ type: 'search.submit', gameName }),
     selectClassify: (classify: Classify) => send({ type: 'classify.select', classify }),
+    selectMinBet: (minBet: number | null) => send({ type: 'minBet.select', minBet }),
     dismissError: () => send({ type: 'error.dismiss' }),
     retry: () => send({ type: 'list.retry' }),
     selectPage: (page: number) => {

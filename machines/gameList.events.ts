@@ -43,6 +43,7 @@ const events = [
   { type: 'classify.select', classify: 'FAV' },
   { type: 'vendor.select', vendor: 'PG' },
   { type: 'search.submit', gameName: '  fortune ' },
+  { type: 'minBet.select', minBet: 500 },
   { type: 'path.change', path: '/inhouse', gameType: 'RNG' },
   { type: 'language.change', language: 'TY' },
   { type: 'session.change', loggedIn: true },

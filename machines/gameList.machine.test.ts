@@ -121,6 +121,7 @@ describe('gameList: behaviour', () => {
         classify: 'ALL',
         vendor: null,
         gameName: '',
+        minBet: null,
         language: 'EN',
         gameType: 'RNG',
         inhouse: false,
@@ -219,9 +220,10 @@ describe('gameList: behaviour', () => {
     expect(selectCanLoadMore(snapshot())).toBe(true);
   });
 
-  it('page.select loads exactly that page, replacing the games and keeping mode, class, vendor and search', async () => {
+  it('page.select loads exactly that page, replacing the games and keeping mode, class, vendor, bet and search', async () => {
     const { actor, snapshot, calls } = startGameList({ pageSize: 20 });
     actor.send({ type: 'vendor.select', vendor: 'PG' });
+    actor.send({ type: 'minBet.select', minBet: 500 });
     actor.send({ type: 'classify.select', classify: 'SLOT' });
     actor.send({ type: 'search.submit', gameName: ' tiger ' });
     await flush();
@@ -240,6 +242,7 @@ describe('gameList: behaviour', () => {
       classify: 'SLOT',
       vendor: 'PG',
       gameName: 'tiger',
+      minBet: 500,
       language: 'EN',
       gameType: 'RNG',
       inhouse: false,
@@ -368,6 +371,7 @@ describe('gameList: behaviour', () => {
     ['classify.select', { type: 'classify.select', classify: 'NEW' }],
     ['vendor.select', { type: 'vendor.select', vendor: 'JDB' }],
     ['search.submit', { type: 'search.submit', gameName: 'dragon' }],
+    ['minBet.select', { type: 'minBet.select', minBet: 1000 }],
     ['path.change', { type: 'path.change', path: '/fish', gameType: 'FISH' }],
     ['language.change', { type: 'language.change', language: 'TY' }],
   ] as const)('%s clears the list, resets the page to 1 and reloads', async (_, event) => {
@@ -462,6 +466,20 @@ describe('gameList: behaviour', () => {
       gameType: 'LIVE',
       pageSize: 42,
     });
+  });
+
+  it('the minimum-bet filter narrows the list until cleared; a path change clears it, the vendor keeps it', async () => {
+    const { actor, snapshot, calls } = startGameList();
+    actor.send({ type: 'minBet.select', minBet: 200 });
+    actor.send({ type: 'vendor.select', vendor: 'PG' });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ minBet: 200, vendor: 'PG', page: 1 });
+    actor.send({ type: 'minBet.select', minBet: null });
+    await flush();
+    expect(calls.loadGames.at(-1)).toMatchObject({ minBet: null, vendor: 'PG' });
+    actor.send({ type: 'minBet.select', minBet: 1000 });
+    actor.send({ type: 'path.change', path: '/live', gameType: 'LIVE' });
+    expect(snapshot().context.minBet).toBeNull();
   });
 
   it('choosing the active vendor again clears the vendor filter', () => {

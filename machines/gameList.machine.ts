@@ -21,8 +21,10 @@ import { type FlowError, readFlowError } from './form.ts';
  *     Every filter change, from any of these states, goes (back) to `loading`, cancelling a load under way:
  *       `mode.select` { mode } — the active mode again returns to 'game'; `classify.select` { classify };
  *       `vendor.select` { vendor } — resets the class to ALL (the active vendor again clears it, spec §2);
- *       `search.submit` { gameName } — trimmed, switches to 'game' mode; `path.change` { path, gameType } —
- *       resets class to ALL, vendor and name; `language.change` { language } — resets class to ALL.
+ *       `search.submit` { gameName } — trimmed, switches to 'game' mode; `minBet.select` { minBet } — the lobby
+ *       query's minimum-bet filter (spec §3, §7: games whose minimum bet is at most this, minor units; null for
+ *       any); `path.change` { path, gameType } — resets class to ALL, vendor, name and minimum bet;
+ *       `language.change` { language } — resets class to ALL.
  *     `session.change` to logged out while the list shows member-only games (mode fav or recent, class FAV)
  *     returns to game / ALL and reloads; otherwise it only records the session.
  *   - `favourites`: `idle`, `loadingIds` (actor `loadFavouriteIds`, run on a login and at start for a member),
@@ -60,6 +62,8 @@ export interface GameListRequest {
   classify: Classify;
   vendor: string | null;
   gameName: string;
+  /** Games whose minimum bet is at most this (minor units); null: any. */
+  minBet: number | null;
   language: string;
   gameType: GameType;
   inhouse: boolean;
@@ -106,6 +110,8 @@ export interface GameListContext {
   classify: Classify;
   vendor: string | null;
   gameName: string;
+  /** The minimum-bet filter (minor units), or null for any. */
+  minBet: number | null;
   language: string;
   pageSize: number;
   page: number;
@@ -130,6 +136,7 @@ export type GameListEvent =
   | { type: 'classify.select'; classify: Classify }
   | { type: 'vendor.select'; vendor: string | null }
   | { type: 'search.submit'; gameName: string }
+  | { type: 'minBet.select'; minBet: number | null }
   | { type: 'path.change'; path: string; gameType: GameType }
   | { type: 'language.change'; language: string }
   | { type: 'list.more' }
@@ -162,6 +169,7 @@ export const gameListRequest = (c: GameListContext, page: number): GameListReque
   classify: c.classify,
   vendor: c.vendor,
   gameName: c.gameName,
+  minBet: c.minBet,
   language: c.language,
   gameType: c.gameType,
   inhouse: c.inhouse,
@@ -265,12 +273,14 @@ export const gameListMachine = setup({
       mode: 'game' as const,
       inhouse: inhouseFor('game', context.path),
     })),
+    selectMinBet: assign((_, minBet: number | null) => ({ minBet })),
     changePath: assign(({ context }, p: { path: string; gameType: GameType }) => ({
       path: p.path,
       gameType: p.gameType,
       classify: 'ALL',
       vendor: null,
       gameName: '',
+      minBet: null,
       inhouse: inhouseFor(context.mode, p.path),
     })),
     changeLanguage: assign((_, language: string) => ({ language, classify: 'ALL' })),
@@ -311,6 +321,7 @@ export const gameListMachine = setup({
       classify: 'ALL',
       vendor: null,
       gameName: '',
+      minBet: null,
       language: input.language ?? 'EN',
       pageSize: input.pageSize ?? PAGE_SIZE.default,
       page: 1,
@@ -364,6 +375,10 @@ export const gameListMachine = setup({
         'search.submit': {
           target: '.loading',
           actions: { type: 'search', params: ({ event }) => event.gameName },
+        },
+        'minBet.select': {
+          target: '.loading',
+          actions: { type: 'selectMinBet', params: ({ event }) => event.minBet },
         },
         'path.change': {
           target: '.loading',

@@ -134,6 +134,7 @@ export async function mountApp(at: string, { member = null, freePlay = true }: M
   queryClient.setQueryData(whitelabelQuery().queryKey, {
     features: { FREE_PLAY: freePlay },
     firebase: null,
+    brand: { currencySign: '$' },
   } as unknown as WhitelabelInfo);
   queryClient.setQueryData(registerSettingsQuery().queryKey, SETTINGS);
   const router = makeRouter(queryClient, at);

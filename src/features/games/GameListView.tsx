@@ -87,6 +87,8 @@ export function GameListView({
           onRecentToggle={() => view.selectMode('recent')}
           gameName={gameName}
           onSearch={view.search}
+          minBet={view.minBet}
+          onMinBet={view.selectMinBet}
         />
       )}
       {classes && (

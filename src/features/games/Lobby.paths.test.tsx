@@ -82,6 +82,7 @@ const EVENTS: Event[] = [
   { type: 'classify.select', classify: 'FAV' },
   { type: 'vendor.select', vendor: 'PG' },
   { type: 'search.submit', gameName: '  tiger ' },
+  { type: 'minBet.select', minBet: 500 },
   { type: 'path.change', path: '/live', gameType: 'LIVE' },
   { type: 'language.change', language: 'vi' },
   { type: 'session.change', loggedIn: true },
@@ -126,6 +127,9 @@ function offered(s: AnyMachineSnapshot): Event[] {
         return c.error !== null && !failed;
       case 'vendor.select':
         return s.matches({ favourites: 'idle' }) && (c.error === null || failed);
+      case 'minBet.select':
+        // Choosing the option already chosen changes nothing in a select.
+        return rest && c.minBet !== e.minBet;
       case 'path.change':
         return rest && c.path !== e.path;
       case 'language.change':
@@ -249,6 +253,11 @@ async function control(event: Event, from: AnyMachineSnapshot) {
       await user.type(box, e.gameName as string);
       return user.click(screen.getByRole('button', { name: 'Search' }));
     }
+    case 'minBet.select':
+      return user.selectOptions(
+        screen.getByRole('combobox', { name: 'Minimum bet' }),
+        'Minimum bet up to $5.00',
+      );
     case 'path.change':
       return user.click(screen.getByRole('link', { name: 'Go to live casino' }));
     case 'language.change':

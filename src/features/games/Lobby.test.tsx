@@ -321,6 +321,25 @@ describe('game lobby', () => {
     expect(screen.queryByRole('navigation', { name: 'Providers' })).toBeNull();
   });
 
+  it('the minimum-bet filter asks the list for games one can join at that stake, page 1 again', async () => {
+    await mountApp('/live');
+    await showGames(TIGER);
+    const user = visitor();
+    const filter = screen.getByRole('combobox', { name: 'Minimum bet' });
+    expect(filter).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Minimum bet up to $5.00' })).toBeInTheDocument();
+    await user.selectOptions(filter, 'Minimum bet up to $5.00');
+    await flush();
+    expect(latestListRequest()).toMatchObject({
+      path: '/lgw/games/list',
+      input: { query: { gameType: 'LIVE', minBet: 500, pageNo: 1 } },
+    });
+    await showGames(TIGER);
+    await user.selectOptions(filter, 'Any minimum bet');
+    await flush();
+    expect(latestListRequest().input).not.toHaveProperty('query.minBet');
+  });
+
   it('sports shows vendor tiles, not games; a tile with one lobby entry launches it', async () => {
     await mountApp('/sports?vendor=SBO');
     // The header's vendor link marks its tile; nothing is asked until a tile is chosen.

@@ -7,6 +7,7 @@ const request = (overrides: Partial<GameListRequest> = {}): GameListRequest => (
   classify: 'ALL',
   vendor: null,
   gameName: '',
+  minBet: null,
   language: 'en',
   gameType: 'RNG',
   inhouse: false,
@@ -43,6 +44,13 @@ describe('gameListCall: which spec §7 call a list request makes', () => {
       pageSize: 28,
     });
     expect(gameListCall(request()).query).not.toHaveProperty('gameName');
+  });
+
+  it('the minimum-bet filter is the game list’s minBet; the other calls have none', () => {
+    expect(gameListCall(request({ minBet: 500 })).query).toMatchObject({ minBet: 500 });
+    expect(gameListCall(request()).query).not.toHaveProperty('minBet');
+    expect(gameListCall(request({ minBet: 500, classify: 'HOT' })).query).not.toHaveProperty('minBet');
+    expect(gameListCall(request({ minBet: 500, mode: 'recent' })).query).not.toHaveProperty('minBet');
   });
 
   it('class FAV lists the member’s favourites of the lobby’s type; fav mode lists them all', () => {

@@ -28,7 +28,8 @@ const PLATFORM = 'html5-desktop';
  *   - mode hot (the /hot page): every hot game (of the vendor); class HOT in a lobby: those of the lobby's type;
  *   - mode fav (the /fav page): every favourite; class FAV in a lobby: those of the lobby's type;
  *   - mode recent: the member's recent games of the lobby's type;
- *   - otherwise the game list, class NEW as `isNew`, a vendor-defined class as `gameClassify`.
+ *   - otherwise the game list, class NEW as `isNew`, a vendor-defined class as `gameClassify`, the minimum-bet
+ *     filter as `minBet` (the lobby query's, spec §3; the other calls have none).
  * `onlyType` is a filter the hot call cannot do itself.
  */
 export type GameListCall =
@@ -76,6 +77,7 @@ export function gameListCall(r: GameListRequest): GameListCall {
       ...(r.classify === 'NEW' ? { isNew: '1' as const } : {}),
       ...(r.classify !== 'ALL' && r.classify !== 'NEW' ? { gameClassify: r.classify } : {}),
       ...(r.gameName !== '' ? { gameName: r.gameName } : {}),
+      ...(r.minBet !== null ? { minBet: r.minBet } : {}),
       language: r.language,
       ...paging,
     },
