@@ -1,8 +1,8 @@
 import { createSlot, PAYLINES } from './slot.ts';
 
 /**
- * Wolf Fortune: its own slot on the shared engine, with its own symbols, strips and paytable. Sparser wins than
- * Mega Cherries (no two-of-a-kind line pay) and bigger top pays; two moons or more pay anywhere. Strip letters:
+ * Wolf Fortune: its own slot on the shared engine, with its own symbols, strips and paytable. Unlike
+ * Mega Cherries no line pays two of a kind, the top pays are bigger, and two moons or more pay anywhere. Strip letters:
  * W wolf (wild), S moon (scatter), E eagle, B bear, D stag, A ace, K king, Q queen, J jack.
  */
 export const WOLF_FORTUNE = createSlot({

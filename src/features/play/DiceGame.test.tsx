@@ -22,6 +22,9 @@ const SESSION: InhouseSession = {
   defaultBet: 100,
   slot: null,
   dice: { rtp: 0.97, under: { min: 196, max: 9600 }, over: { min: 400, max: 9804 } },
+  hilo: null,
+  mines: null,
+  bingo: null,
 };
 
 afterEach(() => {

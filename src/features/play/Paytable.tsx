@@ -1,9 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { SLOT_SYMBOLS } from '../../../contract/inhouse.ts';
-import { SYMBOL_GLYPH, SYMBOL_NAME } from './symbols.ts';
+import type { SlotSymbol } from '../../../contract/inhouse.ts';
+import { SymbolArt } from './SymbolArt.tsx';
+import { SYMBOL_NAME } from './symbols.ts';
 
 /** The paytable as the session gives it: pays by count of a kind (line bets; the scatter in total bets). */
-export function Paytable({ paytable, rtp }: { paytable: Record<string, number[]>; rtp: number }) {
+export function Paytable({
+  symbols,
+  paytable,
+  rtp,
+}: {
+  symbols: SlotSymbol[];
+  paytable: Partial<Record<SlotSymbol, number[]>>;
+  rtp: number;
+}) {
   const { i18n } = useLingui();
   const percent = (rtp * 100).toFixed(2);
   return (
@@ -31,14 +40,12 @@ export function Paytable({ paytable, rtp }: { paytable: Record<string, number[]>
           </tr>
         </thead>
         <tbody>
-          {SLOT_SYMBOLS.map((s) => {
+          {symbols.map((s) => {
             const pays = paytable[s] ?? [];
             return (
               <tr key={s} className="border-t border-line">
                 <th scope="row" className="py-1 font-normal">
-                  <span aria-hidden="true" className="mr-2">
-                    {SYMBOL_GLYPH[s]}
-                  </span>
+                  <SymbolArt symbol={s} className="mr-2 inline-block h-6 w-6 align-middle" />
                   {i18n._(SYMBOL_NAME[s])}
                 </th>
                 {[5, 4, 3, 2].map((n) => (

@@ -26,6 +26,7 @@ const SESSION: InhouseSession = {
   defaultBet: 200,
   slot: {
     paylines,
+    symbols: ['WILD', 'SCATTER', 'SEVEN', 'BELL', 'MELON', 'GRAPES', 'ORANGE', 'LEMON', 'CHERRY'],
     paytable: {
       WILD: [0, 0, 0, 50, 250, 1000],
       SCATTER: [0, 0, 0, 5, 20, 100],
@@ -40,6 +41,9 @@ const SESSION: InhouseSession = {
     rtp: 0.9597,
   },
   dice: null,
+  hilo: null,
+  mines: null,
+  bingo: null,
 };
 /** Three sevens on the middle row (line 1) and a scatter on reel 5. */
 const SPIN: SlotSpinReply = {
@@ -181,5 +185,42 @@ describe('slot page', () => {
     }));
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('This game session is for another game');
+  });
+
+  it('draws Wolf Fortune’s own symbols as pictures, named for screen readers, with no emoji', async () => {
+    const wolf: InhouseSession = {
+      ...SESSION,
+      name: 'Wolf Fortune',
+      slot: {
+        paylines,
+        symbols: ['WOLF', 'MOON', 'EAGLE', 'BEAR', 'STAG', 'ACE', 'KING', 'QUEEN', 'JACK'],
+        paytable: { WOLF: [0, 0, 0, 80, 400, 1500], MOON: [0, 0, 1, 5, 30, 250], JACK: [0, 0, 0, 4, 10, 30] },
+        rtp: 0.9604,
+      },
+    };
+    const reply: SlotSpinReply = {
+      ...SPIN,
+      reels: [
+        ['MOON', 'JACK', 'EAGLE'],
+        ['BEAR', 'JACK', 'WOLF'],
+        ['STAG', 'JACK', 'ACE'],
+        ['KING', 'QUEEN', 'MOON'],
+        ['ACE', 'KING', 'QUEEN'],
+      ],
+      lines: [{ line: 1, symbol: 'JACK', count: 3, win: 40 }],
+      scatter: { count: 2, win: 200 },
+      win: 240,
+    };
+    setAnswer(async (path) => (path === SESSION_PATH ? wolf : reply));
+    show();
+    const reels = await screen.findByRole('region', { name: 'Reels' });
+    // Before the first spin the reels show the title's own symbols.
+    expect(reels.querySelector('[data-symbol="CHERRY"]')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Spin' }));
+    expect(await within(reels).findAllByRole('img', { name: 'Jack, winning' })).toHaveLength(3);
+    expect(within(reels).getAllByRole('img', { name: 'Moon, winning' })).toHaveLength(2);
+    expect(reels.querySelectorAll('svg[data-symbol]')).toHaveLength(15);
+    expect(document.body.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    expect(screen.getByText(/2 × Moon/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
-import type { InhouseSession, SlotSpinReply } from '../../../contract/inhouse.ts';
+import type { InhouseSession, SlotSpinReply, SlotSymbol } from '../../../contract/inhouse.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { spinSlot } from './api.ts';
 import { BetSelector } from './BetSelector.tsx';
@@ -9,7 +9,7 @@ import { PlayFrame } from './PlayFrame.tsx';
 import { RoundMessage } from './RoundMessage.tsx';
 import type { RoundRequest } from './round.ts';
 import { SessionEnded, SessionGate } from './SessionGate.tsx';
-import { IDLE_REELS, SlotReels } from './SlotReels.tsx';
+import { idleReels, SlotReels } from './SlotReels.tsx';
 import { SYMBOL_NAME, winningCells } from './symbols.ts';
 import { useRound } from './useRound.ts';
 
@@ -40,6 +40,7 @@ function SlotTable({ token, session, onBalanceChanged }: Props & { session: Inho
   const sign = session.currencySign;
   const spin = state.result;
   const paylines = session.slot?.paylines ?? [];
+  const symbols = session.slot?.symbols ?? [];
   // A spin left unanswered by the network is retried as it was: its bet shows until it is settled.
   const shownBet = retrying && state.pending ? state.pending.bet : bet;
   const amount = (minor: number) => <AmountText minor={minor} sign={sign} locale={i18n.locale} />;
@@ -73,11 +74,15 @@ function SlotTable({ token, session, onBalanceChanged }: Props & { session: Inho
           </button>
         </div>
       }
-      after={session.slot && <Paytable paytable={session.slot.paytable} rtp={session.slot.rtp} />}
+      after={
+        session.slot && (
+          <Paytable symbols={session.slot.symbols} paytable={session.slot.paytable} rtp={session.slot.rtp} />
+        )
+      }
     >
       <SlotReels
-        reels={spin?.reels ?? IDLE_REELS}
-        lit={spin ? winningCells(spin, paylines, onlyLine) : new Set()}
+        reels={spin?.reels ?? idleReels(symbols)}
+        lit={spin ? winningCells(spin, paylines, onlyLine, symbols[1]) : new Set()}
         spinning={state.playing}
       />
       <p aria-live="polite" className="min-h-7 text-center text-lg font-bold">
@@ -117,7 +122,13 @@ function SlotTable({ token, session, onBalanceChanged }: Props & { session: Inho
               </li>
             );
           })}
-          {spin.scatter && <ScatterWin count={spin.scatter.count} pays={amount(spin.scatter.win)} />}
+          {spin.scatter && (
+            <ScatterWin
+              scatter={symbols[1] ?? 'SCATTER'}
+              count={spin.scatter.count}
+              pays={amount(spin.scatter.win)}
+            />
+          )}
         </ul>
       )}
       {state.error && (
@@ -127,9 +138,9 @@ function SlotTable({ token, session, onBalanceChanged }: Props & { session: Inho
   );
 }
 
-function ScatterWin({ count, pays }: { count: number; pays: React.ReactNode }) {
+function ScatterWin({ scatter, count, pays }: { scatter: SlotSymbol; count: number; pays: React.ReactNode }) {
   const { i18n } = useLingui();
-  const symbol = i18n._(SYMBOL_NAME.SCATTER);
+  const symbol = i18n._(SYMBOL_NAME[scatter]);
   return (
     <li className="rounded-full border border-accent bg-raised px-3 py-1">
       <Trans>

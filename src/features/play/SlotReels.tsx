@@ -1,17 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SlotSymbol } from '../../../contract/inhouse.ts';
-import { cell, SYMBOL_GLYPH, SYMBOL_NAME } from './symbols.ts';
+import { SymbolArt } from './SymbolArt.tsx';
+import { cell, SYMBOL_NAME } from './symbols.ts';
 
 const REELS = ['reel-1', 'reel-2', 'reel-3', 'reel-4', 'reel-5'];
 const ROWS = ['top', 'middle', 'bottom'];
 
-/** What the reels show before the first spin. */
-export const IDLE_REELS: SlotSymbol[][] = REELS.map(() => ['BELL', 'SEVEN', 'CHERRY']);
-
-const glyphStyle: Partial<Record<SlotSymbol, string>> = {
-  SEVEN: 'font-black text-danger',
-  WILD: 'font-black text-brand-ink',
-};
+/** What the reels show before the first spin: the title's best-paying symbols. */
+export const idleReels = (symbols: readonly SlotSymbol[]): SlotSymbol[][] =>
+  REELS.map((_, reel) => [2, 3, 4].map((i) => symbols[(i + reel) % symbols.length] ?? 'CHERRY'));
 
 /** The 5 × 3 window; winning cells are lit, and each cell says its symbol (and that it wins) to screen readers. */
 export function SlotReels({
@@ -42,13 +39,11 @@ export function SlotReels({
                 role="img"
                 aria-label={wins ? t`${name}, winning` : name}
                 data-win={wins || undefined}
-                className={`flex aspect-square items-center justify-center rounded-xl text-2xl transition-colors sm:text-4xl ${
+                className={`flex aspect-square items-center justify-center rounded-xl p-1.5 transition-colors sm:p-2 ${
                   wins ? 'bg-accent/25 ring-2 ring-accent' : 'bg-surface'
                 } ${spinning ? 'animate-pulse' : ''}`}
               >
-                <span aria-hidden="true" className={glyphStyle[symbol] ?? ''}>
-                  {SYMBOL_GLYPH[symbol]}
-                </span>
+                <SymbolArt symbol={symbol} />
               </div>
             );
           })}

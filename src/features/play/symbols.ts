@@ -2,19 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LineWin, SlotSymbol } from '../../../contract/inhouse.ts';
 
-/** How a reel symbol looks; its name (translated) is what assistive technology reads. */
-export const SYMBOL_GLYPH: Record<SlotSymbol, string> = {
-  WILD: '★',
-  SCATTER: '💎',
-  SEVEN: '7',
-  BELL: '🔔',
-  MELON: '🍉',
-  GRAPES: '🍇',
-  ORANGE: '🍊',
-  LEMON: '🍋',
-  CHERRY: '🍒',
-};
-
 export const SYMBOL_NAME: Record<SlotSymbol, MessageDescriptor> = {
   WILD: msg`Wild`,
   SCATTER: msg`Scatter`,
@@ -25,6 +12,15 @@ export const SYMBOL_NAME: Record<SlotSymbol, MessageDescriptor> = {
   ORANGE: msg`Orange`,
   LEMON: msg`Lemon`,
   CHERRY: msg`Cherry`,
+  WOLF: msg`Wolf`,
+  MOON: msg`Moon`,
+  EAGLE: msg`Eagle`,
+  BEAR: msg`Bear`,
+  STAG: msg`Stag`,
+  ACE: msg`Ace`,
+  KING: msg`King`,
+  QUEEN: msg`Queen`,
+  JACK: msg`Jack`,
 };
 
 /** Cells as "reel:row". */
@@ -38,6 +34,8 @@ export function winningCells(
   spin: { reels: SlotSymbol[][]; lines: LineWin[]; scatter: { count: number } | null },
   paylines: number[][],
   only?: number,
+  /** The title's scatter (its symbols' second). */
+  scatter: SlotSymbol = 'SCATTER',
 ): Set<string> {
   const cells = new Set<string>();
   for (const win of spin.lines) {
@@ -48,7 +46,7 @@ export function winningCells(
   if (spin.scatter && only === undefined)
     spin.reels.forEach((column, reel) => {
       column.forEach((s, row) => {
-        if (s === 'SCATTER') cells.add(cell(reel, row));
+        if (s === scatter) cells.add(cell(reel, row));
       });
     });
   return cells;
