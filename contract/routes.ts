@@ -59,6 +59,7 @@ export const gameMenus: Route<typeof games.gameMenus> = { method: 'GET', path: '
 export const gameVendor: Route<typeof games.gameVendor> = { method: 'GET', path: '/lgw/games/vendor' };
 export const hotGames: Route<typeof games.hotGames> = { method: 'GET', path: '/lgw/games/hot' };
 export const recentGames: Route<typeof games.recentGames> = { method: 'GET', path: '/wps/game/recent' };
+export const pvpRooms: Route<typeof games.pvpRooms> = { method: 'GET', path: '/wps/relay/GLS2_roomList' };
 export const removeFavourite: Route<typeof games.removeFavourite> = {
   method: 'POST',
   path: '/wps/game/fav/remove',

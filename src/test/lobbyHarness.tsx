@@ -62,6 +62,7 @@ export const LANES: VendorLane[] = [
     gameClassify: ['BACCARAT'],
   },
   { title: 'SPORTS', cards: [vendor('SBO', 'SBO Sports', 'SPORTS')], gameClassify: [] },
+  { title: 'PVP', cards: [vendor('KY', 'Kaiyuan Gaming', 'PVP')], gameClassify: ['CARD'] },
 ];
 
 const SETTINGS: z.output<typeof registerSettings.response>['value'] = {
@@ -100,6 +101,7 @@ function makeRouter(queryClient: QueryClient, at: string) {
     createRoute({ ...under, path: '/rng', ...lobbyRoute('RNG') }),
     createRoute({ ...under, path: '/live', ...lobbyRoute('LIVE') }),
     createRoute({ ...under, path: '/sports', ...lobbyRoute('SPORTS') }),
+    createRoute({ ...under, path: '/pvp', ...lobbyRoute('PVP') }),
     createRoute({ ...under, path: '/hot', ...gameListPageRoute('hot') }),
     createRoute({ ...under, path: '/fav', ...gameListPageRoute('fav') }),
   ]);

@@ -340,6 +340,55 @@ describe('game lobby', () => {
     expect(latestListRequest().input).not.toHaveProperty('query.minBet');
   });
 
+  it('the PvP lobby shows its tables to a member: stake, seats, Join launches; a full table waits', async () => {
+    await mountApp('/pvp?vendor=KY', { member: demoMember });
+    await flush();
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: 'Tables' }));
+    await flush();
+    expect(server.next('/wps/relay/GLS2_roomList').input).toMatchObject({ query: { vassalage: 'KY' } });
+    const room = (i: number, players: number) => ({
+      roomId: `ky-1-${i}`,
+      nodeId: 'ky-1',
+      vassalage: 'KY',
+      gameName: 'Tien Len',
+      minBet: 500 * i,
+      players,
+      maxPlayers: 4,
+    });
+    await server.reply('/wps/relay/GLS2_roomList', { list: [room(1, 4), room(2, 1)] });
+    await flush();
+    const tables = screen.getByRole('list', { name: 'Tables' });
+    expect(within(tables).getAllByRole('listitem')).toHaveLength(2);
+    expect(tables).toHaveTextContent('Table 1 · minimum bet $5.00');
+    expect(tables).toHaveTextContent('4 of 4 seats taken');
+    expect(tables).toHaveTextContent('1 of 4 seats taken');
+    await user.click(screen.getByRole('button', { name: 'Table 1 of Tien Len is full' }));
+    expect(launch).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Join table 2 of Tien Len' }));
+    expect(launch).toHaveBeenCalledWith({
+      nodeId: 'ky-1',
+      vassalage: 'KY',
+      gameType: 'PVP',
+      gameName: 'Tien Len',
+    });
+    // Back to the games: the list of the lobby.
+    await user.click(screen.getByRole('button', { name: 'Games' }));
+    await flush();
+    expect(latestListRequest()).toMatchObject({ input: { query: { gameType: 'PVP', vassalage: 'KY' } } });
+  });
+
+  it('a visitor asking for the PvP tables is asked to log in; nothing is asked of the server', async () => {
+    await mountApp('/pvp');
+    const user = visitor();
+    await user.click(screen.getByRole('button', { name: 'Tables' }));
+    await flush();
+    expect(server.sent('/wps/relay/GLS2_roomList')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await flush();
+    expect(loginDialog()).toBeInTheDocument();
+  });
+
   it('sports shows vendor tiles, not games; a tile with one lobby entry launches it', async () => {
     await mountApp('/sports?vendor=SBO');
     // The header's vendor link marks its tile; nothing is asked until a tile is chosen.

@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { lobbyClasses } from './classes.ts';
 import { GameGrid } from './GameGrid.tsx';
 import { GameListView } from './GameListView.tsx';
+import { PvpRooms } from './PvpRooms.tsx';
 import { VendorCarousel } from './VendorCarousel.tsx';
 import { VendorFilter } from './VendorFilter.tsx';
 import { VendorLobbyTiles } from './VendorLobbyTiles.tsx';
@@ -47,6 +48,9 @@ export function Lobby({ gameType, path, vendor }: { gameType: GameType; path: Lo
   const title = i18n._(GAME_TYPE_LABEL[gameType]);
   const tiles = TILE_TYPES.includes(gameType);
   const noVendors = lanes.data && !lane;
+  // The PvP lobby lists its games or, for a member choosing a seat, its tables (spec §7 PvP rooms).
+  const [show, setShow] = useState<'games' | 'tables'>('games');
+  const tables = gameType === 'PVP' && show === 'tables';
 
   return (
     <div className="flex flex-col gap-5">
@@ -65,7 +69,26 @@ export function Lobby({ gameType, path, vendor }: { gameType: GameType; path: Lo
           <Trans>No providers offer {title} here yet.</Trans>
         </p>
       )}
-      {!tiles && !noVendors && (
+      {gameType === 'PVP' && !noVendors && (
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">
+            <Trans>Show</Trans>
+          </legend>
+          {(['games', 'tables'] as const).map((which) => (
+            <button
+              key={which}
+              type="button"
+              aria-pressed={show === which}
+              onClick={() => setShow(which)}
+              className="h-10 rounded-full border border-line bg-raised px-4 text-sm font-medium aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white"
+            >
+              {which === 'games' ? <Trans>Games</Trans> : <Trans>Tables</Trans>}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {tables && <PvpRooms vendor={vendor} />}
+      {!tiles && !noVendors && !tables && (
         <WhenSessionKnown label={title}>
           <GameListView
             source={{ path, gameType, vendor, pageSize: PAGE_SIZE.lobby }}
