@@ -189,6 +189,13 @@ export const affiliateCheck = defineCall({
 export const loginType = z.enum(['username', 'sms', 'firebase']);
 export type LoginType = z.infer<typeof loginType>;
 
+/**
+ * Remember-me (spec §9: 1 day): the session outlives the idle limit until a day after its login, and the browser
+ * keeps its token for as long (past the tab).
+ */
+export const REMEMBER_ME_MS = 86_400_000;
+const rememberMe = { remember: z.boolean().optional() };
+
 /** Why a login must change its password before going on (spec §4 Login). */
 export const passwordChangeReason = z.enum(['default', 'expired']);
 
@@ -204,6 +211,7 @@ export const login = defineCall({
       password: z.string().trim().min(1, 'Input must not be empty').max(64),
       /** The agent login (spec §6): an account that is not an agent is refused (403) and no session opens. */
       agent: z.boolean().optional(),
+      ...rememberMe,
       ...captchaAnswer,
     }),
     z.object({
@@ -216,6 +224,7 @@ export const login = defineCall({
       countryDialingCode: mobile.countryDialingCode,
       mobileNo: mobile.mobileNo,
       verificationCode: z.string().trim().min(1, 'Please enter a valid verification code').max(255),
+      ...rememberMe,
     }),
   ]),
   response: wpsReply(

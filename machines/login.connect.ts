@@ -32,7 +32,7 @@ export function connectLogin(s: Snapshot, send: Send) {
     captcha: s.children.captcha,
     smsCountdown: s.children.smsCountdown,
     setMode: (mode: LoginMode) => send({ type: 'mode.set', mode }),
-    submit: (values: LoginValues) => send({ type: 'user.submit', values }),
+    submit: (values: LoginValues, remember = false) => send({ type: 'user.submit', values, remember }),
     submitNewPassword: (values: NewPassword) => send({ type: 'password.submit', values }),
     signInWith: (provider: string) => send({ type: 'social.signIn', provider }),
     requestCode: (mobileValid: boolean, request: SmsCodeRequest) =>

@@ -58,6 +58,7 @@ function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })
     loadMemberInfo: [] as string[],
   };
   const storeToken = vi.fn();
+  const remembered: boolean[] = [];
   const firstLogin = vi.fn();
   const finished = vi.fn<(outcome: LoginOutcome) => void>();
   const logic = loginMachine.provide({
@@ -86,13 +87,16 @@ function startLogin(mode: LoginMode, replies: (LoginReply | { reject: unknown })
       }),
     },
     actions: {
-      storeToken: (_, params) => storeToken(params.token),
+      storeToken: (_, params) => {
+        storeToken(params.token);
+        remembered.push(params.remember);
+      },
       firstLogin,
       finished: (_, outcome) => finished(outcome),
     },
   });
   const actor = createActor(logic, { input: { passwordRule, mode, agent } }).start();
-  return { actor, calls, storeToken, firstLogin, finished };
+  return { actor, calls, storeToken, remembered, firstLogin, finished };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -122,15 +126,26 @@ describe('login: behaviour', () => {
   });
 
   it('logs in with trimmed values, stores the token, loads member info and sets the after-login flag', async () => {
-    const { actor, calls, storeToken, firstLogin } = startLogin('username', [welcome]);
+    const { actor, calls, storeToken, remembered, firstLogin } = startLogin('username', [welcome]);
     actor.send({ type: 'user.submit', values: { username: ' alice ', password: ' secret1 ' } });
     await flush();
     expect(calls.logIn).toEqual([{ type: 'username', username: 'alice', password: 'secret1' }]);
     expect(storeToken).toHaveBeenCalledWith('t-1');
+    expect(remembered).toEqual([false]);
     expect(firstLogin).not.toHaveBeenCalled();
     expect(calls.loadMemberInfo).toEqual(['t-1']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ loggedIn: true, afterLogin: true, passwordChanged: false });
+  });
+
+  it('asks for a remembered session when remember-me is ticked, and keeps the token so', async () => {
+    const { actor, calls, remembered } = startLogin('username', [welcome]);
+    actor.send({ type: 'user.submit', values: { username: 'alice', password: 'secret1' }, remember: true });
+    await flush();
+    expect(calls.logIn).toEqual([
+      { type: 'username', username: 'alice', password: 'secret1', remember: true },
+    ]);
+    expect(remembered).toEqual([true]);
   });
 
   it('runs the first-login action on a first login', async () => {

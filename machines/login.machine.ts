@@ -19,7 +19,7 @@ import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine
  * Login modal (spec §4 Login, §5 login rules, §8 failed login).
  *
  * States:
- *   - `editing`: the form. `user.submit` { values } is checked (username and password required after trimming,
+ *   - `editing`: the form. `user.submit` { values, remember? } is checked (username and password required after trimming,
  *     captcha too once the server asked for it; sms: mobile number and code) — problems land in `fieldErrors`
  *     and the machine stays here; a valid form goes to
  *   - `submitting`: actor `logIn`. Success runs `storeToken` (and `firstLogin` on a first login); a password
@@ -40,7 +40,9 @@ import { type SmsCodeRequest, smsCountdownMachine } from './smsCountdown.machine
  * Input: `passwordRule`, `mode`, `agent` (the agent login: its username login carries `agent: true`).
  * Context the views read: `mode`, `values`, `fieldErrors`, `error` { code, message? }, `captchaRequired`,
  * `afterLogin`, `passwordChanged`. Output: `{ loggedIn: true, afterLogin, passwordChanged }` or `{ loggedIn: false }`.
- * Actions the app provides: `storeToken` { token }, `firstLogin`, `finished` { outcome } (the modal is over: the
+ * Remember-me (spec §9: 1 day): `remember` on the submit asks the server for a session that outlives the idle
+ * limit for its day, and `storeToken` { token, remember } keeps it past the tab for as long.
+ * Actions the app provides: `storeToken` { token, remember }, `firstLogin`, `finished` { outcome } (the modal is over: the
  * session takes it from there).
  */
 
@@ -93,11 +95,13 @@ export interface LoginContext {
   newPassword: NewPassword | null;
   afterLogin: boolean;
   passwordChanged: boolean;
+  /** Remember-me ticked on the last submitted form. */
+  remember: boolean;
 }
 
 export type LoginEvent =
   | { type: 'mode.set'; mode: LoginMode }
-  | { type: 'user.submit'; values: LoginValues }
+  | { type: 'user.submit'; values: LoginValues; remember?: boolean }
   | { type: 'password.submit'; values: NewPassword }
   | { type: 'social.signIn'; provider: string }
   | { type: 'code.request'; mobileValid: boolean; request: SmsCodeRequest }
@@ -125,9 +129,11 @@ export function loginProblems(mode: LoginMode, values: LoginValues, captchaRequi
  * The call's body: trimmed values of the active mode; the captcha answer only when one was asked for; `agent` on an
  * agent login (by username: the agent login offers no SMS tab).
  */
-export function loginRequest({ mode, values, captchaRequired, agent }: LoginContext): LoginRequest {
+export function loginRequest({ mode, values, captchaRequired, agent, remember }: LoginContext): LoginRequest {
+  const remembered = remember ? { remember: true } : {};
   if (mode === 'sms')
     return {
+      ...remembered,
       type: 'sms',
       countryDialingCode: values.countryDialingCode ?? '',
       mobileNo: (values.mobileNo ?? '').trim(),
@@ -137,6 +143,7 @@ export function loginRequest({ mode, values, captchaRequired, agent }: LoginCont
     type: 'username',
     username: (values.username ?? '').trim(),
     password: (values.password ?? '').trim(),
+    ...remembered,
     ...(agent ? { agent: true } : {}),
     ...(captchaRequired ? { captchaId: values.captchaId, captcha: values.captcha?.trim() } : {}),
   };
@@ -193,13 +200,14 @@ export const loginMachine = setup({
       p.reply.mustChangePassword !== null && p.mode === 'username',
   },
   actions: {
-    storeToken: (_, _params: { token: string }) => {},
+    storeToken: (_, _params: { token: string; remember: boolean }) => {},
     firstLogin: () => {},
     finished: (_, _outcome: LoginOutcome) => {},
     keepSocialError: assign((_, thrown: unknown) => ({ socialError: readFlowError(thrown) })),
     setMode: assign((_, mode: LoginMode) => ({ mode, fieldErrors: {}, error: null })),
-    acceptValues: assign((_, values: LoginValues) => ({
+    acceptValues: assign((_, { values, remember }: { values: LoginValues; remember?: boolean }) => ({
       values,
+      remember: remember ?? false,
       fieldErrors: {},
       error: null,
       socialError: null,
@@ -242,6 +250,7 @@ export const loginMachine = setup({
     newPassword: null,
     afterLogin: false,
     passwordChanged: false,
+    remember: false,
   }),
   // Each final state says how the modal ended; the machine passes it on.
   output: ({ event }) => event.output as LoginOutcome,
@@ -261,7 +270,7 @@ export const loginMachine = setup({
                 loginProblems(context.mode, event.values, context.captchaRequired),
             },
             target: 'submitting',
-            actions: { type: 'acceptValues', params: ({ event }) => event.values },
+            actions: { type: 'acceptValues', params: ({ event }) => event },
           },
           {
             actions: {
@@ -293,7 +302,7 @@ export const loginMachine = setup({
           actions: [
             enqueueActions(({ enqueue, event }) => {
               enqueue({ type: 'keepToken', params: event.output.token });
-              enqueue({ type: 'storeToken', params: { token: event.output.token } });
+              enqueue({ type: 'storeToken', params: { token: event.output.token, remember: false } });
               if (event.output.firstTimeLogin) enqueue('firstLogin');
             }),
             'markAfterLogin',
@@ -320,18 +329,24 @@ export const loginMachine = setup({
               params: ({ context, event }) => ({ reply: event.output, mode: context.mode }),
             },
             target: 'changingPassword',
-            actions: enqueueActions(({ enqueue, event }) => {
+            actions: enqueueActions(({ context, enqueue, event }) => {
               enqueue({ type: 'keepToken', params: event.output.token });
-              enqueue({ type: 'storeToken', params: { token: event.output.token } });
+              enqueue({
+                type: 'storeToken',
+                params: { token: event.output.token, remember: context.remember },
+              });
               if (event.output.firstTimeLogin) enqueue('firstLogin');
             }),
           },
           {
             target: 'loadingInfo',
             actions: [
-              enqueueActions(({ enqueue, event }) => {
+              enqueueActions(({ context, enqueue, event }) => {
                 enqueue({ type: 'keepToken', params: event.output.token });
-                enqueue({ type: 'storeToken', params: { token: event.output.token } });
+                enqueue({
+                  type: 'storeToken',
+                  params: { token: event.output.token, remember: context.remember },
+                });
                 if (event.output.firstTimeLogin) enqueue('firstLogin');
               }),
               'markAfterLogin',

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
 import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
-import { adoptMerchantFromUrl, storedMerchant, storedToken } from './api/session.ts';
+import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient, startStatus } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
@@ -28,6 +28,7 @@ async function start() {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and in jsdom
   document.cookie = `${MERCHANT_COOKIE}=${merchant ?? ''}; path=/; samesite=lax; max-age=${merchant ? 31536000 : 0}`;
   adoptFirstReplies();
+  adoptRememberedSession();
   rememberReferral(window.location.search);
   const theme = localStorage.getItem('theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;

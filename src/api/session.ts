@@ -1,3 +1,4 @@
+import { REMEMBER_ME_MS } from '../../contract/auth.ts';
 import { MERCHANT_CODE } from '../../contract/constants.ts';
 
 /**
@@ -27,11 +28,39 @@ export function forgetMerchant(): void {
 /** The login token lives in session storage (spec §4 Login). */
 export const storedToken = (): string | null => sessionStorage.getItem('token');
 
-export const storeToken = (token: string) => sessionStorage.setItem('token', token);
+/** A remember-me login's token and when it ends (server/http/firstScreen.ts's boot script reads the key too). */
+export const REMEMBERED_KEY = 'rememberedSession';
+
+/**
+ * Keeps the login token for the tab; a remember-me login (spec §9) also beyond it, for one day: a new tab or a
+ * restarted browser is still logged in (the server's session lasts that day too). A login without it forgets any.
+ */
+export function storeToken(token: string, remember = false, now = Date.now()): void {
+  sessionStorage.setItem('token', token);
+  if (remember) localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ token, until: now + REMEMBER_ME_MS }));
+  else localStorage.removeItem(REMEMBERED_KEY);
+}
+
+/** At start: a tab without a token takes the remembered one while its day lasts; a spent or broken one is dropped. */
+export function adoptRememberedSession(now = Date.now()): void {
+  const raw = localStorage.getItem(REMEMBERED_KEY);
+  if (raw === null || sessionStorage.getItem('token')) return;
+  try {
+    const { token, until } = JSON.parse(raw) as { token?: unknown; until?: unknown };
+    if (typeof token === 'string' && typeof until === 'number' && until > now) {
+      sessionStorage.setItem('token', token);
+      return;
+    }
+  } catch {
+    // dropped below
+  }
+  localStorage.removeItem(REMEMBERED_KEY);
+}
 
 /** Spec §4 Logout: the session is cleared except the merchant. */
 export function clearSession(): void {
   const merchant = storedMerchant();
   sessionStorage.clear();
+  localStorage.removeItem(REMEMBERED_KEY);
   if (merchant) sessionStorage.setItem(MERCHANT_KEY, merchant);
 }

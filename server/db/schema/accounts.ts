@@ -87,6 +87,8 @@ export const sessions = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     revokedAt: at('revoked_at'),
+    /** Remember-me: no idle expiry, only the absolute day (auth/sessions.ts). */
+    remembered: boolean('remembered').notNull().default(false),
   },
   (t) => [index('sessions_member').on(t.memberId)],
 );

@@ -6,6 +6,7 @@ import * as games from '../../../contract/games.ts';
 import * as member from '../../../contract/member.ts';
 import * as wallet from '../../../contract/wallet.ts';
 import { members, sessions } from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/secrets.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 
@@ -353,6 +354,20 @@ describe('trial, logout and sessions', () => {
 
   it('refuses token calls without a token before reading their input', async () => {
     expect((await api.send('POST', '/wps/member/password', { nonsense: true })).status).toBe(401);
+  });
+
+  it('opens a remembered session when remember-me is ticked, and a plain one otherwise', async () => {
+    const remembered = async (extra: object) => {
+      const { token } = (await api.login('vip01', 'Player123', extra)).body.value;
+      const [row] = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)));
+      return row!.remembered;
+    };
+    expect(await remembered({ remember: true })).toBe(true);
+    expect(await remembered({})).toBe(false);
+    expect((await api.login('vip01', 'Player123', { remember: 'yes' })).status).toBe(400);
   });
 
   it('stores passwords as scrypt hashes', async () => {

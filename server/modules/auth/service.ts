@@ -204,6 +204,7 @@ export function createAuthService(
     member: Member,
     mustChangePassword: 'default' | 'expired' | null,
     attempt: LoginAttempt,
+    remember = false,
   ) {
     // Checked once the credentials are proven, so a locked account reveals nothing to a guesser.
     if (member.lockedAt)
@@ -227,7 +228,7 @@ export function createAuthService(
             ...(mark ? { mustChangePassword: true } : {}),
           })
           .where(eq(members.id, member.id));
-      return sessions.open(member, tx);
+      return sessions.open(member, tx, { remember });
     });
     return { token, firstTimeLogin, mustChangePassword };
   }
@@ -362,7 +363,7 @@ export function createAuthService(
             'unknown number',
             fieldError(400, 'VALIDATION', 'mobileNo', 'This phone number is not registered'),
           );
-        return opened(m, member, null, attempt);
+        return opened(m, member, null, attempt, body.remember);
       }
       const account = body.username.toLowerCase();
       const attempt = { method: 'username', address } as const;
@@ -405,7 +406,7 @@ export function createAuthService(
           .update(members)
           .set({ passwordHash: await hashPassword(body.password) })
           .where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)));
-      return opened(m, member, changeReason(m, member, body.password), attempt);
+      return opened(m, member, changeReason(m, member, body.password), attempt, body.remember);
     },
 
     /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/secrets.ts';
 import { testDatabase } from '../../test/app.ts';
 import { createSessionService, SESSION_IDLE_MS, SESSION_MAX_MS } from './sessions.ts';
 
@@ -46,6 +47,26 @@ describe('sessions', () => {
     await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const [ended] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, row!.tokenHash));
     expect(ended!.revokedAt).not.toBeNull();
+  });
+
+  it('remembered (remember-me), outlive the idle time for exactly one day after the login', async () => {
+    let now = new Date();
+    const service = createSessionService(database.db, () => now);
+    const [member] = await database.db.select().from(members).where(eq(members.account, 'agent02'));
+    const token = await service.open(member!, database.db, { remember: true });
+    const [row] = await database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+    expect(row!.remembered).toBe(true);
+    const opened = row!.createdAt.getTime();
+    // Left alone overnight, far past the idle limit: still logged in.
+    now = new Date(opened + SESSION_IDLE_MS * 5);
+    expect((await service.resolve('PORTICO', token)).member.account).toBe('agent02');
+    now = new Date(opened + 86_400_000 - 1000);
+    expect((await service.resolve('PORTICO', token)).member.account).toBe('agent02');
+    now = new Date(opened + 86_400_000 + 1000);
+    await expect(service.resolve('PORTICO', token)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('keep only a hash of the token', async () => {

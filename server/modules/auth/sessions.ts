@@ -1,13 +1,17 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { REMEMBER_ME_MS } from '../../../contract/auth.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
 
-/** A session unused for this long is over (idle expiry). */
+/** A session unused for this long is over (idle expiry), unless remembered (remember-me). */
 export const SESSION_IDLE_MS = 2 * 3_600_000;
-/** However busy, a session ends this long after its login (absolute lifetime): a stolen token does not live on. */
-export const SESSION_MAX_MS = 24 * 3_600_000;
+/**
+ * However busy, a session ends this long after its login (absolute lifetime): a stolen token does not live on. A
+ * remembered one lives exactly this long, idle or not (spec §9: remember-me lasts 1 day).
+ */
+export const SESSION_MAX_MS = REMEMBER_ME_MS;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_MS = 60_000;
 
@@ -18,7 +22,12 @@ export const notLoggedIn = () => new DomainError(401, 'UNAUTHORIZED', 'Not logge
 export function createSessionService(db: Db, now: () => Date = () => new Date()) {
   // Every token call runs this: built once, and on PostgreSQL parsed and planned once per connection.
   const live = db
-    .select({ member: members, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      member: members,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      remembered: sessions.remembered,
+    })
     .from(sessions)
     .innerJoin(members, eq(sessions.memberId, members.id))
     .where(
@@ -31,12 +40,18 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
     .prepare('session_resolve');
 
   return {
-    /** `exec`: a transaction the session commits with (the login's audit row). */
-    async open(member: Member, exec: Db | Tx = db): Promise<string> {
+    /**
+     * `exec`: a transaction the session commits with (the login's audit row); `remember`: remember-me, a session
+     * that no idle time ends before its day is over.
+     */
+    async open(member: Member, exec: Db | Tx = db, { remember = false } = {}): Promise<string> {
       const token = newToken();
-      await exec
-        .insert(sessions)
-        .values({ tokenHash: sha256(token), memberId: member.id, merchantCode: member.merchantCode });
+      await exec.insert(sessions).values({
+        tokenHash: sha256(token),
+        memberId: member.id,
+        merchantCode: member.merchantCode,
+        remembered: remember,
+      });
       return token;
     },
 
@@ -46,7 +61,8 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
       const [row] = await live.execute({ tokenHash, merchantCode });
       if (!row) throw notLoggedIn();
       const idle = now().getTime() - row.lastSeenAt.getTime();
-      if (idle > SESSION_IDLE_MS || now().getTime() - row.createdAt.getTime() > SESSION_MAX_MS) {
+      const idleOver = idle > SESSION_IDLE_MS && !row.remembered;
+      if (idleOver || now().getTime() - row.createdAt.getTime() > SESSION_MAX_MS) {
         await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
         throw notLoggedIn();
       }

@@ -71,7 +71,7 @@ export function LoginForm({
         }),
       },
       actions: {
-        storeToken: (_, { token }) => storeToken(token),
+        storeToken: (_, { token, remember }) => storeToken(token, remember),
         finished: (_, outcome) => onDone(outcome),
       },
     }),
@@ -87,9 +87,11 @@ export function LoginForm({
   });
   const set = (patch: LoginValues) => setValues((v) => ({ ...v, ...patch }));
 
+  const [remember, setRemember] = useState(false);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    view.submit(values);
+    view.submit(values, remember);
   };
 
   return (
@@ -182,6 +184,15 @@ export function LoginForm({
             onCodeRequest={view.requestCode}
           />
         )}
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-[var(--brand-primary)]"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
+          <Trans>Remember me for 1 day</Trans>
+        </label>
         {/* During the forced change its own dialog shows the failure. */}
         {!view.forcedPasswordChange && <FormError error={error} fieldErrors={problems} />}
         <button type="submit" disabled={view.busy} className={submitClass}>
