@@ -42,8 +42,11 @@ import { Route as SeamlessRouteImport } from './routes/seamless'
 import { Route as SportsRouteImport } from './routes/sports'
 import { Route as VnLotteryRouteImport } from './routes/vnLottery'
 import { Route as GatewayDemoRouteImport } from './routes/gateway.demo'
+import { Route as PlayBingoRouteImport } from './routes/play.bingo'
 import { Route as PlayDemoRouteImport } from './routes/play.demo'
 import { Route as PlayDiceRouteImport } from './routes/play.dice'
+import { Route as PlayHiloRouteImport } from './routes/play.hilo'
+import { Route as PlayMinesRouteImport } from './routes/play.mines'
 import { Route as PlaySlotRouteImport } from './routes/play.slot'
 
 const IndexRoute = IndexRouteImport.update({
@@ -211,6 +214,11 @@ const GatewayDemoRoute = GatewayDemoRouteImport.update({
   path: '/gateway/demo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlayBingoRoute = PlayBingoRouteImport.update({
+  id: '/play/bingo',
+  path: '/play/bingo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlayDemoRoute = PlayDemoRouteImport.update({
   id: '/play/demo',
   path: '/play/demo',
@@ -219,6 +227,16 @@ const PlayDemoRoute = PlayDemoRouteImport.update({
 const PlayDiceRoute = PlayDiceRouteImport.update({
   id: '/play/dice',
   path: '/play/dice',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlayHiloRoute = PlayHiloRouteImport.update({
+  id: '/play/hilo',
+  path: '/play/hilo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlayMinesRoute = PlayMinesRouteImport.update({
+  id: '/play/mines',
+  path: '/play/mines',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlaySlotRoute = PlaySlotRouteImport.update({
@@ -261,8 +279,11 @@ export interface FileRoutesByFullPath {
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
   '/gateway/demo': typeof GatewayDemoRoute
+  '/play/bingo': typeof PlayBingoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
+  '/play/hilo': typeof PlayHiloRoute
+  '/play/mines': typeof PlayMinesRoute
   '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRoutesByTo {
@@ -299,8 +320,11 @@ export interface FileRoutesByTo {
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
   '/gateway/demo': typeof GatewayDemoRoute
+  '/play/bingo': typeof PlayBingoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
+  '/play/hilo': typeof PlayHiloRoute
+  '/play/mines': typeof PlayMinesRoute
   '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRoutesById {
@@ -338,8 +362,11 @@ export interface FileRoutesById {
   '/sports': typeof SportsRoute
   '/vnLottery': typeof VnLotteryRoute
   '/gateway/demo': typeof GatewayDemoRoute
+  '/play/bingo': typeof PlayBingoRoute
   '/play/demo': typeof PlayDemoRoute
   '/play/dice': typeof PlayDiceRoute
+  '/play/hilo': typeof PlayHiloRoute
+  '/play/mines': typeof PlayMinesRoute
   '/play/slot': typeof PlaySlotRoute
 }
 export interface FileRouteTypes {
@@ -378,8 +405,11 @@ export interface FileRouteTypes {
     | '/sports'
     | '/vnLottery'
     | '/gateway/demo'
+    | '/play/bingo'
     | '/play/demo'
     | '/play/dice'
+    | '/play/hilo'
+    | '/play/mines'
     | '/play/slot'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -416,8 +446,11 @@ export interface FileRouteTypes {
     | '/sports'
     | '/vnLottery'
     | '/gateway/demo'
+    | '/play/bingo'
     | '/play/demo'
     | '/play/dice'
+    | '/play/hilo'
+    | '/play/mines'
     | '/play/slot'
   id:
     | '__root__'
@@ -454,8 +487,11 @@ export interface FileRouteTypes {
     | '/sports'
     | '/vnLottery'
     | '/gateway/demo'
+    | '/play/bingo'
     | '/play/demo'
     | '/play/dice'
+    | '/play/hilo'
+    | '/play/mines'
     | '/play/slot'
   fileRoutesById: FileRoutesById
 }
@@ -493,8 +529,11 @@ export interface RootRouteChildren {
   SportsRoute: typeof SportsRoute
   VnLotteryRoute: typeof VnLotteryRoute
   GatewayDemoRoute: typeof GatewayDemoRoute
+  PlayBingoRoute: typeof PlayBingoRoute
   PlayDemoRoute: typeof PlayDemoRoute
   PlayDiceRoute: typeof PlayDiceRoute
+  PlayHiloRoute: typeof PlayHiloRoute
+  PlayMinesRoute: typeof PlayMinesRoute
   PlaySlotRoute: typeof PlaySlotRoute
 }
 
@@ -731,6 +770,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GatewayDemoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/play/bingo': {
+      id: '/play/bingo'
+      path: '/play/bingo'
+      fullPath: '/play/bingo'
+      preLoaderRoute: typeof PlayBingoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/play/demo': {
       id: '/play/demo'
       path: '/play/demo'
@@ -743,6 +789,20 @@ declare module '@tanstack/react-router' {
       path: '/play/dice'
       fullPath: '/play/dice'
       preLoaderRoute: typeof PlayDiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/play/hilo': {
+      id: '/play/hilo'
+      path: '/play/hilo'
+      fullPath: '/play/hilo'
+      preLoaderRoute: typeof PlayHiloRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/play/mines': {
+      id: '/play/mines'
+      path: '/play/mines'
+      fullPath: '/play/mines'
+      preLoaderRoute: typeof PlayMinesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/play/slot': {
@@ -789,8 +849,11 @@ const rootRouteChildren: RootRouteChildren = {
   SportsRoute: SportsRoute,
   VnLotteryRoute: VnLotteryRoute,
   GatewayDemoRoute: GatewayDemoRoute,
+  PlayBingoRoute: PlayBingoRoute,
   PlayDemoRoute: PlayDemoRoute,
   PlayDiceRoute: PlayDiceRoute,
+  PlayHiloRoute: PlayHiloRoute,
+  PlayMinesRoute: PlayMinesRoute,
   PlaySlotRoute: PlaySlotRoute,
 }
 export const routeTree = rootRouteImport
