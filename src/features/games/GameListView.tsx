@@ -8,6 +8,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { ClassTabs } from './ClassTabs.tsx';
 import { GameGrid } from './GameGrid.tsx';
 import { GameToolbar } from './GameToolbar.tsx';
+import { largeCount } from './lobbyGrid.ts';
 import { type GameListSource, useGameList } from './useGameList.ts';
 import { useTileRenderer } from './useTileRenderer.tsx';
 
@@ -54,6 +55,8 @@ export function GameListView({
   const { games, loading, failed, loadingMore, moreGames, error, mode, classify, gameName } = view;
   const { page, totalPages, requestedPage, landing, count } = view;
   const pager = view.turnsPages && classes !== undefined;
+  // A lobby's first page of games leads with large tiles (spec §9 Lobby grids); pages and other lists do not.
+  const lead = classes !== undefined && mode === 'game' && page === 1 ? largeCount(source.gameType) : 0;
   const listTop = useRef<HTMLDivElement>(null);
   const { render: renderTile, trialError } = useTileRenderer(actor);
   const [filtersOpen, setFiltersOpen] = useState(true);
@@ -138,6 +141,7 @@ export function GameListView({
             busy={requestedPage !== null}
             label={label}
             renderTile={renderTile}
+            large={lead}
           />
         )}
       </div>

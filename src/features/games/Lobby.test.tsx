@@ -321,6 +321,35 @@ describe('game lobby', () => {
     expect(screen.queryByRole('navigation', { name: 'Providers' })).toBeNull();
   });
 
+  it('lobby grids lead with large tiles: 10 in the slots lobby, 5 in the others, on the first page only', async () => {
+    const many = (prefix: string) => Array.from({ length: 12 }, (_, i) => sampleGame(`${prefix}${i + 1}`));
+    const sizes = () =>
+      within(screen.getByRole('list', { name: 'Slots' }))
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.size);
+    await mountApp('/rng');
+    await replyList(latestListRequest(), { games: many('r'), totalPages: 2 });
+    await flush();
+    expect(sizes()).toEqual([...Array(10).fill('large'), 'regular', 'regular']);
+    await visitor().click(screen.getByRole('button', { name: 'Page 2' }));
+    await flush();
+    await replyList(latestListRequest(), { games: many('s'), totalPages: 2 });
+    await flush();
+    expect(sizes()).toHaveLength(12);
+    expect(sizes()).not.toContain('large');
+  });
+
+  it('a live lobby leads with 5 large tiles', async () => {
+    await mountApp('/live');
+    await replyList(latestListRequest(), {
+      games: Array.from({ length: 7 }, (_, i) => sampleGame(`l${i + 1}`)),
+      totalPages: 1,
+    });
+    await flush();
+    const items = within(screen.getByRole('list', { name: 'Live Casino' })).getAllByRole('listitem');
+    expect(items.map((li) => li.dataset.size)).toEqual([...Array(5).fill('large'), 'regular', 'regular']);
+  });
+
   it('the minimum-bet filter asks the list for games one can join at that stake, page 1 again', async () => {
     await mountApp('/live');
     await showGames(TIGER);
@@ -395,6 +424,8 @@ describe('game lobby', () => {
     const tile = screen.getByRole('button', { name: /SBO Sports/ });
     expect(tile).toHaveAttribute('aria-current', 'true');
     expect(screen.queryByRole('list', { name: 'Sports' })).toBeNull();
+    // Spec §9 Lobby grids: the sports lobby stands its vendors 2 to a row.
+    expect(tile.closest('ul')).toHaveAttribute('data-columns', '2');
     expect(server.requests).toEqual([]);
     await visitor().click(tile);
     await flush();

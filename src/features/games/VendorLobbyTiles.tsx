@@ -50,7 +50,10 @@ export function VendorLobbyTiles({
   return (
     <>
       <nav aria-label={t`Providers`}>
-        <ul className={`grid grid-cols-1 gap-3 ${COLUMNS[vendorColumns(gameType)]}`}>
+        <ul
+          data-columns={vendorColumns(gameType)}
+          className={`grid grid-cols-1 gap-3 ${COLUMNS[vendorColumns(gameType)]}`}
+        >
           {vendors.map((v) => {
             const waiting = view.opening === v.vassalage || pending !== null;
             return (
