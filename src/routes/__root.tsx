@@ -8,6 +8,7 @@ import type { RouterContext } from '../app/routerContext.ts';
 import { isOpsPath, mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
+import { DownloadAppButton } from '../features/download/DownloadAppButton.tsx';
 import { MessageBadge } from '../features/member/messages/MessageBadge.tsx';
 import { NoticePopup } from '../features/notices/NoticePopup.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
@@ -49,6 +50,7 @@ function Root() {
   ) : (
     <Layout
       account={<AccountArea inbox={<MessageBadge />} />}
+      download={<DownloadAppButton className="underline-offset-4 hover:text-ink hover:underline" />}
       modals={
         <>
           <AuthModalsHost />

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { vendorLanesQuery, whitelabelQuery } from '../../api/queries.ts';
 
-export function Footer() {
+/** `download`: the app-download entry (the app's, which opens the download modal). */
+export function Footer({ download }: { download?: ReactNode }) {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const lanes = useQuery(vendorLanesQuery());
@@ -38,6 +40,7 @@ export function Footer() {
                 <Trans>Feedback</Trans>
               </Link>
             </li>
+            {download && <li>{download}</li>}
           </ul>
         </nav>
         <ul aria-label={t`Game providers`} className="flex flex-wrap gap-3">

@@ -14,8 +14,19 @@ import { SideMenu } from './SideMenu.tsx';
 
 const GAME_PATH = '/game';
 
-/** The portal frame around every page; the app supplies the account area and the account modals. */
-export function Layout({ account, modals }: { account: ReactNode; modals: ReactNode }) {
+/**
+ * The portal frame around every page; the app supplies the account area, the account modals and the footer's
+ * app-download entry (which opens its modal).
+ */
+export function Layout({
+  account,
+  modals,
+  download,
+}: {
+  account: ReactNode;
+  modals: ReactNode;
+  download?: ReactNode;
+}) {
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
@@ -51,7 +62,7 @@ export function Layout({ account, modals }: { account: ReactNode; modals: ReactN
       {/* Below the first screen or closed: they mount after it, as a transition of their own. */}
       <Deferred fallback={null}>
         <div className={chrome}>
-          <Footer />
+          <Footer download={download} />
         </div>
         {!game && <SideMenu />}
         {modals}

@@ -1,0 +1,22 @@
+import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+
+// Its code (and the QR code's) loads when first opened, not with every page.
+const DownloadModal = lazy(() => import('./DownloadModal.tsx').then((m) => ({ default: m.DownloadModal })));
+
+/** The footer's App download entry, which opens the download modal (spec §2 Modals). */
+export function DownloadAppButton({ className = '' }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Trans>App download</Trans>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DownloadModal open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
