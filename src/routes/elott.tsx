@@ -1,4 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { drawnFirst, lobbyRoute } from '../app/pages.tsx';
+import { vendorLanesQuery } from '../api/queries.ts';
+import { drawnFirst, lobbySearch } from '../app/pages.tsx';
+import type { RouterContext } from '../app/routerContext.ts';
+import { LotteryLobby } from '../features/lottery/LotteryLobby.tsx';
 
-export const Route = createFileRoute('/elott')(drawnFirst(lobbyRoute('ELOTT')));
+/** Spec §1 /elott: the e-lottery lobby's vendor tiles, each leading to the lottery centre or starting its game. */
+export const Route = createFileRoute('/elott')(
+  drawnFirst({
+    validateSearch: lobbySearch,
+    loader: ({ context }: { context: RouterContext }) =>
+      context.queryClient.ensureQueryData(vendorLanesQuery()),
+    component: function ELOTTLobby() {
+      return <LotteryLobby gameType="ELOTT" vendor={Route.useSearch().vendor} />;
+    },
+  }),
+);

@@ -1,4 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { drawnFirst, lobbyRoute } from '../app/pages.tsx';
+import { vendorLanesQuery } from '../api/queries.ts';
+import { drawnFirst, lobbySearch } from '../app/pages.tsx';
+import type { RouterContext } from '../app/routerContext.ts';
+import { LotteryLobby } from '../features/lottery/LotteryLobby.tsx';
 
-export const Route = createFileRoute('/lott')(drawnFirst(lobbyRoute('LOTT')));
+/** Spec §1 /lott: the lottery lobby's vendor tiles, each leading to the lottery centre or starting its game. */
+export const Route = createFileRoute('/lott')(
+  drawnFirst({
+    validateSearch: lobbySearch,
+    loader: ({ context }: { context: RouterContext }) =>
+      context.queryClient.ensureQueryData(vendorLanesQuery()),
+    component: function LOTTLobby() {
+      return <LotteryLobby gameType="LOTT" vendor={Route.useSearch().vendor} />;
+    },
+  }),
+);

@@ -5,10 +5,12 @@ import { type ComponentType, useDeferredValue } from 'react';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
 import type { GameType, VendorLane } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
-import { GAME_TYPE_PATH, type LobbyPath } from '../../domain/routesMap.ts';
+import { isLotteryType, lotteryEntry } from '../../domain/lotteryLinks.ts';
+import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WhenNear } from '../../ui/WhenNear.tsx';
+import { LotterySection } from './LotterySection.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
@@ -76,12 +78,19 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
   const lanes = useDeferredValue(useQuery(vendorLanesQuery()).data);
   const has = (type: string) => lanes?.some((l) => l.title === type && l.cards.length > 0) ?? false;
   const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes?.filter((l) => l.title === type) ?? []);
-  // Each provider once, with the first category it serves: its logo opens that lobby on it.
-  const providers = new Map<string, VendorLane['cards'][number] & { to: LobbyPath }>();
+  // Each provider once, with the first category it serves: its logo opens that lobby on it (a lottery vendor's, the
+  // lottery centre on its category; TCG_SEA's, which starts a game, the e-lottery lobby, where its tile does).
+  const providers = new Map<string, VendorLane['cards'][number] & { to: string; search: object }>();
   for (const lane of lanes ?? [])
-    for (const card of lane.cards)
-      if (!providers.has(card.vassalage))
-        providers.set(card.vassalage, { ...card, to: GAME_TYPE_PATH[lane.title] });
+    for (const card of lane.cards) {
+      if (providers.has(card.vassalage)) continue;
+      const entry = isLotteryType(lane.title) ? lotteryEntry(lane.title, card.vassalage) : null;
+      const link =
+        entry?.kind === 'centre'
+          ? entry
+          : { to: GAME_TYPE_PATH[lane.title], search: { vendor: card.vassalage } };
+      providers.set(card.vassalage, { ...card, to: link.to, search: link.search });
+    }
 
   return (
     // Below the first screen (the title, the marquee, hot games and the winner board), sections are laid out and
@@ -114,7 +123,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
               {[...providers.values()].map((v) => (
                 <li key={v.vassalage} className="shrink-0">
                   {/* Links, so that keyboards reach every logo of the scrolling row. */}
-                  <Link to={v.to} search={{ vendor: v.vassalage }} className="block rounded-lg">
+                  <Link to={v.to} search={v.search} className="block rounded-lg">
                     <img
                       src={v.logoUrl}
                       alt={v.displayName}
@@ -145,6 +154,11 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
             </WhenNear>
           ))
         : HOME_SECTIONS.map((type) => <Skeleton key={type} className="h-40 w-full" />)}
+      {lanes && (
+        <WhenNear height="12rem">
+          <LotterySection lanes={lanes} />
+        </WhenNear>
+      )}
       {vendorSections.map((lane) => (
         <WhenNear key={lane.title} height="12rem">
           <VendorSection lane={lane} />

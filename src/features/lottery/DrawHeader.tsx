@@ -42,7 +42,7 @@ export function DrawHeader({ game, clock }: { game: LotteryGame; clock: Clock })
             <Trans>Previous result</Trans>
           </dt>
           <dd className="flex flex-col gap-1">
-            <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
+            <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} game={game} />
             <AwaitingResults game={game} />
           </dd>
         </div>

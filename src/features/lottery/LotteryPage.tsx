@@ -78,6 +78,14 @@ export function LotteryPage({
   const keno = isKeno(game.tag);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      {/* One tap back to the centre, on this lottery's category and tab. */}
+      <Link
+        to="/lotteryCenter"
+        search={{ prizeMode: game.gameType === 'LOTT' ? 'Lott' : 'Elott', tag: game.tag }}
+        className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-accent-ink hover:underline"
+      >
+        <span aria-hidden="true">←</span> <Trans>Lottery centre</Trans>
+      </Link>
       <DrawHeader game={game} clock={view.clock} />
       {keno ? (
         <p className="rounded-xl border border-line bg-raised p-4 text-sm text-muted">

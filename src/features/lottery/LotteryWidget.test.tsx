@@ -59,7 +59,23 @@ describe('Lottery widget', () => {
     expect(within(xsmb).getByTestId('countdown').textContent).toMatch(/^00:00:(19|20)$/);
     const hcm = screen.getByRole('listitem', { name: 'TP. Hồ Chí Minh' });
     expect(within(hcm).getByTestId('countdown').textContent).toMatch(/^(01:00:00|00:59:5\d)$/);
-    expect(within(hcm).getByText('No result yet')).toBeInTheDocument();
+    // Never drawn (a fresh install's daily lottery): when it next draws, in the member's language.
+    const next = new Date('2030-01-01T11:15:00.000Z').toLocaleString('en', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(within(hcm).getByText(`No result yet. Next draw: ${next}`)).toBeInTheDocument();
+  });
+
+  it('links to the lottery centre on its category, outside the centre', async () => {
+    show(<LotteryWidget prizeMode="Elott" />, 'visitor');
+    expect(screen.getByRole('link', { name: 'Lottery centre' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Elott',
+    );
   });
 
   it('shows the tabs as a tablist (arrow keys), without KENO when the menu has none', async () => {

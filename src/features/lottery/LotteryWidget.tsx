@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
 import { type Countdown, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type LotteryTab,
   WEEK_MENU,
 } from '../../../machines/lotteryRefresh.machine.ts';
+import type { LotteryCategory } from '../../domain/lotteryLinks.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AwaitingResults } from './AwaitingResults.tsx';
 import { useLotteryLabels } from './labels.ts';
@@ -16,6 +17,13 @@ import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
 import { useLotteryList, useNow } from './useLotteryList.ts';
 
 const MODES: LotteryListMode[] = ['hot', 'fav', 'recent'];
+const NEXT_DRAW_FORMAT: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 const chip =
   'h-9 rounded-full border border-line px-3 text-sm font-medium hover:bg-line/40 aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-white';
@@ -30,20 +38,51 @@ export function useFailureText() {
 }
 
 /**
+ * What a lottery without a result shows: when it next draws (a fresh install's daily lotteries until their first
+ * draw), or just that there is none while a past draw awaits its official results (AwaitingResults says so).
+ */
+export function useNoResultText() {
+  const { i18n, t } = useLingui();
+  return (game?: Pick<LotteryGame, 'drawTime' | 'awaitingIssue'>) => {
+    if (!game || game.awaitingIssue) return t`No result yet`;
+    const when = new Date(game.drawTime).toLocaleString(i18n.locale, NEXT_DRAW_FORMAT);
+    return t`No result yet. Next draw: ${when}`;
+  };
+}
+
+/**
  * The lottery widget (spec §2 Lottery widget): tabs ALL / one per Vietnam tag / KENO (only when the menu has it),
  * list modes hot, fav and recent (both for members), the weekday menu, and each lottery's previous numbers and
- * countdown. The lobby variant (the lottery centre) has the category selector (Lott or Elott). The lotteryRefresh
- * machine owns the list and its refreshes; this view renders it and sends what the visitor does.
+ * countdown. The lobby variant (the lottery centre) has the category selector (Lott or Elott); it starts on `tag`,
+ * follows `prizeMode` and `tag` when its link changes them, and tells a chosen category to `onCategoryChange` (the
+ * route keeps it in the URL). Elsewhere the widget links to the centre. The lotteryRefresh machine owns the list and
+ * its refreshes; this view renders it and sends what the visitor does.
  */
-export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMode; lobby?: boolean }) {
+export function LotteryWidget({
+  prizeMode,
+  tag,
+  lobby = false,
+  onCategoryChange,
+}: {
+  prizeMode: PrizeMode;
+  tag?: LotteryTab;
+  lobby?: boolean;
+  onCategoryChange?: (prizeMode: LotteryCategory) => void;
+}) {
   const { t } = useLingui();
   const labels = useLotteryLabels();
   const failure = useFailureText();
-  const actor = useLotteryList({ scope: prizeMode });
+  const actor = useLotteryList({ scope: prizeMode, tag });
   const view = connectLotteryRefresh(
     useSelector(actor, (s) => s),
     actor.send,
   );
+  // A new link (the header's other category, a vendor's tab) while the centre is shown: the list follows it.
+  useEffect(() => {
+    const c = actor.getSnapshot().context;
+    if (c.scope !== prizeMode) actor.send({ type: 'prizeMode.select', prizeMode });
+    if (c.tag !== (tag ?? 'ALL')) actor.send({ type: 'tag.select', tag: tag ?? 'ALL' });
+  }, [actor, prizeMode, tag]);
   const { tabs, rows, skeleton, loadFailed, staleError, weekMenu, busy } = view;
   const now = useNow(view.offset);
   const panelId = useId();
@@ -69,7 +108,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
     tabRefs.current.get(next)?.focus();
   };
 
-  const categories: { mode: PrizeMode; label: string }[] = [
+  const categories: { mode: LotteryCategory; label: string }[] = [
     { mode: 'Lott', label: t`Lottery` },
     { mode: 'Elott', label: t`E-lottery` },
   ];
@@ -79,6 +118,15 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
       aria-label={t`Lotteries`}
       className="flex flex-col gap-3 rounded-xl border border-line bg-raised p-3"
     >
+      {!lobby && (
+        <Link
+          to="/lotteryCenter"
+          search={{ prizeMode: prizeMode === 'Elott' ? 'Elott' : 'Lott' }}
+          className="self-end text-sm font-semibold text-accent-ink hover:underline"
+        >
+          <Trans>Lottery centre</Trans>
+        </Link>
+      )}
       {lobby && (
         <fieldset className="m-0 min-w-0 border-0 p-0 flex gap-2">
           <legend className="sr-only">{t`Category`}</legend>
@@ -88,7 +136,7 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
               type="button"
               className={chip}
               aria-pressed={view.scope === c.mode}
-              onClick={() => view.selectPrizeMode(c.mode)}
+              onClick={() => (onCategoryChange ? onCategoryChange(c.mode) : view.selectPrizeMode(c.mode))}
             >
               {c.label}
             </button>
@@ -216,25 +264,27 @@ export function LotteryWidget({ prizeMode, lobby = false }: { prizeMode: PrizeMo
 
 /**
  * The previous winning numbers: DB highlighted first, then G1 … (a row shows DB and G1); for Keno (`keno`) the 20
- * numbers in ascending order, compact and without prize labels.
+ * numbers in ascending order, compact and without prize labels. A lottery without a result (a fresh install's
+ * daily lotteries until their first draw) says when it next draws (`game`), unless a past draw is still awaiting its
+ * official results (AwaitingResults says so).
  */
 export function PreviousNumbers({
   text,
   limit = 2,
   keno = false,
+  game,
 }: {
   text: string | null;
   limit?: number;
   keno?: boolean;
+  game?: Pick<LotteryGame, 'drawTime' | 'awaitingIssue'>;
 }) {
+  const noResult = useNoResultText();
   const prizes = keno ? [] : parseWinningNumbers(text).slice(0, limit);
   const kenoNumbers = keno ? parseKenoNumbers(text) : [];
-  if (prizes.length === 0 && kenoNumbers.length === 0)
-    return (
-      <span className="text-xs text-muted">
-        <Trans>No result yet</Trans>
-      </span>
-    );
+  if (prizes.length === 0 && kenoNumbers.length === 0) {
+    return <span className="text-xs text-muted">{noResult(game)}</span>;
+  }
   if (keno)
     return (
       <span data-testid="keno-numbers" className="flex flex-wrap gap-0.5 text-[11px] leading-4">
@@ -294,7 +344,7 @@ function LotteryRow({
           <span className="rounded bg-line/60 px-1.5 text-xs text-muted">{game.tag}</span>
           {game.remark && <span className="text-xs text-muted">{game.remark}</span>}
         </div>
-        <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} />
+        <PreviousNumbers text={game.previousWinningNumber} keno={isKeno(game.tag)} game={game} />
         <AwaitingResults game={game} />
       </div>
       <p className="flex flex-col items-end text-xs">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DrawResult, LotteryGame } from '../../../contract/lottery.ts';
 import { ApiError } from '../../api/client.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { useFailureText } from './LotteryWidget.tsx';
+import { useFailureText, useNoResultText } from './LotteryWidget.tsx';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
 import { RESULTS_SHOWN, Section, secondaryButton } from './pageParts.tsx';
 import { resultsQuery } from './queries.ts';
@@ -54,6 +54,7 @@ function KenoGrid({ result }: { result: DrawResult }) {
 export function Results({ game }: { game: LotteryGame }) {
   const { i18n } = useLingui();
   const failure = useFailureText();
+  const noResult = useNoResultText();
   const results = useQuery(resultsQuery(game.code, game.previousWinningTime));
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
   return (
@@ -68,9 +69,7 @@ export function Results({ game }: { game: LotteryGame }) {
       ) : !results.data ? (
         <Skeleton className="h-40 w-full" />
       ) : results.data.length === 0 ? (
-        <p className="text-sm text-muted">
-          <Trans>No results yet.</Trans>
-        </p>
+        <p className="text-sm text-muted">{noResult(game)}</p>
       ) : (
         <ul aria-label={`${game.labelName || game.code}`} className="flex flex-col gap-2">
           {results.data.slice(0, RESULTS_SHOWN).map((r, i) => {

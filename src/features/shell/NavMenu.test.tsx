@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { useRouterState } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameMenu } from '../../../contract/games.ts';
 import { mount } from '../../test/authHarness.tsx';
+import { show } from '../../test/memberHarness.tsx';
 import { NavMenu } from './NavMenu.tsx';
 
 const vendors = (n: number) =>
@@ -80,3 +82,93 @@ describe('header nav', () => {
     expect(chosen).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('header nav: lotteries (spec §2 path map, lottery → /lotteryCenter)', () => {
+  const lotteryMenus = [
+    {
+      gameType: 'ELOTT',
+      vendors: [lotteryVendor('TCG_SEA', 'TCG SEA Lottery'), lotteryVendor('GPI', 'GPI Keno')],
+    },
+    { gameType: 'LOTT', vendors: [lotteryVendor('TCG_LOTTO_VN', 'TCG Lotto VN')] },
+  ] as unknown as GameMenu[];
+
+  it('leads the Lottery and E-Lottery entries, their vendors and More to the centre on their category', async () => {
+    show(<NavMenu menus={lotteryMenus} />, 'visitor');
+    expect(screen.getByRole('link', { name: 'E-Lottery' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Elott',
+    );
+    expect(screen.getByRole('link', { name: 'Lottery' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Lott',
+    );
+
+    await userEvent.click(providersOf('Lottery'));
+    const lott = within(listOf(providersOf('Lottery')));
+    expect(lott.getByRole('link', { name: 'TCG Lotto VN' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Lott',
+    );
+    expect(lott.getByRole('link', { name: 'More' })).toHaveAttribute('href', '/lotteryCenter?prizeMode=Lott');
+
+    await userEvent.click(providersOf('E-Lottery'));
+    const elott = within(listOf(providersOf('E-Lottery')));
+    // The Keno vendor opens the centre on its own tab.
+    expect(elott.getByRole('link', { name: 'GPI Keno' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Elott&tag=KENO',
+    );
+    // TCG_SEA starts its game: its first lottery's betting page.
+    expect(elott.getByRole('link', { name: 'TCG SEA Lottery' })).toHaveAttribute(
+      'href',
+      '/lottery?vendor=TCG_SEA',
+    );
+    expect(elott.getByRole('link', { name: 'More' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Elott',
+    );
+  });
+
+  it('asks a visitor to log in before TCG_SEA’s game starts; a member’s click goes straight there', async () => {
+    const seaLink = async () => {
+      await userEvent.click(providersOf('E-Lottery'));
+      return within(listOf(providersOf('E-Lottery'))).getByRole('link', { name: 'TCG SEA Lottery' });
+    };
+    show(
+      <>
+        <NavMenu menus={lotteryMenus} />
+        <At />
+      </>,
+      'visitor',
+    );
+    await settled();
+    await userEvent.click(await seaLink());
+    expect(screen.getByTestId('modal')).toHaveTextContent('login');
+    expect(screen.getByTestId('at')).toHaveTextContent(/^\/$/);
+    cleanup();
+
+    show(
+      <>
+        <NavMenu menus={lotteryMenus} />
+        <At />
+      </>,
+      'member',
+    );
+    await settled();
+    await userEvent.click(await seaLink());
+    await waitFor(() => expect(screen.getByTestId('at')).toHaveTextContent('/lottery?vendor=TCG_SEA'));
+    expect(screen.getByTestId('modal')).toHaveTextContent('none');
+  });
+});
+
+/** The session's start (the member info) answered. */
+const settled = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+/** Where the router is. */
+function At() {
+  return <p data-testid="at">{useRouterState({ select: (s) => s.location.href })}</p>;
+}
+
+function lotteryVendor(vassalage: string, displayName: string) {
+  return { vassalage, displayName };
+}

@@ -1,14 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { NAV_DROPDOWN_VENDORS, NAV_GAME_TYPES } from '../../../contract/constants.ts';
-import type { GameMenu } from '../../../contract/games.ts';
+import type { GameMenu, GameType } from '../../../contract/games.ts';
+import { isLotteryType, type LotteryEntry, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { StartLotteryLink } from '../../session/StartLotteryLink.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useClosingOnNavigation } from './useClosingOnNavigation.ts';
 
 const itemClass =
   'block rounded-md px-3 py-2 text-sm font-medium hover:bg-line/40 [&.active]:text-accent-ink';
+
+/**
+ * Where a category or one of its vendors leads: its lobby with the vendor filter (reset when none); for the
+ * lotteries the lottery centre on that category (spec §2 path map), or a game started directly (TCG_SEA).
+ */
+function entryOf(
+  gameType: GameType,
+  vendor?: string,
+): LotteryEntry | { kind: 'lobby'; to: string; search: object } {
+  if (isLotteryType(gameType)) return lotteryEntry(gameType, vendor);
+  return { kind: 'lobby', to: GAME_TYPE_PATH[gameType], search: vendor ? { vendor } : {} };
+}
 
 /** One category: its link (vendor filter and page reset) and a dropdown of up to 15 vendors plus More. */
 function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void }) {
@@ -26,7 +40,7 @@ function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void
     close();
     onChoose?.();
   };
-  const to = GAME_TYPE_PATH[menu.gameType];
+  const category = entryOf(menu.gameType);
   const label = i18n._(GAME_TYPE_LABEL[menu.gameType]);
   const shown = menu.vendors.slice(0, NAV_DROPDOWN_VENDORS);
   const listId = `nav-${menu.gameType}`;
@@ -40,7 +54,7 @@ function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && close()}
     >
-      <Link to={to} className={itemClass} onClick={onChoose}>
+      <Link to={category.to} search={category.search} className={itemClass} onClick={onChoose}>
         {label}
       </Link>
       <button
@@ -60,15 +74,29 @@ function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void
       >
         {open && (
           <>
-            {shown.map((v) => (
-              <li key={v.vassalage}>
-                <Link to={to} search={{ vendor: v.vassalage }} className={itemClass} onClick={choose}>
-                  {v.displayName}
-                </Link>
-              </li>
-            ))}
+            {shown.map((v) => {
+              const entry = entryOf(menu.gameType, v.vassalage);
+              return (
+                <li key={v.vassalage}>
+                  {entry.kind === 'start' ? (
+                    <StartLotteryLink start={entry} className={itemClass} onClick={choose}>
+                      {v.displayName}
+                    </StartLotteryLink>
+                  ) : (
+                    <Link to={entry.to} search={entry.search} className={itemClass} onClick={choose}>
+                      {v.displayName}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
             <li>
-              <Link to={to} className={`${itemClass} text-accent-ink`} onClick={choose}>
+              <Link
+                to={category.to}
+                search={category.search}
+                className={`${itemClass} text-accent-ink`}
+                onClick={choose}
+              >
                 <Trans>More</Trans>
               </Link>
             </li>
