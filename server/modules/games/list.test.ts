@@ -53,6 +53,21 @@ describe('game list', () => {
     expect(cheap.every((g) => g.minBet <= 200)).toBe(true);
   });
 
+  it('answers the popup game list (spec §7): a sports vendor’s lobby entry, every platform, 1000 a page', async () => {
+    const q = 'clientType=3&platform=flash%2Chtml5-desktop&gameType=SPORTS&vassalage=IBC&language=en';
+    const { data } = await list(`${q}&pageNo=1&pageSize=1000`);
+    expect(data.games).toHaveLength(1);
+    expect(data.games[0]).toMatchObject({ vassalage: 'IBC', gameType: 'SPORTS', gameClassify: 'LOBBY' });
+    // A sports book's lobby has no free play: a trial account is told to register (spec §6).
+    expect(data.games[0].supportPlay).toBe(false);
+    // Minimum bets narrow the lobby query too, and a live lobby's popup list has all its vendor's tables.
+    const live = (await list('platform=flash%2Chtml5-desktop&gameType=LIVE&vassalage=AG&pageSize=1000')).data;
+    expect(live.games).toHaveLength(live.total);
+    const cheap = (await list('gameType=LIVE&vassalage=AG&minBet=100&pageSize=1000')).data.games as G[];
+    expect(cheap.length).toBeLessThan(live.total);
+    expect(cheap.every((g) => g.minBet <= 100)).toBe(true);
+  });
+
   it('searches names in the visitor’s language and in English, 28 a page', async () => {
     const en = (await list('gameType=RNG&vassalage=AG')).data.games as G[];
     const word = en[0]!.gameName.split(' ')[0]!;
