@@ -1,12 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import type { PlayRule, PlayType } from '../contract/lottery.ts';
+import type { PlayType } from '../contract/lottery.ts';
 import type { BetSlipEvent, betSlipMachine } from './betSlip.machine.ts';
-import { entryOf, readStake, slipTotal } from './betSlip.slip.ts';
+import { entryOf, type LinePrice, quoteOf, readPoints, slipTotal } from './betSlip.slip.ts';
 
 type Snapshot = SnapshotFrom<typeof betSlipMachine>;
-
-/** What a stake wins for one hit (lô pays per hit, the others once): stake × odds / 100, in minor units. */
-const potentialWin = (stake: number, oddsX100: number) => Math.floor((stake * oddsX100) / 100);
 
 /**
  * The bet form's props and commands from a bet slip snapshot: what to show (values, problems as codes, the
@@ -21,9 +18,9 @@ export function connectBetSlip(snapshot: Snapshot, send: (event: BetSlipEvent) =
     entry: entryOf(c.playType),
     isPicked: (n: string) => c.picked.includes(n),
     digits: c.digits,
-    stakeText: c.stakeText,
+    pointsText: c.pointsText,
     numbersProblem: c.numbersProblem,
-    stakeProblem: c.stakeProblem,
+    pointsProblem: c.pointsProblem,
     lines: c.lines,
     total: slipTotal(c.lines),
     /** Bets just placed ("n bets placed"), or null. */
@@ -35,16 +32,19 @@ export function connectBetSlip(snapshot: Snapshot, send: (event: BetSlipEvent) =
     /** A visitor gets a Log in button instead of Place bets (it asks the machine, which asks for a login). */
     loggedIn: c.loggedIn,
     placeDisabled: saleClosed || c.lines.length === 0 || placing,
-    /** The potential win of the stake typed, at the play type's odds; null while the stake or odds are unknown. */
-    potentialWin(rule: Pick<PlayRule, 'minStake' | 'maxStake'> | undefined, oddsX100: number | undefined) {
-      const stake = readStake(c.stakeText, rule);
-      return stake.ok && oddsX100 !== undefined ? potentialWin(stake.value, oddsX100) : null;
+    /**
+     * What a line of the points typed costs and wins per hit (lô pays per hit, the others once) at the play type's
+     * price; null while the points are not valid or the price is unknown.
+     */
+    quote(price: LinePrice | undefined) {
+      const points = readPoints(c.pointsText, price);
+      return points.ok && price ? quoteOf(points.value, price) : null;
     },
     selectPlayType: (playType: PlayType) => send({ type: 'playType.select', playType }),
     toggleNumber: (number: string) => send({ type: 'number.toggle', number }),
     changeDigits: (digits: string) => send({ type: 'digits.change', digits }),
-    changeStake: (text: string) => send({ type: 'stake.change', text }),
-    add: (rule: Pick<PlayRule, 'minStake' | 'maxStake'> | undefined) => send({ type: 'line.add', rule }),
+    changePoints: (text: string) => send({ type: 'points.change', text }),
+    add: (price: LinePrice | undefined) => send({ type: 'line.add', price }),
     remove: (key: string) => send({ type: 'line.remove', key }),
     place: (issue: string) => send({ type: 'slip.place', issue }),
     /** The view's clock on the server's time says whether the draw is still on sale. */

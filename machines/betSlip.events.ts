@@ -4,12 +4,12 @@ import { doneEvent, errorEvent, withInput } from './test/machineGraph.ts';
 
 type M = typeof betSlipMachine;
 
-/** The stake limits of the walks' play types: 1.00 to 10,000.00. */
-export const WALK_RULE = { minStake: 100, maxStake: 1_000_000 };
+/** The price of the walks' play types: a point costs 27.00 and wins 95.00 per hit, 1 to 100 points a line. */
+export const WALK_PRICE = { pointCost: 2_700, winPerPoint: 9_500, minPoints: 1, maxPoints: 100 };
 
 /**
  * A member's slip on the North lottery (lô: one line per number) and representative events for its generated
- * paths (tests and `npm run paths`): a number and a stake make `line.add` add a line; a logout turns `slip.place`
+ * paths (tests and `npm run paths`): a number and points make `line.add` add a line; a logout turns `slip.place`
  * into a login request. The request id is fixed so that replays give the same snapshots.
  */
 export const betSlipWalk = {
@@ -22,8 +22,8 @@ export const betSlipWalk = {
   }),
   events: [
     { type: 'number.toggle', number: '07' },
-    { type: 'stake.change', text: '10' },
-    { type: 'line.add', rule: WALK_RULE },
+    { type: 'points.change', text: '2' },
+    { type: 'line.add', price: WALK_PRICE },
     { type: 'line.remove', key: 'l1' },
     { type: 'playType.select', playType: 'BA_CANG' },
     { type: 'digits.change', digits: '123' },
@@ -38,8 +38,8 @@ export const betSlipWalk = {
   // What decides a branch: who is logged in, an empty slip or not.
   graph: {
     context: (c: unknown) => {
-      const { loggedIn, lines, picked, stakeText } = c as BetSlipContext;
-      return { loggedIn, lines: lines.length, picked: picked.length, stakeText };
+      const { loggedIn, lines, picked, pointsText } = c as BetSlipContext;
+      return { loggedIn, lines: lines.length, picked: picked.length, pointsText };
     },
   },
 };

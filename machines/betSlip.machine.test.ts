@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { connectBetSlip } from './betSlip.connect.ts';
-import { betSlipWalk, WALK_RULE } from './betSlip.events.ts';
+import { betSlipWalk, WALK_PRICE } from './betSlip.events.ts';
 import { betSlipMachine, type PlaceRequest } from './betSlip.machine.ts';
 import { MAX_SLIP_LINES } from './betSlip.slip.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
@@ -48,38 +48,53 @@ function startSlip(loggedIn = true) {
   return { actor, view, placed, answer, loginRequests: () => loginRequests };
 }
 
-/** Picks numbers, types a stake and adds the choice. */
-function addLines(view: () => ReturnType<typeof connectBetSlip>, numbers: string[], stake = '10') {
+/** Picks numbers, types the points and adds the choice. */
+function addLines(view: () => ReturnType<typeof connectBetSlip>, numbers: string[], points = '1') {
   for (const n of numbers) view().toggleNumber(n);
-  view().changeStake(stake);
-  view().add(WALK_RULE);
+  view().changePoints(points);
+  view().add(WALK_PRICE);
 }
 
 describe('betSlip: building the slip', () => {
-  it('says what is wrong with the numbers and the stake, and adds nothing', () => {
+  it('says what is wrong with the numbers and the points, and adds nothing', () => {
     const { view } = startSlip();
-    view().add(WALK_RULE);
+    view().add(WALK_PRICE);
     expect(view().numbersProblem).toEqual({ kind: 'pickOne' });
-    expect(view().stakeProblem).toEqual({ kind: 'required' });
+    expect(view().pointsProblem).toEqual({ kind: 'required' });
     view().toggleNumber('07');
-    view().changeStake('0.50');
-    view().add(WALK_RULE);
-    expect(view().numbersProblem).toBeNull();
-    expect(view().stakeProblem).toEqual({ kind: 'min', min: 100 });
+    for (const [text, problem] of [
+      ['1.5', { kind: 'format' }],
+      ['0', { kind: 'format' }],
+      ['ten', { kind: 'format' }],
+      ['101', { kind: 'max', max: 100 }],
+    ] as const) {
+      view().changePoints(text);
+      view().add(WALK_PRICE);
+      expect(view().numbersProblem).toBeNull();
+      expect(view().pointsProblem).toEqual(problem);
+    }
+    view().changePoints('1');
+    view().add({ ...WALK_PRICE, minPoints: 5 });
+    expect(view().pointsProblem).toEqual({ kind: 'min', min: 5 });
+    // Until the prices are read a line cannot be priced: nothing is added.
+    view().add(undefined);
+    expect(view().pointsProblem).toEqual({ kind: 'unpriced' });
+    expect(view().quote(undefined)).toBeNull();
     expect(view().lines).toEqual([]);
   });
 
-  it('adds a line per lô number, clears the choice, keeps the stake and totals the slip', () => {
+  it('adds a line per lô number priced in points, clears the choice, keeps the points and totals the slip', () => {
     const { view } = startSlip();
-    addLines(view, ['42', '07'], '12.50');
-    expect(view().lines.map((l) => [l.key, l.numbers, l.stake])).toEqual([
-      ['l1', ['07'], 1250],
-      ['l2', ['42'], 1250],
+    view().changePoints('3');
+    expect(view().quote(WALK_PRICE)).toEqual({ cost: 8_100, winPerHit: 28_500 });
+    addLines(view, ['42', '07'], '3');
+    expect(view().lines.map((l) => [l.key, l.numbers, l.points, l.cost, l.winPerHit])).toEqual([
+      ['l1', ['07'], 3, 8_100, 28_500],
+      ['l2', ['42'], 3, 8_100, 28_500],
     ]);
     expect(view().isPicked('07')).toBe(false);
-    expect(view().stakeText).toBe('12.50');
-    expect(view().total).toBe(2500);
-    expect(view().potentialWin(WALK_RULE, 9900)).toBe(123_750);
+    expect(view().pointsText).toBe('3');
+    expect(view().total).toBe(16_200);
     view().remove('l1');
     expect(view().lines.map((l) => l.key)).toEqual(['l2']);
   });
@@ -91,11 +106,11 @@ describe('betSlip: building the slip', () => {
     expect(view().entry).toEqual({ kind: 'digits', length: 3 });
     expect(view().isPicked('07')).toBe(false);
     view().changeDigits('12');
-    view().changeStake('5');
-    view().add(WALK_RULE);
+    view().changePoints('5');
+    view().add(WALK_PRICE);
     expect(view().numbersProblem).toEqual({ kind: 'threeDigits' });
     view().changeDigits('123');
-    view().add(WALK_RULE);
+    view().add(WALK_PRICE);
     expect(view().lines.map((l) => [l.playType, l.numbers])).toEqual([['BA_CANG', ['123']]]);
     expect(view().digits).toBe('');
   });
@@ -127,8 +142,8 @@ describe('betSlip: placing', () => {
         gameCode: 'XSMB',
         issue: '20300101',
         bets: [
-          { playType: 'LO2', numbers: ['07'], stake: 1000 },
-          { playType: 'LO2', numbers: ['42'], stake: 1000 },
+          { playType: 'LO2', numbers: ['07'], points: 1 },
+          { playType: 'LO2', numbers: ['42'], points: 1 },
         ],
       },
     ]);

@@ -1,19 +1,22 @@
 import { and, assign, type ErrorActorEvent, emit, fromPromise, setup, stateIn } from 'xstate';
-import type { PlayRule, PlayType } from '../contract/lottery.ts';
+import type { PlayType } from '../contract/lottery.ts';
 import {
   betsOf,
+  type LinePrice,
   linesOf,
   type NumbersProblem,
+  type PointsProblem,
   readNumbers,
-  readStake,
+  readPoints,
   type SlipLine,
   type SlipProblem,
-  type StakeProblem,
 } from './betSlip.slip.ts';
 
 /**
- * The bet slip of a lottery's betting page (spec §3 Lottery betting): choose numbers for a play type, a stake per
- * line, add the choice to the slip (up to 20 lines), then place the whole slip on the draw on sale.
+ * The bet slip of a lottery's betting page (spec §3 Lottery betting): choose numbers for a play type and the points
+ * per line (điểm: a point of lô costs 27 units in the North, 18 in the South), add the choice to the slip (up to 20
+ * lines, each priced at the play's price), then place the whole slip on the draw on sale. The slip sends points
+ * only: the server prices them again.
  *
  * The root is parallel:
  *   - `sale`: `open` or `closed` (`sale.close` / `sale.open`: the view's countdown on the server clock says when);
@@ -26,9 +29,9 @@ import {
  *       - `placed`: "n bets placed" (the slip is empty) until the next line is added.
  *       - `refused`: the refusal stays on screen until the slip is placed again.
  * Editing (any `slip` state): `playType.select` (another play type clears the choice and its problem),
- * `number.toggle`, `digits.change`, `stake.change`, `line.add` { rule } (the play type's stake limits, undefined
- * until the rules are in: the stake is then only checked for its form), `line.remove`. `session.change` keeps who is
- * logged in.
+ * `number.toggle`, `digits.change`, `points.change`, `line.add` { price } (the play type's price on this lottery;
+ * undefined until the rules are in, when no line can be priced and none is added), `line.remove`. `session.change`
+ * keeps who is logged in.
  *
  * Idempotency: the slip carries a request id, renewed whenever the slip changes (a line added or removed, a slip
  * placed); a retry after a lost answer resends the same id, so the server places nothing twice.
@@ -49,9 +52,9 @@ export interface BetSlipContext {
   picked: string[];
   /** The typed three digits (3 càng). */
   digits: string;
-  stakeText: string;
+  pointsText: string;
   numbersProblem: NumbersProblem | SlipProblem | null;
-  stakeProblem: StakeProblem | null;
+  pointsProblem: PointsProblem | null;
   lines: SlipLine[];
   /** How many keys the slip has handed out: each line gets `l<n>`. */
   keys: number;
@@ -76,8 +79,8 @@ export type BetSlipEvent =
   | { type: 'playType.select'; playType: PlayType }
   | { type: 'number.toggle'; number: string }
   | { type: 'digits.change'; digits: string }
-  | { type: 'stake.change'; text: string }
-  | { type: 'line.add'; rule: Pick<PlayRule, 'minStake' | 'maxStake'> | undefined }
+  | { type: 'points.change'; text: string }
+  | { type: 'line.add'; price: LinePrice | undefined }
   | { type: 'line.remove'; key: string }
   /** `issue`: the draw on sale now (the lottery list refreshes it). */
   | { type: 'slip.place'; issue: string }
@@ -114,18 +117,26 @@ const betSlipSetup = setup({
       picked: context.picked.includes(n) ? context.picked.filter((x) => x !== n) : [...context.picked, n],
     })),
     changeDigits: assign((_, digits: string) => ({ digits })),
-    changeStake: assign((_, stakeText: string) => ({ stakeText })),
-    addLines: assign(({ context }, rule: BetSlipEvent & { type: 'line.add' }) => {
+    changePoints: assign((_, pointsText: string) => ({ pointsText })),
+    addLines: assign(({ context }, price: LinePrice | undefined) => {
       const numbers = readNumbers(context.playType, context.picked, context.digits);
-      const stake = readStake(context.stakeText, rule.rule);
+      const points = readPoints(context.pointsText, price);
       const problems = {
         placed: null,
         numbersProblem: numbers.ok ? null : numbers.problem,
-        stakeProblem: stake.ok ? null : stake.problem,
+        pointsProblem: points.ok ? null : points.problem,
       };
-      if (!numbers.ok || !stake.ok) return problems;
+      if (!numbers.ok || !points.ok) return problems;
+      if (!price) return { ...problems, pointsProblem: { kind: 'unpriced' } as const };
       let keys = context.keys;
-      const lines = linesOf(context.playType, numbers.value, stake.value, context.lines, () => `l${++keys}`);
+      const lines = linesOf(
+        context.playType,
+        numbers.value,
+        points.value,
+        price,
+        context.lines,
+        () => `l${++keys}`,
+      );
       if (!lines.ok) return { ...problems, numbersProblem: lines.problem };
       return {
         ...problems,
@@ -170,9 +181,9 @@ export const betSlipMachine = betSlipSetup.createMachine({
     playType: input.playType,
     picked: [],
     digits: '',
-    stakeText: '',
+    pointsText: '',
     numbersProblem: null,
-    stakeProblem: null,
+    pointsProblem: null,
     lines: [],
     keys: 0,
     requestId: input.newRequestId(),
@@ -185,7 +196,7 @@ export const betSlipMachine = betSlipSetup.createMachine({
     'playType.select': { actions: { type: 'selectPlayType', params: ({ event }) => event.playType } },
     'number.toggle': { actions: { type: 'toggleNumber', params: ({ event }) => event.number } },
     'digits.change': { actions: { type: 'changeDigits', params: ({ event }) => event.digits } },
-    'stake.change': { actions: { type: 'changeStake', params: ({ event }) => event.text } },
+    'points.change': { actions: { type: 'changePoints', params: ({ event }) => event.text } },
     'line.remove': { actions: { type: 'removeLine', params: ({ event }) => event.key } },
     'session.change': { actions: { type: 'keepSession', params: ({ event }) => event.loggedIn } },
   },
@@ -200,7 +211,7 @@ export const betSlipMachine = betSlipSetup.createMachine({
     slip: {
       initial: 'idle',
       on: {
-        'line.add': { actions: { type: 'addLines', params: ({ event }) => event } },
+        'line.add': { actions: { type: 'addLines', params: ({ event }) => event.price } },
       },
       states: {
         idle: { on: { 'slip.place': placeSlip } },
@@ -232,7 +243,7 @@ export const betSlipMachine = betSlipSetup.createMachine({
         placed: {
           on: {
             'slip.place': { guard: 'isVisitor', actions: 'requireLogin' },
-            'line.add': { target: 'idle', actions: { type: 'addLines', params: ({ event }) => event } },
+            'line.add': { target: 'idle', actions: { type: 'addLines', params: ({ event }) => event.price } },
           },
         },
         refused: { on: { 'slip.place': placeSlip } },

@@ -100,7 +100,7 @@ export const machineTitles: Record<string, MachineTitles> = {
       'playType.select': msg`Choose a play type`,
       'number.toggle': msg`Tap a number`,
       'digits.change': msg`Type three digits`,
-      'stake.change': msg`Type a stake`,
+      'points.change': msg`Type the points`,
       'line.add': msg`Add to the slip`,
       'line.remove': msg`Remove a line`,
       'slip.place': msg`Place the bets`,

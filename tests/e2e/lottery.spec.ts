@@ -34,7 +34,9 @@ test('the lottery centre counts a fast draw down to its close, shows the new num
   await expect(page).toHaveURL(/\/lottery\?gameCode=VN1P/);
   await page.getByRole('tab', { name: 'Lô 2 số' }).click();
   await page.getByRole('group', { name: 'Numbers' }).getByRole('button', { name: '07', exact: true }).click();
-  await page.getByLabel('Stake per line').fill('1');
+  await page.getByLabel('Points per line').fill('1');
+  // One point of lô in the North (the fast lotteries draw 27 numbers) costs 27.00.
+  await expect(page.getByTestId('line-quote')).toContainText('$27.00');
   await page.getByRole('button', { name: 'Add to slip' }).click();
   await page.getByRole('button', { name: 'Place bets' }).click();
   await expect(page.getByRole('status').filter({ hasText: /bets? placed/ })).toBeVisible();

@@ -29,9 +29,10 @@ const ctx = (s: AnyMachineSnapshot) => s.context as BetSlipContext;
 const RULES_DATA = {
   rules: ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'].map((playType) => ({
     playType,
-    oddsX100: { NORTH: 9900, SOUTH: 9400 },
-    minStake: 100,
-    maxStake: 1_000_000,
+    pointCost: { NORTH: 2_700, SOUTH: 1_800 },
+    winPerPoint: { NORTH: 9_500, SOUTH: 9_500 },
+    minPoints: 1,
+    maxPoints: 100,
   })),
 };
 
@@ -50,8 +51,8 @@ function offered(s: AnyMachineSnapshot): Event[] {
         return c.playType !== 'BA_CANG' && c.picked.length === 0;
       case 'digits.change':
         return c.playType === 'BA_CANG' && c.digits === '';
-      case 'stake.change':
-        return c.stakeText === '';
+      case 'points.change':
+        return c.pointsText === '';
       case 'playType.select':
         return c.playType !== 'BA_CANG';
       case 'line.add':
@@ -75,10 +76,10 @@ const serialize = (s: AnyMachineSnapshot) => {
     c.playType,
     c.picked.join(','),
     c.digits,
-    c.stakeText,
+    c.pointsText,
     c.lines.map((l) => l.key).join(','),
     c.numbersProblem?.kind,
-    c.stakeProblem?.kind,
+    c.pointsProblem?.kind,
   ].join(' ');
 };
 
@@ -116,8 +117,9 @@ const BET = {
   issue: '20300101',
   playType: 'LO2',
   numbers: ['07'],
-  stake: 1000,
-  oddsX100: 9900,
+  points: 2,
+  stake: 5_400,
+  winPerHit: 19_000,
   status: 'OPEN',
   winUnits: null,
   payout: null,
@@ -134,8 +136,8 @@ async function perform(event: Event) {
       );
     case 'digits.change':
       return user().type(screen.getByLabelText('Three digits'), e.digits as string);
-    case 'stake.change':
-      return user().type(screen.getByLabelText('Stake per line'), e.text as string);
+    case 'points.change':
+      return user().type(screen.getByLabelText('Points per line'), e.text as string);
     case 'playType.select':
       return user().click(screen.getByRole('tab', { name: '3 càng' }));
     case 'line.add':
@@ -170,12 +172,20 @@ function expectScreen(state: AnyMachineSnapshot, i: number, path: { steps: { eve
         .queryAllByRole('button', { pressed: true })
         .map((b) => b.textContent),
     ).toEqual(c.picked);
-  expect(screen.getByLabelText('Stake per line')).toHaveValue(c.stakeText);
+  expect(screen.getByLabelText('Points per line')).toHaveValue(c.pointsText);
   expect(within(slipRegion()).queryAllByRole('listitem')).toHaveLength(c.lines.length);
+  // Each line shows its points, cost and win per hit (lô); the total is what the lines cost.
+  for (const [i, line] of c.lines.entries())
+    expect(within(slipRegion()).getAllByRole('listitem')[i]).toHaveTextContent(
+      line.playType === 'LO2' ? 'Win per hit: $190.002 points$54.00' : 'Win if it hits',
+    );
+  expect(within(slipRegion()).getByText('Total cost').parentElement).toHaveTextContent(
+    `$${(c.lines.reduce((s, l) => s + l.cost, 0) / 100).toFixed(2)}`,
+  );
   if (c.numbersProblem?.kind === 'pickOne')
     expect(screen.getByText('Choose at least one number')).toBeInTheDocument();
-  if (c.stakeProblem?.kind === 'required')
-    expect(screen.getByText('Please enter a stake')).toBeInTheDocument();
+  if (c.pointsProblem?.kind === 'required')
+    expect(screen.getByText('Please enter the points')).toBeInTheDocument();
   const status = within(slipRegion()).queryByRole('status');
   if (state.matches({ slip: 'placed' })) expect(status).toHaveTextContent('1 bet placed. Good luck!');
   else expect(status).toBeNull();

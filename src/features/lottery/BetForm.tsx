@@ -10,8 +10,10 @@ import { betSlipMachine, type PlaceRequest } from '../../../machines/betSlip.mac
 import {
   MAX_SLIP_LINES,
   type NumbersProblem,
+  type PointsProblem,
+  paysPerHit,
+  priceOf,
   type SlipProblem,
-  type StakeProblem,
 } from '../../../machines/betSlip.slip.ts';
 import { type Clock, gameCountdown } from '../../../machines/lotteryRefresh.connect.ts';
 import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
@@ -40,9 +42,9 @@ const liveBetSlip = (queryClient: QueryClient) =>
     },
   });
 
-function useProblemText(money: (minor: number) => string) {
+function useProblemText() {
   const { t } = useLingui();
-  return (p: NumbersProblem | StakeProblem | SlipProblem | null): string | undefined => {
+  return (p: NumbersProblem | PointsProblem | SlipProblem | null): string | undefined => {
     if (!p) return undefined;
     switch (p.kind) {
       case 'pickOne':
@@ -54,17 +56,19 @@ function useProblemText(money: (minor: number) => string) {
       case 'threeDigits':
         return t`Enter three digits, such as 123`;
       case 'required':
-        return t`Please enter a stake`;
+        return t`Please enter the points`;
       case 'format':
-        return t`Enter a stake such as 10 or 10.50`;
+        return t`Enter whole points, such as 1 or 10`;
       case 'min': {
-        const min = money(p.min);
-        return t`The minimum stake is ${min}`;
+        const min = p.min;
+        return t`${plural(min, { one: 'At least # point', other: 'At least # points' })}`;
       }
       case 'max': {
-        const max = money(p.max);
-        return t`The maximum stake is ${max}`;
+        const max = p.max;
+        return t`${plural(max, { one: 'At most # point', other: 'At most # points' })}`;
       }
+      case 'unpriced':
+        return t`The prices are not in yet. Try again in a moment.`;
       case 'full': {
         const max = p.max;
         return t`A slip holds at most ${max} lines`;
@@ -88,7 +92,7 @@ export function BetForm({
   const labels = useLotteryLabels();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
   const money = useMoney(loggedIn);
-  const problemText = useProblemText(money);
+  const problemText = useProblemText();
   const failure = useFailureText();
   const limitText = useLimitText();
   const breakText = useBreakText();
@@ -119,8 +123,10 @@ export function BetForm({
   });
   const placed = slip.placed;
 
-  const rule = rules.data?.find((r) => r.playType === playType);
-  const odds = rule?.oddsX100[structureOf(game.tag)];
+  const price = priceOf(
+    rules.data?.find((r) => r.playType === playType),
+    structureOf(game.tag),
+  );
 
   const choosePlayType = (p: PlayType) => {
     if (p === playType) return;
@@ -147,13 +153,15 @@ export function BetForm({
   };
 
   const numbersError = problemText(slip.numbersProblem);
-  const stakeError = problemText(slip.stakeProblem);
-  const win = slip.potentialWin(rule, odds);
-  const winText = win !== null ? money(win) : null;
+  const pointsError = problemText(slip.pointsProblem);
+  const quote = slip.quote(price);
+  const costText = quote ? money(quote.cost) : null;
+  const winText = quote ? money(quote.winPerHit) : null;
   const total = money(slip.total);
   const count = slip.lines.length;
-  const minText = rule ? money(rule.minStake) : '';
-  const maxText = rule ? money(rule.maxStake) : '';
+  const pointCost = price ? money(price.pointCost) : '';
+  const minPoints = price?.minPoints ?? 0;
+  const maxPoints = price?.maxPoints ?? 0;
 
   return (
     <Section title={<Trans>Place a bet</Trans>}>
@@ -234,47 +242,49 @@ export function BetForm({
           </p>
         )}
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-stake`} className="text-sm font-medium">
-            <Trans>Stake per line</Trans>
+          <label htmlFor={`${ids}-points`} className="text-sm font-medium">
+            <Trans>Points per line</Trans>
           </label>
           <input
-            id={`${ids}-stake`}
+            id={`${ids}-points`}
             className={inputClass}
-            inputMode="decimal"
+            inputMode="numeric"
             autoComplete="off"
-            placeholder="0.00"
-            value={slip.stakeText}
-            aria-invalid={stakeError ? true : undefined}
+            placeholder="1"
+            value={slip.pointsText}
+            aria-invalid={pointsError ? true : undefined}
             aria-describedby={
-              [stakeError ? `${ids}-stake-error` : '', rule ? `${ids}-stake-hint` : '']
+              [pointsError ? `${ids}-points-error` : '', price ? `${ids}-points-hint` : '']
                 .filter(Boolean)
                 .join(' ') || undefined
             }
-            onChange={(e) => slip.changeStake(e.target.value)}
+            onChange={(e) => slip.changePoints(e.target.value)}
           />
-          {rule && (
-            <p id={`${ids}-stake-hint`} className="text-xs text-muted">
-              <Trans>
-                From {minText} to {maxText}
-              </Trans>
+          {price && (
+            <p id={`${ids}-points-hint`} className="text-xs text-muted">
+              <Trans>1 point = {pointCost}</Trans> ·{' '}
+              {t`${plural(maxPoints, { one: `From ${minPoints} to # point`, other: `From ${minPoints} to # points` })}`}
             </p>
           )}
-          {stakeError && (
-            <p id={`${ids}-stake-error`} className="text-sm text-danger">
-              {stakeError}
+          {pointsError && (
+            <p id={`${ids}-points-error`} className="text-sm text-danger">
+              {pointsError}
             </p>
           )}
         </div>
-        {winText && (
-          <p className="text-sm" data-testid="potential-win">
-            {playType === 'LO2' ? (
-              <Trans>Potential win: {winText} per hit</Trans>
-            ) : (
-              <Trans>Potential win: {winText}</Trans>
-            )}
-          </p>
+        {costText && winText && (
+          <dl className="grid grid-cols-2 gap-x-3 text-sm" data-testid="line-quote">
+            <dt className="text-muted">
+              <Trans>Cost per line</Trans>
+            </dt>
+            <dd className="text-right tabular-nums">{costText}</dd>
+            <dt className="text-muted">
+              {paysPerHit(playType) ? <Trans>Win per hit</Trans> : <Trans>Win if it hits</Trans>}
+            </dt>
+            <dd className="text-right font-semibold tabular-nums">{winText}</dd>
+          </dl>
         )}
-        <button type="button" className={secondaryButton} onClick={() => slip.add(rule)}>
+        <button type="button" className={secondaryButton} onClick={() => slip.add(price)}>
           <Trans>Add to slip</Trans>
         </button>
       </div>
@@ -293,14 +303,30 @@ export function BetForm({
           <ul className="flex flex-col gap-1">
             {slip.lines.map((line, i) => {
               const lineNo = i + 1;
-              const lineStake = money(line.stake);
+              const points = line.points;
+              const lineCost = money(line.cost);
+              const lineWin = money(line.winPerHit);
               return (
                 <li key={line.key} className="flex items-center gap-2 text-sm">
-                  <span className="flex-1">
-                    {labels.playType(line.playType)}{' '}
-                    <span className="font-semibold tabular-nums">{line.numbers.join(', ')}</span>
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span>
+                      {labels.playType(line.playType)}{' '}
+                      <span className="font-semibold tabular-nums">{line.numbers.join(', ')}</span>
+                    </span>
+                    <span className="text-xs text-muted">
+                      {paysPerHit(line.playType) ? (
+                        <Trans>Win per hit: {lineWin}</Trans>
+                      ) : (
+                        <Trans>Win if it hits: {lineWin}</Trans>
+                      )}
+                    </span>
                   </span>
-                  <span className="tabular-nums">{lineStake}</span>
+                  <span className="flex flex-col items-end tabular-nums">
+                    <span>
+                      <Plural value={points} one="# point" other="# points" />
+                    </span>
+                    <span>{lineCost}</span>
+                  </span>
                   <button
                     type="button"
                     aria-label={t`Remove line ${lineNo}`}
@@ -316,7 +342,7 @@ export function BetForm({
         )}
         <p className="flex justify-between text-sm font-semibold">
           <span>
-            <Trans>Total stake</Trans>
+            <Trans>Total cost</Trans>
           </span>
           <span className="tabular-nums">{total}</span>
         </p>

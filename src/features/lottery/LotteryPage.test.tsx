@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { linesOf, readNumbers, readStake } from '../../../machines/betSlip.slip.ts';
+import { linesOf, readNumbers, readPoints } from '../../../machines/betSlip.slip.ts';
 import { SAMPLE_MENU, SERVER_TIME, sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
 import { ApiError } from '../../api/client.ts';
 import { server } from '../../test/authHarness.tsx';
@@ -25,22 +25,25 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
 
 afterEach(() => server.reset());
 
-const RULE = (playType: string, north: number) => ({
+/** A play's price: a point's cost and win per hit, North and South (the server's defaults), 1 to 100 points. */
+const RULE = (playType: string, cost: [number, number], win: [number, number]) => ({
   playType,
-  oddsX100: { NORTH: north, SOUTH: north - 500 },
-  minStake: 100,
-  maxStake: 1_000_000,
+  pointCost: { NORTH: cost[0], SOUTH: cost[1] },
+  winPerPoint: { NORTH: win[0], SOUTH: win[1] },
+  minPoints: 1,
+  maxPoints: 100,
 });
 const RULES_DATA = {
   rules: [
-    RULE('LO2', 9900),
-    RULE('DE', 9500),
-    RULE('BA_CANG', 90000),
-    RULE('XIEN2', 1700),
-    RULE('XIEN3', 6500),
-    RULE('XIEN4', 15000),
+    RULE('LO2', [2_700, 1_800], [9_500, 9_500]),
+    RULE('DE', [100, 100], [9_200, 9_200]),
+    RULE('BA_CANG', [100, 100], [90_000, 90_000]),
+    RULE('XIEN2', [100, 100], [1_640, 3_440]),
+    RULE('XIEN3', [100, 100], [6_900, 21_700]),
+    RULE('XIEN4', [100, 100], [29_900, 144_000]),
   ],
 };
+const PRICE = { pointCost: 2_700, winPerPoint: 9_500, minPoints: 1, maxPoints: 100 };
 const COMMITMENT = 'a'.repeat(64);
 const RESULT = {
   gameCode: 'XSMB',
@@ -86,7 +89,7 @@ const grid = () => screen.getByRole('group', { name: 'Numbers' });
 const pick = async (...numbers: string[]) => {
   for (const n of numbers) await user().click(within(grid()).getByRole('button', { name: n }));
 };
-const stake = () => screen.getByLabelText('Stake per line');
+const points = () => screen.getByLabelText('Points per line');
 const slipLines = () =>
   within(screen.getByRole('region', { name: 'Bet slip' }))
     .queryAllByRole('listitem')
@@ -103,14 +106,16 @@ describe('slip rules', () => {
     expect(readNumbers('BA_CANG', [], '12a')).toEqual({ ok: false, problem: { kind: 'threeDigits' } });
     expect(readNumbers('BA_CANG', [], ' 007 ')).toEqual({ ok: true, value: ['007'] });
   });
-  it('read stakes within limits', () => {
-    const rule = { minStake: 100, maxStake: 10_000 };
-    expect(readStake('', rule)).toEqual({ ok: false, problem: { kind: 'required' } });
-    expect(readStake('1.234', rule)).toEqual({ ok: false, problem: { kind: 'format' } });
-    expect(readStake('0.5', rule)).toEqual({ ok: false, problem: { kind: 'min', min: 100 } });
-    expect(readStake('100.01', rule)).toEqual({ ok: false, problem: { kind: 'max', max: 10_000 } });
-    expect(readStake('1,00.5', rule).ok).toBe(false);
-    expect(readStake('10.5', rule)).toEqual({ ok: true, value: 1050 });
+  it('read whole points within limits', () => {
+    const limits = { minPoints: 2, maxPoints: 5_000 };
+    expect(readPoints('', limits)).toEqual({ ok: false, problem: { kind: 'required' } });
+    expect(readPoints('1.5', limits)).toEqual({ ok: false, problem: { kind: 'format' } });
+    expect(readPoints('-3', limits)).toEqual({ ok: false, problem: { kind: 'format' } });
+    expect(readPoints('1', limits)).toEqual({ ok: false, problem: { kind: 'min', min: 2 } });
+    expect(readPoints('5,001', limits)).toEqual({ ok: false, problem: { kind: 'max', max: 5_000 } });
+    expect(readPoints('1,00', limits).ok).toBe(false);
+    expect(readPoints(' 1,000 ', limits)).toEqual({ ok: true, value: 1_000 });
+    expect(readPoints('7', undefined)).toEqual({ ok: true, value: 7 });
   });
   it('hold at most 20 lines', () => {
     let k = 0;
@@ -118,18 +123,19 @@ describe('slip rules', () => {
     const full = linesOf(
       'LO2',
       Array.from({ length: 20 }, (_, i) => String(i).padStart(2, '0')),
-      100,
+      1,
+      PRICE,
       [],
       key,
     );
     expect(full.ok && full.value).toHaveLength(20);
-    expect(linesOf('DE', ['01'], 100, full.ok ? full.value : [], key)).toEqual({
+    expect(linesOf('DE', ['01'], 1, PRICE, full.ok ? full.value : [], key)).toEqual({
       ok: false,
       problem: { kind: 'full', max: 20 },
     });
-    expect(linesOf('XIEN2', ['01', '02'], 100, [], key)).toMatchObject({
+    expect(linesOf('XIEN2', ['01', '02'], 2, PRICE, [], key)).toMatchObject({
       ok: true,
-      value: [{ numbers: ['01', '02'] }],
+      value: [{ numbers: ['01', '02'], points: 2, cost: 5_400, winPerHit: 19_000 }],
     });
   });
 });
@@ -166,17 +172,19 @@ describe('Lottery betting page', () => {
     await open({ gameCode: 'XSMB' }, 'member');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
     expect(grid()).toHaveAccessibleDescription('Choose at least one number');
-    expect(stake()).toHaveAccessibleDescription('Please enter a stake From $1.00 to $10,000.00');
-    expect(stake()).toHaveAttribute('aria-invalid', 'true');
-    await user().type(stake(), '0.5');
+    // A point of lô costs 27 units in the North.
+    const hint = '1 point = $27.00 · From 1 to 100 points';
+    expect(points()).toHaveAccessibleDescription(`Please enter the points ${hint}`);
+    expect(points()).toHaveAttribute('aria-invalid', 'true');
+    await user().type(points(), '0.5');
     await pick('07');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
-    expect(stake()).toHaveAccessibleDescription('The minimum stake is $1.00 From $1.00 to $10,000.00');
+    expect(points()).toHaveAccessibleDescription(`Enter whole points, such as 1 or 10 ${hint}`);
     expect(grid()).not.toHaveAccessibleDescription();
-    await user().clear(stake());
-    await user().type(stake(), '20000');
+    await user().clear(points());
+    await user().type(points(), '101');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
-    expect(stake()).toHaveAccessibleDescription('The maximum stake is $10,000.00 From $1.00 to $10,000.00');
+    expect(points()).toHaveAccessibleDescription(`At most 100 points ${hint}`);
     // Xiên 2 takes exactly two numbers; 3 càng three digits.
     await user().click(screen.getByRole('tab', { name: 'Xiên 2' }));
     await pick('01');
@@ -194,20 +202,25 @@ describe('Lottery betting page', () => {
     expect(slipLines()).toEqual([]);
   });
 
-  it('builds a slip, shows the potential win, places it with the right body and reuses the request id on retry', async () => {
+  it('builds a slip in points with its cost and win per hit, places points only and reuses the request id on retry', async () => {
     await open({ gameCode: 'XSMB', playType: 'LO2' }, 'member');
-    await user().type(stake(), '10');
-    expect(screen.getByTestId('potential-win')).toHaveTextContent('Potential win: $990.00 per hit');
+    await user().type(points(), '2');
+    // Two points of lô in the North: 2 × 27.00, and 2 × 95.00 for every prize ending in the number.
+    expect(screen.getByTestId('line-quote')).toHaveTextContent('Cost per line$54.00Win per hit$190.00');
     await pick('07', '08');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
     await user().click(screen.getByRole('tab', { name: 'Xiên 2' }));
-    expect(screen.getByTestId('potential-win')).toHaveTextContent('Potential win: $170.00');
+    expect(screen.getByTestId('line-quote')).toHaveTextContent('Cost per line$2.00Win if it hits$32.80');
     await pick('31', '13');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
-    expect(slipLines()).toEqual(['Lô 2 số 07$10.00×', 'Lô 2 số 08$10.00×', 'Xiên 2 13, 31$10.00×']);
+    expect(slipLines()).toEqual([
+      'Lô 2 số 07Win per hit: $190.002 points$54.00×',
+      'Lô 2 số 08Win per hit: $190.002 points$54.00×',
+      'Xiên 2 13, 31Win if it hits: $32.802 points$2.00×',
+    ]);
     await user().click(screen.getByRole('button', { name: 'Remove line 2' }));
     expect(slipLines()).toHaveLength(2);
-    expect(screen.getByText('Total stake').parentElement).toHaveTextContent('$20.00');
+    expect(screen.getByText('Total cost').parentElement).toHaveTextContent('$56.00');
 
     await user().click(screen.getByRole('button', { name: 'Place bets' }));
     await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
@@ -217,8 +230,8 @@ describe('Lottery betting page', () => {
       gameCode: 'XSMB',
       issue: '20300101',
       bets: [
-        { playType: 'LO2', numbers: ['07'], stake: 1000 },
-        { playType: 'XIEN2', numbers: ['13', '31'], stake: 1000 },
+        { playType: 'LO2', numbers: ['07'], points: 2 },
+        { playType: 'XIEN2', numbers: ['13', '31'], points: 2 },
       ],
     });
     await server.fail(BETS, new ApiError('NETWORK', 'timeout'));
@@ -233,15 +246,16 @@ describe('Lottery betting page', () => {
       issue: '20300101',
       playType: 'LO2',
       numbers: ['07'],
-      stake: 1000,
-      oddsX100: 9900,
+      points: 2,
+      stake: 5_400,
+      winPerHit: 19_000,
       status: 'OPEN',
       winUnits: null,
       payout: null,
       createdAt: SERVER_TIME,
       settledAt: null,
     };
-    await server.reply(BETS, { bets: [bet, { ...bet, id: 2 }], balance: 98_000 });
+    await server.reply(BETS, { bets: [bet, { ...bet, id: 2 }], balance: 94_400 });
     expect(await screen.findByRole('status')).toHaveTextContent('2 bets placed. Good luck!');
     expect(slipLines()).toEqual([]);
     // The balance and the member's bets are read again.
@@ -249,8 +263,8 @@ describe('Lottery betting page', () => {
     await waitFor(() => expect(server.pending(BETS)).toHaveLength(1));
     await server.reply(BETS, {
       list: [
-        { ...bet, status: 'WON', winUnits: 2, payout: 19_800 },
-        { ...bet, id: 2, status: 'LOST', playType: 'XIEN2', numbers: ['13', '31'] },
+        { ...bet, status: 'WON', winUnits: 2, payout: 38_000 },
+        { ...bet, id: 2, status: 'LOST', playType: 'XIEN2', numbers: ['13', '31'], stake: 200 },
       ],
       totalPages: 1,
     });
@@ -261,14 +275,14 @@ describe('Lottery betting page', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'IssueBetStakeStatusPayout',
-      '20300101Lô 2 số 07$10.00Won$198.00',
-      '20300101Xiên 2 13, 31$10.00Lost—',
+      '20300101Lô 2 số 07$54.00Won$380.00',
+      '20300101Xiên 2 13, 31$2.00Lost—',
     ]);
   });
 
   it('says what is left of the loss limit when a slip would pass it', async () => {
     await open({ gameCode: 'XSMB', playType: 'LO2' }, 'member');
-    await user().type(stake(), '15');
+    await user().type(points(), '1');
     await pick('07');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
     await user().click(screen.getByRole('button', { name: 'Place bets' }));
@@ -300,7 +314,7 @@ describe('Lottery betting page', () => {
     expect(
       screen.getByText('Sales for this draw are closed. The next issue opens after the draw.'),
     ).toBeInTheDocument();
-    await user().type(stake(), '10');
+    await user().type(points(), '1');
     await pick('07');
     await user().click(screen.getByRole('button', { name: 'Add to slip' }));
     expect(screen.getByRole('button', { name: 'Place bets' })).toBeDisabled();
