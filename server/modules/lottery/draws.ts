@@ -211,13 +211,31 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
    * Returns the bets this call settled and the draws it closed.
    */
   async function settleDrawn(now: Date): Promise<{ bets: number; draws: number }> {
+    // Most revealed draws have no bet (a fast lottery draws every minute): they close in one statement, under the
+    // same condition as `close`, and only those with open bets are settled one by one.
+    const quiet = await db
+      .update(lotteryDraws)
+      .set({ status: 'SETTLED', settledAt: now })
+      .where(
+        and(
+          eq(lotteryDraws.status, 'DRAWN'),
+          lte(lotteryDraws.drawAt, now),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(lotteryBets)
+              .where(and(eq(lotteryBets.drawId, lotteryDraws.id), eq(lotteryBets.status, 'OPEN'))),
+          ),
+        ),
+      )
+      .returning({ id: lotteryDraws.id });
     const drawn = await db
       .select()
       .from(lotteryDraws)
       .where(and(eq(lotteryDraws.status, 'DRAWN'), lte(lotteryDraws.drawAt, now)))
       .orderBy(asc(lotteryDraws.drawAt));
     let bets = 0;
-    let draws = 0;
+    let draws = quiet.length;
     for (const draw of drawn) {
       const r = await settleDraw(draw, now);
       bets += r.bets;
