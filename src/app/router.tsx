@@ -1,7 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type AnyRoute, type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
+import {
+  type AnyRoute,
+  type AnyRouter,
+  createRouter,
+  ErrorComponent,
+  type ErrorComponentProps,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { ROUTE_ALIASES } from '../domain/routesMap.ts';
+import { ChunkLoadNotice } from '../features/shell/ChunkErrorBoundary.tsx';
 import { routeTree } from '../routeTree.gen.ts';
+import { asChunkLoadError } from '../ui/chunkLoad.ts';
+
+/** A page whose code did not load (or timed out) says so with a retry (spec §4, §8); other errors as the router's. */
+function RouteError(props: ErrorComponentProps) {
+  const chunk = asChunkLoadError(props.error);
+  return chunk ? <ChunkLoadNotice error={chunk} /> : <ErrorComponent {...props} />;
+}
 
 /** `history`: the browser's by default; the server's first paint gives the page's address (src/ssr). */
 export function makeRouter(queryClient: QueryClient, history?: RouterHistory) {
@@ -11,6 +26,7 @@ export function makeRouter(queryClient: QueryClient, history?: RouterHistory) {
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
     rewrite: {
       input: ({ url }) => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
 import type { RegisterMode } from '../../../machines/registration.machine.ts';
 import {
@@ -14,6 +14,7 @@ import { whitelabelQuery } from '../../api/queries.ts';
 import { storedToken } from '../../api/session.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
+import { lazyChunk } from '../../ui/chunkLoad.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { ResetLink } from './ForgotPasswordForm.tsx';
@@ -21,12 +22,17 @@ import { registerSettingsQuery } from './queries.ts';
 import { useResetLink } from './resetLink.ts';
 
 // The forms and their machines load when a form opens, not with the first page (every page holds this host).
-const LoginForm = lazy(() => import('./LoginForm.tsx').then((m) => ({ default: m.LoginForm })));
-const RegisterForm = lazy(() => import('./RegisterForm.tsx').then((m) => ({ default: m.RegisterForm })));
-const ForgotPasswordForm = lazy(() =>
+// A form's code that fails or times out is a load error with a retry (src/features/shell/ChunkErrorBoundary.tsx).
+const LoginForm = lazyChunk('LoginForm', () =>
+  import('./LoginForm.tsx').then((m) => ({ default: m.LoginForm })),
+);
+const RegisterForm = lazyChunk('RegisterForm', () =>
+  import('./RegisterForm.tsx').then((m) => ({ default: m.RegisterForm })),
+);
+const ForgotPasswordForm = lazyChunk('ForgotPasswordForm', () =>
   import('./ForgotPasswordForm.tsx').then((m) => ({ default: m.ForgotPasswordForm })),
 );
-const ChangePasswordForm = lazy(() =>
+const ChangePasswordForm = lazyChunk('ChangePasswordForm', () =>
   import('./ChangePasswordForm.tsx').then((m) => ({ default: m.ChangePasswordForm })),
 );
 

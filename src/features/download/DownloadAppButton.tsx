@@ -1,8 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../../ui/chunkLoad.ts';
 
 // Its code (and the QR code's) loads when first opened, not with every page.
-const DownloadModal = lazy(() => import('./DownloadModal.tsx').then((m) => ({ default: m.DownloadModal })));
+const DownloadModal = lazyChunk('DownloadModal', () =>
+  import('./DownloadModal.tsx').then((m) => ({ default: m.DownloadModal })),
+);
 
 /** The footer's App download entry, which opens the download modal (spec §2 Modals). */
 export function DownloadAppButton({ className = '' }: { className?: string }) {

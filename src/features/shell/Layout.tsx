@@ -8,6 +8,7 @@ import { RouteProgress } from '../../ui/RouteProgress.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { applyBrand, applyTheme, savedTheme } from './appearance.ts';
 import { BannerArea } from './BannerArea.tsx';
+import { ChunkErrorBoundary, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -56,7 +57,9 @@ export function Layout({
       <main id="main" className={`mx-auto w-full max-w-page flex-1 px-3 py-4 ${game ? 'max-lg:p-0' : ''}`}>
         {/* The first page mounts as a transition, after the frame around it (header, banners) has painted. */}
         <Deferred fallback={<Skeleton className="h-screen w-full" />}>
-          <Outlet />
+          <ChunkErrorBoundary>
+            <Outlet />
+          </ChunkErrorBoundary>
         </Deferred>
       </main>
       {/* Below the first screen or closed: they mount after it, as a transition of their own. */}
@@ -65,7 +68,8 @@ export function Layout({
           <Footer download={download} />
         </div>
         {!game && <SideMenu />}
-        {modals}
+        <ChunkErrorBoundary>{modals}</ChunkErrorBoundary>
+        <PreloadErrorNotice />
       </Deferred>
     </div>
   );
