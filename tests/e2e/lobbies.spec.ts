@@ -1,0 +1,62 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn } from './session.ts';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const providers = (page: Page) => page.getByRole('main').getByRole('navigation', { name: 'Providers' });
+
+test.describe('lobbies', () => {
+  test('a visitor choosing a sports book logs in, then its lobby opens', async ({ page }) => {
+    await page.goto('/sports');
+    await providers(page)
+      .getByRole('button', { name: /IBC Sports/ })
+      .click();
+    const form = dialog(page).getByRole('form', { name: 'Login' });
+    await form.getByLabel('Username').fill('player01');
+    await form.getByLabel('Password').fill('Player123');
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/game\?.*vendor=IBC/);
+    await expect(page.getByTitle('Game: IBC Sports')).toBeVisible();
+  });
+
+  test('a trial account choosing an e-sports book is asked to register first', async ({ page }) => {
+    await page.goto('/esports');
+    await page.getByRole('button', { name: 'Trial', exact: true }).click();
+    await expect(page.getByRole('button', { name: /^T trial\d{8}$/ })).toBeVisible();
+    await providers(page)
+      .getByRole('button', { name: /TF Gaming/ })
+      .click();
+    await expect(dialog(page).getByText('Please Register An Account First')).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/esports/);
+  });
+
+  test('a member joins a PvP table from the room list', async ({ page }) => {
+    await page.goto('/');
+    await logIn(page);
+    await page.goto('/pvp');
+    const rooms = page.waitForResponse((r) => r.url().includes('/wps/relay/GLS2_roomList'));
+    await page.getByRole('button', { name: 'Tables', exact: true }).click();
+    expect((await rooms).status()).toBe(200);
+    const tables = page.getByRole('list', { name: 'Tables' });
+    await expect(tables.getByRole('listitem').first()).toContainText(/minimum bet \$[\d,]+\.\d\d/);
+    const join = tables.getByRole('button', { name: /^Join table 1 of / }).first();
+    const name = ((await join.getAttribute('aria-label')) ?? '').replace(/^Join table 1 of /, '');
+    await join.click();
+    await expect(page).toHaveURL(/\/game\?/);
+    await expect(page.getByTitle(`Game: ${name}`)).toBeVisible();
+  });
+
+  test('the live lobby filters by minimum bet and shows each provider’s live logo', async ({ page }) => {
+    await page.goto('/live');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    const logo = providers(page).getByRole('link', { name: 'Asia Gaming' }).locator('img');
+    await expect(logo).toHaveAttribute('src', /\/vendors\/LIVE\/AG\.webp$/);
+    const filtered = page.waitForResponse((r) => r.url().includes('minBet=100'));
+    await page.getByLabel('Minimum bet').selectOption({ label: 'Minimum bet up to $1.00' });
+    const { games } = (await (await filtered).json()).data as { games: { minBet: number }[] };
+    expect(games.length).toBeGreaterThan(0);
+    expect(games.every((g) => g.minBet <= 100)).toBe(true);
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(games.length);
+  });
+});
