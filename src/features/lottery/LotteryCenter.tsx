@@ -22,7 +22,14 @@ export function LotteryCenter({
       <h1 className="text-2xl font-bold">
         <Trans>Lottery centre</Trans>
       </h1>
-      <LotteryWidget prizeMode={prizeMode} tag={tag} lobby onCategoryChange={onCategoryChange} />
+      {/* A new link (another category, a vendor's tab) starts the list afresh there: one load, filters reset. */}
+      <LotteryWidget
+        key={`${prizeMode}:${tag ?? ''}`}
+        prizeMode={prizeMode}
+        tag={tag}
+        lobby
+        onCategoryChange={onCategoryChange}
+      />
     </div>
   );
 }

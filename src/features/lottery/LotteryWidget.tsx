@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
 import { type Countdown, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import {
@@ -53,9 +53,9 @@ export function useNoResultText() {
 /**
  * The lottery widget (spec §2 Lottery widget): tabs ALL / one per Vietnam tag / KENO (only when the menu has it),
  * list modes hot, fav and recent (both for members), the weekday menu, and each lottery's previous numbers and
- * countdown. The lobby variant (the lottery centre) has the category selector (Lott or Elott); it starts on `tag`,
- * follows `prizeMode` and `tag` when its link changes them, and tells a chosen category to `onCategoryChange` (the
- * route keeps it in the URL). Elsewhere the widget links to the centre. The lotteryRefresh machine owns the list and
+ * countdown. The lobby variant (the lottery centre) has the category selector (Lott or Elott); it starts on `tag`
+ * and tells a chosen category to `onCategoryChange` when given (the route keeps it in the URL). Elsewhere the widget
+ * links to the centre. The lotteryRefresh machine owns the list and
  * its refreshes; this view renders it and sends what the visitor does.
  */
 export function LotteryWidget({
@@ -77,12 +77,6 @@ export function LotteryWidget({
     useSelector(actor, (s) => s),
     actor.send,
   );
-  // A new link (the header's other category, a vendor's tab) while the centre is shown: the list follows it.
-  useEffect(() => {
-    const c = actor.getSnapshot().context;
-    if (c.scope !== prizeMode) actor.send({ type: 'prizeMode.select', prizeMode });
-    if (c.tag !== (tag ?? 'ALL')) actor.send({ type: 'tag.select', tag: tag ?? 'ALL' });
-  }, [actor, prizeMode, tag]);
   const { tabs, rows, skeleton, loadFailed, staleError, weekMenu, busy } = view;
   const now = useNow(view.offset);
   const panelId = useId();
