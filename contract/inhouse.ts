@@ -129,6 +129,10 @@ export const minesRound = z.object({
   /** The multiplier the next safe tile leads to; null once the round is over. */
   nextMultiplier: z.number().nullable(),
   win: minorUnits,
+  /** sha256 hex of "mineTiles joined by commas:salt", fixed at the start: the end's reveal must match it. */
+  seal: z.string(),
+  /** Revealed once the round is over, with mineTiles. */
+  salt: z.string().nullable(),
 });
 export type MinesRound = z.infer<typeof minesRound>;
 const minesReply = wpsReply(z.object({ round: minesRound, balance: minorUnits }));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -137,7 +137,13 @@ describe('Mines', () => {
     random = rig(0, 0, 0); // the shuffle puts the mines on tiles 0, 1 and 2
     const start = (await call('/inhouse/mines/start', p.token, { requestId: randomUUID(), bet, mines: 3 }))
       .body.value;
-    expect(start.round).toMatchObject({ mines: 3, picks: [], mineTiles: null, status: 'playing' });
+    expect(start.round).toMatchObject({
+      mines: 3,
+      picks: [],
+      mineTiles: null,
+      status: 'playing',
+      salt: null,
+    });
     expect(JSON.stringify(start)).not.toContain('layout');
     const roundId = start.round.roundId;
     const safe = (await call('/inhouse/mines/pick', p.token, { roundId, tile: 12 })).body.value;
@@ -147,6 +153,9 @@ describe('Mines', () => {
       round: { status: 'lost', win: 0, mineTiles: [0, 1, 2] },
       balance: 10_000 - bet,
     });
+    // The seal given at the start opens with the salt revealed at the end.
+    expect(boom.round.seal).toBe(start.round.seal);
+    expect(createHash('sha256').update(`0,1,2:${boom.round.salt}`).digest('hex')).toBe(start.round.seal);
     expect((await call('/inhouse/mines/pick', p.token, { roundId, tile: 20 })).status).toBe(409);
     expect((await p.rounds())[0]).toMatchObject({ status: 'SETTLED', win: 0n });
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LADDER_RTP, MINES_TILES } from '../../../contract/inhouse.ts';
 import { minesCashout, minesFair, minesPick, minesRtp, minesStart, minesView, placeMines } from './mines.ts';
@@ -48,6 +49,23 @@ describe('Mines rules', () => {
     for (const tile of [0, 1, 2, 3]) t = minesPick(t, tile);
     // 0.97 × C(25,4)/C(5,4) = 0.97 × 2530 = 2454.1 ≥ 1,000 after the fourth tile.
     expect(t).toMatchObject({ status: 'cashed', win: 245_410 });
+  });
+});
+
+describe('Mines fairness', () => {
+  it('seals the mines at the start and reveals the salt that opens the seal at the end', () => {
+    const start = minesStart(1000, 3, cryptoRandom);
+    const sealed = minesView(start);
+    expect(sealed).toMatchObject({ mineTiles: null, salt: null });
+    expect(sealed.seal).toMatch(/^[0-9a-f]{64}$/);
+    const over = minesView(minesPick(start, start.layout[0]!));
+    expect(over.seal).toBe(sealed.seal);
+    const check = createHash('sha256')
+      .update(`${over.mineTiles!.join(',')}:${over.salt}`)
+      .digest('hex');
+    expect(check).toBe(sealed.seal);
+    // Another round has another salt: the seal of the same mines says nothing before the end.
+    expect(minesStart(1000, 3, cryptoRandom).salt).not.toBe(start.salt);
   });
 });
 

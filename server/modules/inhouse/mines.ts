@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type LadderStatus, MINES_TILES } from '../../../contract/inhouse.ts';
 import { autoCashout, type Fraction, ladderPay, ONE, shownMultiplier, times } from './ladder.ts';
 import type { RandomInt } from './random.ts';
@@ -8,6 +9,10 @@ import type { RandomInt } from './random.ts';
  * bet; the player cashes out whenever they like after one safe tile. Opening the k-th safe tile with m mines has
  * chance (25 − m − k + 1) / (25 − k + 1), so after k safe tiles the fair multiplier is C(25, k) / C(25 − m, k);
  * pays through the ladder rule (ladder.ts). The round cashes out by itself once every safe tile is open.
+ *
+ * Provably fair: the start's reply carries a seal, sha256 of "tiles:salt" (the mines' tiles ascending, comma
+ * separated, and a random salt); the end's reply reveals the tiles and the salt, so the player can check that the
+ * mines were where the server said from the start, whatever they picked.
  */
 
 export interface MinesState {
@@ -18,7 +23,22 @@ export interface MinesState {
   picks: number[];
   status: LadderStatus;
   win: number;
+  /** 128 random bits (hex) sealed with the layout. */
+  salt: string;
 }
+
+export const seal = (layout: readonly number[], salt: string) =>
+  createHash('sha256')
+    .update(`${layout.join(',')}:${salt}`)
+    .digest('hex');
+
+/** 128 bits from the game's random source, as hex. */
+const saltFrom = (random: RandomInt) =>
+  Array.from({ length: 4 }, () =>
+    random(2 ** 32)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
 
 /** The fair multiplier after k safe tiles with m mines. */
 export function minesFair(mines: number, k: number): Fraction {
@@ -44,6 +64,7 @@ export const minesStart = (bet: number, mines: number, random: RandomInt): Mines
   picks: [],
   status: 'playing',
   win: 0,
+  salt: saltFrom(random),
 });
 
 const cashed = (s: MinesState): MinesState => ({
@@ -80,6 +101,8 @@ export function minesView(s: MinesState) {
     multiplier: shownMultiplier(minesFair(s.mines, s.status === 'lost' ? k - 1 : k)),
     nextMultiplier: playing ? shownMultiplier(minesFair(s.mines, k + 1)) : null,
     win: s.win,
+    seal: seal(s.layout, s.salt),
+    salt: playing ? null : s.salt,
   };
 }
 

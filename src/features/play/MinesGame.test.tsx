@@ -36,6 +36,8 @@ const START: MinesRound = {
   multiplier: 0.97,
   nextMultiplier: 1.21,
   win: 0,
+  seal: 'ab12',
+  salt: null,
 };
 
 afterEach(() => {
@@ -90,7 +92,14 @@ describe('Mines page', () => {
     setAnswer(async (path) => {
       if (path === '/inhouse/session') return { ...SESSION, mines: { ...SESSION.mines!, open: START } };
       return {
-        round: { ...START, picks: [3], status: 'lost', mineTiles: [3, 9, 10, 11, 12], nextMultiplier: null },
+        round: {
+          ...START,
+          picks: [3],
+          status: 'lost',
+          mineTiles: [3, 9, 10, 11, 12],
+          nextMultiplier: null,
+          salt: '5a1t',
+        },
         balance: 9_000,
       };
     });
@@ -98,6 +107,7 @@ describe('Mines page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Tile 4' }));
     expect(await screen.findByText('A mine: no win this time')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tile 4: mine' })).toBeInTheDocument();
+    expect(screen.getByText(/^Seal ab12/)).toHaveTextContent('Seal ab12 = sha256 of “3,9,10,11,12:5a1t”');
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
   });
 });

@@ -149,6 +149,7 @@ function MinesTable({ token, session, onBalanceChanged }: Props & { session: Inh
             <Trans>A mine: no win this time</Trans>
           )}
         </p>
+        {round && <Seal round={round} />}
       </section>
       {state.error && <RoundMessage error={state.error} sign={sign} onRetry={resend} />}
     </PlayFrame>
@@ -206,6 +207,23 @@ function Tile({
         </svg>
       )}
     </button>
+  );
+}
+
+/** The round's seal, and once it is over the salt that opens it: the player can check the mines never moved. */
+function Seal({ round }: { round: MinesRound }) {
+  const { seal, salt } = round;
+  const tiles = (round.mineTiles ?? []).join(',');
+  return (
+    <p className="break-all text-center font-mono text-xs text-muted">
+      {salt ? (
+        <Trans>
+          Seal {seal} = sha256 of “{tiles}:{salt}”
+        </Trans>
+      ) : (
+        <Trans>Seal {seal}</Trans>
+      )}
+    </p>
   );
 }
 
