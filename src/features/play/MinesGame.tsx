@@ -242,6 +242,12 @@ function MinesRules({ rtp }: { rtp: number }) {
           × 1,000. Return to player: {rate} %.
         </Trans>
       </p>
+      <p className="mt-2 text-muted">
+        <Trans>
+          Provably fair: the seal shown when the round starts is the sha256 of the mines’ tiles (numbered from
+          0) and a random salt; both are revealed when the round ends, so you can check the mines never moved.
+        </Trans>
+      </p>
     </details>
   );
 }
