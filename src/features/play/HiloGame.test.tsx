@@ -122,4 +122,16 @@ describe('Hi-Lo page', () => {
     expect(guesses).toHaveLength(2);
     expect(guesses[1]).toEqual(guesses[0]);
   });
+
+  it('says the round moved on when the server refuses a stale guess', async () => {
+    setAnswer(async (path) => {
+      if (path === '/inhouse/session') return { ...SESSION, hilo: { ...SESSION.hilo!, open: FIVE } };
+      throw new ApiError('CONFLICT', 'The round has moved on', {}, 409);
+    });
+    renderPlay(<HiloGame token="tok" />);
+    await userEvent.click(await screen.findByRole('button', { name: /Lower or same/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This round has moved on in another window: please reload the game',
+    );
+  });
 });

@@ -161,7 +161,14 @@ function HiloTable({ token, session, onBalanceChanged }: Props & { session: Inho
           )}
         </p>
       </section>
-      {state.error && <RoundMessage error={state.error} sign={sign} onRetry={resend} />}
+      {state.error && (
+        <RoundMessage
+          error={state.error}
+          sign={sign}
+          onRetry={resend}
+          conflict={<Trans>This round has moved on in another window: please reload the game</Trans>}
+        />
+      )}
     </PlayFrame>
   );
 }

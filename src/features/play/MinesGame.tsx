@@ -151,7 +151,14 @@ function MinesTable({ token, session, onBalanceChanged }: Props & { session: Inh
         </p>
         {round && <Seal round={round} />}
       </section>
-      {state.error && <RoundMessage error={state.error} sign={sign} onRetry={resend} />}
+      {state.error && (
+        <RoundMessage
+          error={state.error}
+          sign={sign}
+          onRetry={resend}
+          conflict={<Trans>This round has moved on in another window: please reload the game</Trans>}
+        />
+      )}
     </PlayFrame>
   );
 }

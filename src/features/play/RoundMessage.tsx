@@ -7,10 +7,13 @@ export function RoundMessage({
   error,
   sign,
   onRetry,
+  conflict,
 }: {
   error: RoundError;
   sign: string;
   onRetry: () => void;
+  /** What a refusal for a round that moved on means in this game (default: the round was cancelled). */
+  conflict?: React.ReactNode;
 }) {
   const { i18n } = useLingui();
   let text: React.ReactNode;
@@ -33,7 +36,7 @@ export function RoundMessage({
       text = <Trans>This bet is not allowed, please choose another amount</Trans>;
       break;
     case 'CONFLICT':
-      text = <Trans>This round was cancelled and your bet returned, please play again</Trans>;
+      text = conflict ?? <Trans>This round was cancelled and your bet returned, please play again</Trans>;
       break;
     case 'FORBIDDEN':
       text = <Trans>This game session is for another game, please launch the game again</Trans>;
