@@ -47,6 +47,26 @@ export const memberInfo = defineCall({
   response: wpsReply(memberInfoValue),
 });
 
+export const playerAvatar = defineCall({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPlayerAvatar',
+  class: 'read',
+  summary: 'The logged-in member’s avatar: a picture of the initial of its nickname on its own colour',
+  auth: 'token',
+  query: emptyQuery,
+  response: wpsReply(z.object({ avatarUrl: z.string() })),
+});
+
+export const memberIcon = defineCall({
+  method: 'GET',
+  path: '/wps/member/info/icon',
+  class: 'read',
+  summary: 'The logged-in member’s icon: the badge of its club rank, with the rank and its name',
+  auth: 'token',
+  query: emptyQuery,
+  response: wpsReply(z.object({ iconUrl: z.string(), labelName: z.string(), rankLevel: z.number().int() })),
+});
+
 export const changePassword = defineCall({
   method: 'POST',
   path: '/wps/member/password',

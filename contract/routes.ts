@@ -83,6 +83,11 @@ export const resetPassword: Route<typeof member.resetPassword> = {
   path: '/wps/member/password/reset',
 };
 export const memberInfo: Route<typeof member.memberInfo> = { method: 'GET', path: '/wps/member/info' };
+export const memberIcon: Route<typeof member.memberIcon> = { method: 'GET', path: '/wps/member/info/icon' };
+export const playerAvatar: Route<typeof member.playerAvatar> = {
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPlayerAvatar',
+};
 
 export const messageList: Route<typeof messages.messageList> = {
   method: 'GET',

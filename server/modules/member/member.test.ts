@@ -17,6 +17,37 @@ afterAll(() => t.close());
 const tokenOf = async (username: string, password: string) =>
   (await api.login(username, password)).body.value.token;
 
+describe('avatar and member icon (spec §7)', () => {
+  const picture = (url: string) => {
+    expect(url).toMatch(/^data:image\/svg\+xml;base64,/);
+    return Buffer.from(url.split(',')[1]!, 'base64').toString();
+  };
+
+  it('give the member its initial on its own colour, and its club rank’s badge', async () => {
+    const token = await tokenOf('vip01', 'Player123');
+    const avatar = await api.send('GET', '/wps/relay/MCSFE_getPlayerAvatar', undefined, token);
+    expect(avatar.status).toBe(200);
+    expect(picture(avatar.body.value.avatarUrl)).toContain('>V</text>');
+    const icon = await api.send('GET', '/wps/member/info/icon', undefined, token);
+    expect(icon.body.value).toMatchObject({ labelName: 'Diamond', rankLevel: 5 });
+    const badge = picture(icon.body.value.iconUrl);
+    expect(badge).toContain('#3a7bd5');
+    expect(badge).toContain('>5</text>');
+    const plain = await api.send(
+      'GET',
+      '/wps/member/info/icon',
+      undefined,
+      await tokenOf('player01', 'Player123'),
+    );
+    expect(plain.body.value).toMatchObject({ labelName: 'Bronze', rankLevel: 1 });
+  });
+
+  it('are a member’s only', async () => {
+    expect((await api.send('GET', '/wps/relay/MCSFE_getPlayerAvatar')).status).toBe(401);
+    expect((await api.send('GET', '/wps/member/info/icon')).status).toBe(401);
+  });
+});
+
 describe('member info', () => {
   it('tells member from agent and carries the club label', async () => {
     const vip = await api.send('GET', '/wps/member/info', undefined, await tokenOf('vip01', 'Player123'));

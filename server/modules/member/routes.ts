@@ -3,12 +3,15 @@ import {
   changePassword,
   forgotByEmail,
   forgotByPhone,
+  memberIcon,
   memberInfo,
+  playerAvatar,
   resetPassword,
 } from '../../../contract/member.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
 import { passwordChangeOf } from '../../http/standing.ts';
+import { playerAvatar as avatarOf, memberIcon as iconOf } from './avatar.ts';
 import type { PasswordRecovery, RequestSite } from './recovery.ts';
 import { memberInfo as infoOf, type MemberService } from './service.ts';
 
@@ -29,6 +32,8 @@ export async function memberRoutes(
       mustChangePassword: passwordChangeOf(merchant, auth.member, new Date()),
     }),
   );
+  route(app, playerAvatar, async ({ auth }) => okValue(avatarOf(auth.member)));
+  route(app, memberIcon, async ({ auth }) => okValue(iconOf(auth.member)));
   route(
     app,
     changePassword,

@@ -19,6 +19,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { BalanceChip } from './BalanceChip.tsx';
 import { PasswordChangeGate } from './PasswordChangeGate.tsx';
+import { memberIconQuery, playerAvatarQuery } from './queries.ts';
 import { useSessionExpiry } from './useSessionExpiry.ts';
 
 const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
@@ -127,8 +128,13 @@ function UserMenu() {
   const logoutDialog = SessionContext.useSelector(selectLogoutDialog);
   const session = SessionContext.useActorRef();
   const info = useQuery(whitelabelQuery());
-  const modals = useAuthModals();
   const [open, setOpen] = useState(false);
+  const avatar = useQuery({ ...playerAvatarQuery(member?.id ?? 0), enabled: member !== null });
+  const icon = useQuery({
+    ...memberIconQuery(member?.id ?? 0, member?.clubLabel.rankLevel ?? 0),
+    enabled: member !== null && open,
+  });
+  const modals = useAuthModals();
   const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -170,12 +176,16 @@ function UserMenu() {
         onClick={() => setOpen((o) => !o)}
         className={`${buttonClass} flex shrink-0 items-center gap-2 border border-line max-lg:px-1.5`}
       >
-        <span
-          className="grid h-6 w-6 place-items-center rounded-full text-xs text-white"
-          style={{ background: member?.clubLabel.color }}
-        >
-          {member?.account.slice(0, 1).toUpperCase()}
-        </span>
+        {avatar.data ? (
+          <img src={avatar.data.avatarUrl} alt="" className="h-6 w-6 rounded-full" />
+        ) : (
+          <span
+            className="grid h-6 w-6 place-items-center rounded-full text-xs text-white"
+            style={{ background: member?.clubLabel.color }}
+          >
+            {member?.account.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         {/* A phone's one-row header shows the initial only; the name stays the button's accessible name. */}
         <span className="max-lg:sr-only">{member?.nickname}</span>
       </button>
@@ -186,6 +196,17 @@ function UserMenu() {
         {isTrial && (
           <li className="px-3 py-2 text-xs text-muted">
             <Trans>Trial account</Trans>
+          </li>
+        )}
+        {!isTrial && icon.data && (
+          <li className="flex items-center gap-2 px-3 py-2 text-sm">
+            <img src={icon.data.iconUrl} alt="" className="h-8 w-8" />
+            <span>
+              <span className="block font-semibold">{icon.data.labelName}</span>
+              <span className="block text-xs text-muted">
+                <Trans>Club rank {icon.data.rankLevel}</Trans>
+              </span>
+            </span>
           </li>
         )}
         {entries.map((e) => (
