@@ -1,5 +1,4 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { soonRoute } from '../app/pages.tsx';
+import { SeamlessPage } from '../features/seamless/SeamlessPage.tsx';
 
-export const Route = createFileRoute('/seamless')(soonRoute(<Trans>Seamless</Trans>));
+export const Route = createFileRoute('/seamless')({ component: SeamlessPage });
