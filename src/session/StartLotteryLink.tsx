@@ -40,21 +40,28 @@ export function useStartLottery() {
   };
 }
 
-/** A lottery entry that starts its game (spec §2), as a link: a visitor's click asks for the login first (spec §4). */
+export type StartGate = ReturnType<typeof useStartLottery>;
+
+/**
+ * A lottery entry that starts its game (spec §2), as a link: a visitor's click asks for the login first (spec §4).
+ * `gate` comes from `useStartLottery` in a part that stays while the login popup is open (a dropdown's entry closes
+ * with it, and the game it asked for would be forgotten).
+ */
 export function StartLotteryLink({
   start,
+  gate,
   className,
   onClick,
   children,
   ...rest
 }: {
   start: LotteryStart;
+  gate: StartGate;
   className?: string;
   'aria-current'?: 'true';
   onClick?: () => void;
   children: ReactNode;
 }) {
-  const gate = useStartLottery();
   return (
     <Link
       to={start.to}

@@ -15,12 +15,13 @@ const vendor = (vassalage: string, displayName: string, gameType: Vendor['gameTy
 });
 const LANES: VendorLane[] = [
   { title: 'RNG', cards: [vendor('PG', 'PG Soft', 'RNG')], gameClassify: [] },
-  { title: 'LOTT', cards: [vendor('TCG_LOTTO_VN', 'TCG Lotto VN', 'LOTT')], gameClassify: [] },
+  // The server lists e-lotteries first (spec's nav order): More still opens the daily lotteries.
   {
     title: 'ELOTT',
     cards: [vendor('TCG_SEA', 'TCG SEA Lottery', 'ELOTT'), vendor('GPI', 'GPI Keno', 'ELOTT')],
     gameClassify: [],
   },
+  { title: 'LOTT', cards: [vendor('TCG_LOTTO_VN', 'TCG Lotto VN', 'LOTT')], gameClassify: [] },
 ];
 const row = () => screen.getByRole('region', { name: 'Lottery' });
 
@@ -36,9 +37,9 @@ describe('home lottery row', () => {
       .filter((a) => a.textContent !== 'More')
       .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
-      ['TCG Lotto VNLottery', '/lotteryCenter?prizeMode=Lott'],
       ['TCG SEA LotteryE-Lottery', '/lottery?vendor=TCG_SEA'],
       ['GPI KenoE-Lottery', '/lotteryCenter?prizeMode=Elott&tag=KENO'],
+      ['TCG Lotto VNLottery', '/lotteryCenter?prizeMode=Lott'],
     ]);
   });
 
@@ -47,6 +48,14 @@ describe('home lottery row', () => {
     await act(() => new Promise((r) => setTimeout(r, 0)));
     await userEvent.click(within(row()).getByRole('link', { name: /TCG SEA Lottery/ }));
     expect(screen.getByTestId('modal')).toHaveTextContent('login');
+  });
+
+  it('opens the e-lotteries from More when the merchant sells only those', () => {
+    show(<LotterySection lanes={LANES.slice(0, 2)} />, 'visitor');
+    expect(within(row()).getByRole('link', { name: 'More Lottery' })).toHaveAttribute(
+      'href',
+      '/lotteryCenter?prizeMode=Elott',
+    );
   });
 
   it('is left out when the merchant sells no lottery', () => {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { VendorLane } from '../../../contract/games.ts';
 import { isLotteryType, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { StartLotteryLink } from '../../session/StartLotteryLink.tsx';
+import { StartLotteryLink, useStartLottery } from '../../session/StartLotteryLink.tsx';
 
 const tileClass =
   'flex h-full flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand';
@@ -15,15 +15,16 @@ const tileClass =
  */
 export function LotterySection({ lanes }: { lanes: VendorLane[] }) {
   const { i18n, t } = useLingui();
+  const gate = useStartLottery();
   const cards = lanes.flatMap((lane) =>
     isLotteryType(lane.title)
       ? lane.cards.map((card) => ({ card, gameType: lane.title as 'LOTT' | 'ELOTT' }))
       : [],
   );
   if (cards.length === 0) return null;
-  const first = cards[0]!.gameType;
   const title = i18n._(GAME_TYPE_LABEL.LOTT);
-  const more = lotteryEntry(first);
+  // More opens the daily lotteries when the merchant sells them, else the e-lotteries.
+  const more = lotteryEntry(cards.some((c) => c.gameType === 'LOTT') ? 'LOTT' : 'ELOTT');
   return (
     <section aria-labelledby="home-lottery" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
@@ -52,7 +53,7 @@ export function LotterySection({ lanes }: { lanes: VendorLane[] }) {
           return (
             <li key={`${gameType}:${card.vassalage}`}>
               {entry.kind === 'start' ? (
-                <StartLotteryLink start={entry} className={tileClass}>
+                <StartLotteryLink start={entry} gate={gate} className={tileClass}>
                   {content}
                 </StartLotteryLink>
               ) : (

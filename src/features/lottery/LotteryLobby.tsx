@@ -5,7 +5,7 @@ import type { Vendor } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import { lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { StartLotteryLink } from '../../session/StartLotteryLink.tsx';
+import { type StartGate, StartLotteryLink, useStartLottery } from '../../session/StartLotteryLink.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 const tileClass =
@@ -22,6 +22,7 @@ export function LotteryLobby({ gameType, vendor }: { gameType: 'LOTT' | 'ELOTT';
   const lane = lanes.data?.find((l) => l.title === gameType);
   const title = i18n._(GAME_TYPE_LABEL[gameType]);
   const centre = lotteryEntry(gameType);
+  const gate = useStartLottery();
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -45,7 +46,7 @@ export function LotteryLobby({ gameType, vendor }: { gameType: 'LOTT' | 'ELOTT';
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {lane.cards.map((v) => (
               <li key={v.vassalage}>
-                <VendorTile gameType={gameType} vendor={v} current={v.vassalage === vendor} />
+                <VendorTile gameType={gameType} vendor={v} current={v.vassalage === vendor} gate={gate} />
               </li>
             ))}
           </ul>
@@ -59,10 +60,12 @@ function VendorTile({
   gameType,
   vendor,
   current,
+  gate,
 }: {
   gameType: 'LOTT' | 'ELOTT';
   vendor: Vendor;
   current: boolean;
+  gate: StartGate;
 }) {
   const entry = lotteryEntry(gameType, vendor.vassalage);
   const content = (
@@ -76,7 +79,7 @@ function VendorTile({
   );
   const aria = current ? ('true' as const) : undefined;
   return entry.kind === 'start' ? (
-    <StartLotteryLink start={entry} className={tileClass} aria-current={aria}>
+    <StartLotteryLink start={entry} gate={gate} className={tileClass} aria-current={aria}>
       {content}
     </StartLotteryLink>
   ) : (

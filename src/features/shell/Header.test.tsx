@@ -7,6 +7,7 @@ import type { GameMenu } from '../../../contract/games.ts';
 import type { MemberInfo } from '../../../contract/member.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
+import { AuthModalsProvider } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { mount } from '../../test/authHarness.tsx';
 import { Header } from './Header.tsx';
@@ -32,8 +33,10 @@ function show() {
   });
   mount(
     <SessionContext.Provider logic={logic} options={{ input: { storedToken: null } }}>
-      <Header account={<button type="button">Login</button>} />
-      <Link to="/help">Help in the page</Link>
+      <AuthModalsProvider>
+        <Header account={<button type="button">Login</button>} />
+        <Link to="/help">Help in the page</Link>
+      </AuthModalsProvider>
     </SessionContext.Provider>,
     {
       router: true,

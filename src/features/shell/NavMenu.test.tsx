@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameMenu } from '../../../contract/games.ts';
-import { mount } from '../../test/authHarness.tsx';
 import { show } from '../../test/memberHarness.tsx';
 import { NavMenu } from './NavMenu.tsx';
 
@@ -20,13 +19,13 @@ const listOf = (button: HTMLElement) => document.getElementById(button.getAttrib
 
 describe('header nav', () => {
   it('lists the categories that have vendors, in the spec’s order, between Home and Promotions / App Download', () => {
-    mount(<NavMenu menus={menus} />, { router: true });
+    show(<NavMenu menus={menus} />, 'visitor');
     const links = screen.getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Home', 'Live Casino', 'Slots', 'Promotions', 'App Download']);
   });
 
   it('builds a dropdown’s vendor links only while it is open: up to 15 and More; Escape closes it', async () => {
-    mount(<NavMenu menus={menus} />, { router: true });
+    show(<NavMenu menus={menus} />, 'visitor');
     const slots = providersOf('Slots');
     const list = listOf(slots);
     expect(list).not.toBeVisible();
@@ -47,7 +46,7 @@ describe('header nav', () => {
   });
 
   it('opens on a mouse hover and closes when the mouse leaves; a touch does not open it before its tap', () => {
-    mount(<NavMenu menus={menus} />, { router: true });
+    show(<NavMenu menus={menus} />, 'visitor');
     const live = providersOf('Live Casino');
     const item = live.closest('li')!;
     fireEvent.pointerEnter(item, { pointerType: 'touch' });
@@ -64,7 +63,7 @@ describe('header nav', () => {
 
   it('closes a dropdown opened by a tap once its category or a vendor is chosen, and tells the drawer', async () => {
     const chosen = vi.fn();
-    mount(<NavMenu menus={menus} onChoose={chosen} />, { router: true });
+    show(<NavMenu menus={menus} onChoose={chosen} />, 'visitor');
     // A tap: no hover before it (a touch enters without a mouse's pointer type).
     const user = userEvent.setup({ skipHover: true });
     const slots = providersOf('Slots');

@@ -5,7 +5,7 @@ import type { GameMenu, GameType } from '../../../contract/games.ts';
 import { isLotteryType, type LotteryEntry, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { StartLotteryLink } from '../../session/StartLotteryLink.tsx';
+import { type StartGate, StartLotteryLink, useStartLottery } from '../../session/StartLotteryLink.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useClosingOnNavigation } from './useClosingOnNavigation.ts';
 
@@ -25,7 +25,7 @@ function entryOf(
 }
 
 /** One category: its link (vendor filter and page reset) and a dropdown of up to 15 vendors plus More. */
-function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void }) {
+function NavCategory({ menu, onChoose, gate }: { menu: GameMenu; onChoose?: () => void; gate: StartGate }) {
   const { i18n, t } = useLingui();
   // Open while a mouse is over it, or after its button was pressed (keyboard, touch): for a mouse, hover governs.
   // Either way it closes when the page changes (its category or a vendor chosen, or any other navigation).
@@ -79,7 +79,7 @@ function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void
               return (
                 <li key={v.vassalage}>
                   {entry.kind === 'start' ? (
-                    <StartLotteryLink start={entry} className={itemClass} onClick={choose}>
+                    <StartLotteryLink start={entry} gate={gate} className={itemClass} onClick={choose}>
                       {v.displayName}
                     </StartLotteryLink>
                   ) : (
@@ -112,6 +112,8 @@ function NavCategory({ menu, onChoose }: { menu: GameMenu; onChoose?: () => void
  * told of every link chosen (the phone drawer closes, even when the link is the page already shown).
  */
 export function NavMenu({ menus, onChoose }: { menus: GameMenu[]; onChoose?: () => void }) {
+  // Here, not in the dropdown: the entry closes with its dropdown while the visitor logs in.
+  const gate = useStartLottery();
   const listed = NAV_GAME_TYPES.flatMap((type) =>
     menus.filter((m) => m.gameType === type && m.vendors.length > 0),
   );
@@ -123,7 +125,7 @@ export function NavMenu({ menus, onChoose }: { menus: GameMenu[]; onChoose?: () 
         </Link>
       </li>
       {listed.map((m) => (
-        <NavCategory key={m.gameType} menu={m} onChoose={onChoose} />
+        <NavCategory key={m.gameType} menu={m} onChoose={onChoose} gate={gate} />
       ))}
       <li>
         <Link to="/promotions" className={itemClass} onClick={onChoose}>
