@@ -228,6 +228,8 @@ export const pvpRoom = z.object({
   minBet: z.number().int(),
   players: z.number().int(),
   maxPlayers: z.number().int(),
+  /** The game has free play: a trial account may sit down (spec §6). */
+  supportPlay: z.boolean(),
 });
 
 export const pvpRooms = defineCall({

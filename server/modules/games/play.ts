@@ -131,6 +131,7 @@ export function createPlayListService(db: Db, now: () => Date = () => new Date()
           // Newcomers sit at the lowest stake first.
           players: i === 0 ? Math.min(players.get(g.nodeId) ?? 0, ROOM_SEATS) : 0,
           maxPlayers: ROOM_SEATS,
+          supportPlay: g.supportPlay,
         })),
       );
     },

@@ -167,7 +167,7 @@ describe('recent, popular and PvP rooms', () => {
     expect(tables.map((r: { minBet: number }) => r.minBet)).toEqual(
       [1, 10, 100].map((k) => card!.minBet * k),
     );
-    expect(tables[0]).toMatchObject({ players: 2, maxPlayers: 6 });
+    expect(tables[0]).toMatchObject({ players: 2, maxPlayers: 6, supportPlay: card!.supportPlay });
     expect(value.list.every((r: { vassalage: string }) => r.vassalage === 'KY')).toBe(true);
     expect((await api.send('GET', '/wps/relay/GLS2_roomList')).status).toBe(401);
   });

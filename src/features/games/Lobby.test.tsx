@@ -384,6 +384,7 @@ describe('game lobby', () => {
       minBet: 500 * i,
       players,
       maxPlayers: 4,
+      supportPlay: true,
     });
     await server.reply('/wps/relay/GLS2_roomList', { list: [room(1, 4), room(2, 1)] });
     await flush();
@@ -400,6 +401,7 @@ describe('game lobby', () => {
       vassalage: 'KY',
       gameType: 'PVP',
       gameName: 'Tien Len',
+      supportPlay: true,
     });
     // Back to the games: the list of the lobby.
     await user.click(screen.getByRole('button', { name: 'Games' }));

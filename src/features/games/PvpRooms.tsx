@@ -108,7 +108,13 @@ export function PvpRooms({ vendor }: { vendor?: string }) {
               onClick={() =>
                 !full &&
                 pending === null &&
-                launch({ nodeId: room.nodeId, vassalage: room.vassalage, gameType: 'PVP', gameName: name })
+                launch({
+                  nodeId: room.nodeId,
+                  vassalage: room.vassalage,
+                  gameType: 'PVP',
+                  gameName: name,
+                  supportPlay: room.supportPlay,
+                })
               }
               className={`${pill} bg-brand text-white aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
             >
