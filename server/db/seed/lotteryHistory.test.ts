@@ -1,10 +1,11 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotteryMenu, openedNumbers } from '../../../contract/lottery.ts';
+import { buildApp } from '../../app.ts';
 import { LOTTERIES } from '../../modules/lottery/catalogue.ts';
 import { commitmentOf, parseNumbers, STRUCTURES } from '../../modules/lottery/prizes.ts';
 import { drawsBetween } from '../../modules/lottery/schedule.ts';
-import { type TestApp, testApp } from '../../test/app.ts';
+import { type TestApp, testApp, testDatabase } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { lotteryDraws } from '../schema/index.ts';
 import { seedFor } from './index.ts';
@@ -69,5 +70,30 @@ describe('demo lottery history', () => {
     const before = await count();
     await seedFor(t.database, { seed: 'demo', production: false });
     expect(await count()).toBe(before);
+  });
+});
+
+describe('production start (PORTICO_SEED=none)', () => {
+  it('seeds no draw: the lotteries show their next draw until the job draws them', async () => {
+    const database = await testDatabase();
+    try {
+      await seedFor(database, { seed: 'none', production: true });
+      expect(await database.db.$count(lotteryDraws)).toBe(0);
+      // What the pages read for "No result yet. Next draw: …": no previous numbers, the next draw's time.
+      const app = await buildApp({ db: database.db });
+      try {
+        const res = await client(app).send('GET', '/lgw/vn/games/game_menu?prizeMode=Lott');
+        const games = lotteryMenu.response.parse(res.body).data.groups.flatMap((g) => g.gameMenus);
+        expect(games.length).toBeGreaterThan(0);
+        for (const g of games) {
+          expect(g.previousWinningNumber, g.code).toBeNull();
+          expect(Date.parse(g.drawTime), g.code).toBeGreaterThan(Date.now() - 60_000);
+        }
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
