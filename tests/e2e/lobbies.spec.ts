@@ -1,5 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './session.ts';
+
+/** axe over the page's main region: no serious or critical violation (tests/e2e/a11y.spec.ts checks the rest). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).join(', ')}`)).toEqual([]);
+}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const providers = (page: Page) => page.getByRole('main').getByRole('navigation', { name: 'Providers' });
@@ -7,6 +15,8 @@ const providers = (page: Page) => page.getByRole('main').getByRole('navigation',
 test.describe('lobbies', () => {
   test('a visitor choosing a sports book logs in, then its lobby opens', async ({ page }) => {
     await page.goto('/sports');
+    await expect(providers(page).getByRole('button', { name: /IBC Sports/ })).toBeVisible();
+    await expectAccessible(page);
     await providers(page)
       .getByRole('button', { name: /IBC Sports/ })
       .click();
@@ -20,8 +30,12 @@ test.describe('lobbies', () => {
 
   test('a trial account choosing an e-sports book is asked to register first', async ({ page }) => {
     await page.goto('/esports');
+    await page.waitForLoadState('networkidle');
+    const trial = page.waitForResponse((r) => r.url().includes('/wps/session/login/freeplay'));
     await page.getByRole('button', { name: 'Trial', exact: true }).click();
-    await expect(page.getByRole('button', { name: /^T trial\d{8}$/ })).toBeVisible();
+    expect((await trial).ok()).toBe(true);
+    // The trial account is in: the header offers no trial any more.
+    await expect(page.getByRole('button', { name: 'Trial', exact: true })).toHaveCount(0);
     await providers(page)
       .getByRole('button', { name: /TF Gaming/ })
       .click();
@@ -40,6 +54,7 @@ test.describe('lobbies', () => {
     expect((await rooms).status()).toBe(200);
     const tables = page.getByRole('list', { name: 'Tables' });
     await expect(tables.getByRole('listitem').first()).toContainText(/minimum bet \$[\d,]+\.\d\d/);
+    await expectAccessible(page);
     const join = tables.getByRole('button', { name: /^Join table 1 of / }).first();
     const name = ((await join.getAttribute('aria-label')) ?? '').replace(/^Join table 1 of /, '');
     await join.click();
