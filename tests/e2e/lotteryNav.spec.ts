@@ -7,10 +7,16 @@ test('the header’s Lottery leads to the centre, with the seeded history, and o
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lottery', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Lottery', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/lotteryCenter\?prizeMode=Lott$/);
   const centre = page.getByRole('region', { name: 'Lotteries' });
-  await expect(centre.getByRole('button', { name: 'Lottery', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(centre.getByRole('button', { name: 'Lottery', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   // The seeded history: the North lottery shows its last special prize (DB), not "No result yet".
   const north = centre.getByRole('listitem', { name: 'Miền Bắc' });
   await expect(north.getByText('DB', { exact: true })).toBeVisible();
@@ -28,7 +34,9 @@ test('the header’s Lottery leads to the centre, with the seeded history, and o
   await expect(page.getByRole('tab', { name: 'North' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('E-Lottery opens the centre on the e-lotteries; TCG SEA starts its game after the login', async ({ page }) => {
+test('E-Lottery opens the centre on the e-lotteries; TCG SEA starts its game after the login', async ({
+  page,
+}) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'E-Lottery', exact: true }).click();

@@ -264,7 +264,7 @@ describe('Lottery betting page', () => {
     await server.reply(BETS, {
       list: [
         { ...bet, status: 'WON', winUnits: 2, payout: 38_000 },
-        { ...bet, id: 2, status: 'LOST', playType: 'XIEN2', numbers: ['13', '31'], stake: 200 },
+        { ...bet, id: 2, status: 'LOST', playType: 'XIEN2', numbers: ['13', '31'], points: 1, stake: 100 },
       ],
       totalPages: 1,
     });
@@ -275,8 +275,8 @@ describe('Lottery betting page', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'IssueBetStakeStatusPayout',
-      '20300101Lô 2 số 07$54.00Won$380.00',
-      '20300101Xiên 2 13, 31$2.00Lost—',
+      '20300101Lô 2 số 072 points$54.00Won$380.00',
+      '20300101Xiên 2 13, 311 point$1.00Lost—',
     ]);
   });
 

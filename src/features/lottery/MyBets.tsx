@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -63,6 +64,9 @@ export function MyBets({ game }: { game: LotteryGame }) {
                   <td className="py-1 pr-2 tabular-nums">{b.issue}</td>
                   <td className="py-1 pr-2">
                     {labels.playType(b.playType)} {b.numbers.join(', ')}
+                    <span className="block text-xs text-muted">
+                      {t`${plural(b.points, { one: '# point', other: '# points' })}`}
+                    </span>
                   </td>
                   <td className="py-1 pr-2 text-right tabular-nums">{money(b.stake)}</td>
                   <td

@@ -12,10 +12,9 @@ vi.mock('../../api/client.ts', async (importOriginal) => ({
   call: (await import('../../test/authHarness.tsx')).server.call,
 }));
 
-const info = (single: boolean) =>
-  [
-    [whitelabelQuery().queryKey, { features: { SINGLE_WALLET: single } } as unknown as WhitelabelInfo],
-  ] as const;
+const info = (single: boolean): [readonly unknown[], unknown][] => [
+  [whitelabelQuery().queryKey, { features: { SINGLE_WALLET: single } } as unknown as WhitelabelInfo],
+];
 
 describe('/seamless: the seamless wallet screen', () => {
   beforeEach(() => server.reset());
