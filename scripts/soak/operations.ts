@@ -164,7 +164,7 @@ export async function run(send: Send, world: World, op: Op): Promise<Outcome> {
           gameCode: FAST.code,
           issue,
           bets: [
-            { playType: 'LO2', numbers: [String(Math.floor(op.pick * 100)).padStart(2, '0')], stake: 1_000 },
+            { playType: 'LO2', numbers: [String(Math.floor(op.pick * 100)).padStart(2, '0')], points: 1 },
           ],
         }),
       );

@@ -86,12 +86,12 @@ describe('a request id reused with another body', () => {
   it('is refused for a lottery slip', async () => {
     const m = await memberWithToken(db, 'idem_lottery', 100_000n);
     const l = LOTTERIES.find((x) => saleState(x, new Date()).remainTime > 60_000)!;
-    const lo = (stake: number, numbers = ['12']) => ({ playType: 'LO2', numbers, stake });
-    const slip = { gameCode: l.code, issue: saleState(l, new Date()).issue, bets: [lo(1_000)] };
+    const lo = (points: number, numbers = ['12']) => ({ playType: 'LO2', numbers, points });
+    const slip = { gameCode: l.code, issue: saleState(l, new Date()).issue, bets: [lo(1)] };
     await reuse('/wps/lottery/bets', m.token, slip, [
-      { bets: [lo(2_000)] },
-      { bets: [lo(1_000, ['13'])] },
-      { bets: [lo(1_000), lo(1_000)] },
+      { bets: [lo(2)] },
+      { bets: [lo(1, ['13'])] },
+      { bets: [lo(1), lo(1)] },
     ]);
   });
 });

@@ -154,6 +154,7 @@ describe('the deposit limit counts pending deposits', () => {
 
 /** A lottery on sale for at least another minute. */
 const onSale = (): Lottery => LOTTERIES.find((l) => saleState(l, new Date()).remainTime > 60_000)!;
+/** A slip of đề, which costs 1.00 a point anywhere: `stake` (minor units) buys stake / 100 points. */
 const bet = (m: M, stake: number) => {
   const l = onSale();
   return api.send(
@@ -163,7 +164,7 @@ const bet = (m: M, stake: number) => {
       requestId: randomUUID(),
       gameCode: l.code,
       issue: saleState(l, new Date()).issue,
-      bets: [{ playType: 'LO2', numbers: ['07'], stake }],
+      bets: [{ playType: 'DE', numbers: ['07'], points: stake / 100 }],
     },
     m.token,
   );
