@@ -241,6 +241,7 @@ export const machineTitles: Record<string, MachineTitles> = {
       'language.change': msg`Change the language`,
       'list.more': msg`Load more`,
       'page.select': msg`Choose a page`,
+      'minBet.select': msg`Choose a minimum bet`,
     },
     guards: {
       visitorWantsFavClass: msg`a visitor picks Favourites`,
@@ -408,6 +409,27 @@ export const machineTitles: Record<string, MachineTitles> = {
       tick: msg`One second later`,
       sendThrottle: msg`Wait between codes over`,
       tooManyRequestsBlock: msg`Block over`,
+    },
+  },
+  vendorLobby: {
+    title: msg`Vendor lobby`,
+    about: msg`A sports, e-sports or cockfight tile reads the vendor's games and opens its one lobby, or offers several in a popup.`,
+    page: '/sports',
+    states: {
+      choosing: msg`Choosing a game in the popup`,
+    },
+    events: {
+      'vendor.open': msg`Tap a vendor's tile`,
+      'game.choose': msg`Choose a game in the popup`,
+      'popup.close': msg`Close the popup`,
+      'language.change': msg`Change the language`,
+    },
+    guards: {
+      oneGame: msg`the vendor has one game`,
+      listed: msg`the game is in the popup`,
+    },
+    actors: {
+      loadVendorGames: msg`Load the vendor's games`,
     },
   },
   withdrawalConfirmation: {
