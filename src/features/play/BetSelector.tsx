@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { formatAmount } from '../../ui/AmountText.tsx';
 
 /** The offered bets: a native select (keyboard and screen-reader friendly) with a step down and up beside it. */
@@ -54,6 +55,43 @@ export function BetSelector({
         onClick={() => onChange(steps[at + 1]!)}
       >
         +
+      </button>
+    </div>
+  );
+}
+
+/** The row under a table: the bet, and the button that plays it (`children`, its label). */
+export function BetAndPlay({
+  steps,
+  value,
+  onChange,
+  sign,
+  betLocked,
+  playLocked,
+  onPlay,
+  children,
+}: {
+  steps: number[];
+  value: number;
+  onChange: (bet: number) => void;
+  sign: string;
+  betLocked: boolean;
+  playLocked: boolean;
+  onPlay: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <div className="min-w-0 flex-1">
+        <BetSelector steps={steps} value={value} onChange={onChange} sign={sign} disabled={betLocked} />
+      </div>
+      <button
+        type="button"
+        className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
+        disabled={playLocked}
+        onClick={onPlay}
+      >
+        {children}
       </button>
     </div>
   );

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { BingoPlayReply, InhouseSession } from '../../../contract/inhouse.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { playBingo } from './api.ts';
-import { BetSelector } from './BetSelector.tsx';
+import { BetAndPlay } from './BetSelector.tsx';
 import { PlayFrame } from './PlayFrame.tsx';
 import { RoundMessage } from './RoundMessage.tsx';
 import type { RoundRequest } from './round.ts';
@@ -50,25 +50,17 @@ function BingoTable({ token, session, onBalanceChanged }: Props & { session: Inh
       sign={sign}
       locale={i18n.locale}
       controls={
-        <div className="flex items-center gap-3">
-          <div className="min-w-0 flex-1">
-            <BetSelector
-              steps={session.betSteps}
-              value={shownBet}
-              onChange={setBet}
-              sign={sign}
-              disabled={state.playing || retrying}
-            />
-          </div>
-          <button
-            type="button"
-            className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
-            disabled={state.playing}
-            onClick={() => play({ bet: shownBet })}
-          >
-            <Trans>Draw</Trans>
-          </button>
-        </div>
+        <BetAndPlay
+          steps={session.betSteps}
+          value={shownBet}
+          onChange={setBet}
+          sign={sign}
+          betLocked={state.playing || retrying}
+          playLocked={state.playing}
+          onPlay={() => play({ bet: shownBet })}
+        >
+          <Trans>Draw</Trans>
+        </BetAndPlay>
       }
       after={session.bingo && <BingoPaytable paytable={session.bingo.paytable} rtp={session.bingo.rtp} />}
     >

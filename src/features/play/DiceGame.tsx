@@ -10,7 +10,7 @@ import {
 } from '../../../contract/inhouse.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { rollDice } from './api.ts';
-import { BetSelector } from './BetSelector.tsx';
+import { BetAndPlay } from './BetSelector.tsx';
 import { PlayFrame } from './PlayFrame.tsx';
 import { RoundMessage } from './RoundMessage.tsx';
 import type { RoundRequest } from './round.ts';
@@ -72,25 +72,17 @@ function DiceTable({ token, session, onBalanceChanged }: Props & { session: Inho
       sign={sign}
       locale={i18n.locale}
       controls={
-        <div className="flex items-center gap-3">
-          <div className="min-w-0 flex-1">
-            <BetSelector
-              steps={session.betSteps}
-              value={shown.bet}
-              onChange={(bet) => setChoice((c) => ({ ...c, bet }))}
-              sign={sign}
-              disabled={locked}
-            />
-          </div>
-          <button
-            type="button"
-            className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
-            disabled={state.playing}
-            onClick={() => play(shown)}
-          >
-            <Trans>Roll</Trans>
-          </button>
-        </div>
+        <BetAndPlay
+          steps={session.betSteps}
+          value={shown.bet}
+          onChange={(bet) => setChoice((c) => ({ ...c, bet }))}
+          sign={sign}
+          betLocked={locked}
+          playLocked={state.playing}
+          onPlay={() => play(shown)}
+        >
+          <Trans>Roll</Trans>
+        </BetAndPlay>
       }
     >
       <section

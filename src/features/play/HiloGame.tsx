@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import type { HiloReply, InhouseSession } from '../../../contract/inhouse.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { type HiloMove, moveHilo } from './api.ts';
-import { BetSelector } from './BetSelector.tsx';
+import { BetAndPlay } from './BetSelector.tsx';
 import { PlayFrame } from './PlayFrame.tsx';
 import { PlayingCard } from './PlayingCard.tsx';
 import { RoundMessage } from './RoundMessage.tsx';
@@ -90,25 +90,17 @@ function HiloTable({ token, session, onBalanceChanged }: Props & { session: Inho
             </button>
           </div>
         ) : (
-          <div className="flex items-center gap-3">
-            <div className="min-w-0 flex-1">
-              <BetSelector
-                steps={session.betSteps}
-                value={bet}
-                onChange={setBet}
-                sign={sign}
-                disabled={busy}
-              />
-            </div>
-            <button
-              type="button"
-              className="h-12 w-28 shrink-0 rounded-full bg-brand text-lg font-bold text-white shadow disabled:opacity-60 sm:w-40"
-              disabled={busy}
-              onClick={() => play({ kind: 'start', bet })}
-            >
-              <Trans>Deal</Trans>
-            </button>
-          </div>
+          <BetAndPlay
+            steps={session.betSteps}
+            value={bet}
+            onChange={setBet}
+            sign={sign}
+            betLocked={busy}
+            playLocked={busy}
+            onPlay={() => play({ kind: 'start', bet })}
+          >
+            <Trans>Deal</Trans>
+          </BetAndPlay>
         )
       }
       after={<HiloRules rtp={session.hilo?.rtp ?? 0.97} maxSteps={session.hilo?.maxSteps ?? 20} />}
