@@ -126,6 +126,28 @@ describe('Hi-Lo', () => {
   });
 });
 
+// A race only PostgreSQL's pool can run (PGlite has one connection): the suite's PostgreSQL run is the one that bites.
+describe('one round of a game at a time', () => {
+  it.each([
+    ['Hi-Lo', 'PORTICO_INHOUSE_HILO', '/inhouse/hilo/start', {}],
+    ['Mines', 'PORTICO_INHOUSE_MINES_GOLD', '/inhouse/mines/start', { mines: 3 }],
+  ])(
+    '%s: of three starts sent at once, one opens a round and one bet is taken',
+    async (_, node, url, extra) => {
+      const p = await player(`ih_once_${node.slice(16, 20).toLowerCase()}`, 10_000n, node);
+      const bet = (await call('/inhouse/session', p.token)).body.value.betSteps[0];
+      const replies = await Promise.all(
+        [1, 2, 3].map(() => call(url, p.token, { requestId: randomUUID(), bet, ...extra })),
+      );
+      expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      expect(replies.find((r) => r.status === 409)!.body.message).toBe('Finish the round in play first');
+      expect(await p.rounds()).toHaveLength(1);
+      expect(await p.balance()).toBe(10_000 - bet);
+      expect(await invariantBreaches(db)).toBe(0);
+    },
+  );
+});
+
 describe('Mines', () => {
   const node = 'PORTICO_INHOUSE_MINES_GOLD';
 

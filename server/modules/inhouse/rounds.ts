@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { gameRounds } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { lockRound, type Player } from '../seamless/rounds.ts';
@@ -41,8 +41,8 @@ export async function advanceRound<S extends object>(
   });
 }
 
-/** The member's latest round of a game that has not been settled (a ladder left mid-way), if any. */
-export async function openRoundOf(db: Db, p: Player, nodeId: string) {
+/** The member's latest round of a game that has not been settled (a ladder left mid-way), if any; `db` may be a transaction. */
+export async function openRoundOf(db: Db | Tx, p: Player, nodeId: string) {
   const [round] = await db
     .select()
     .from(gameRounds)

@@ -15,7 +15,7 @@ import {
   type MinesReply,
   type SlotSpinReply,
 } from '../../../contract/inhouse.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import type { Launch } from '../../http/route.ts';
@@ -118,6 +118,7 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
     game: InhouseGameInfo,
     input: { requestId: string; bet: number; request?: Record<string, Field> },
     draw: () => O,
+    underLock?: (tx: Tx) => Promise<void>,
   ): Promise<{ roundRef: string; outcome: O; balance: number }> {
     if (!game.betSteps.includes(input.bet))
       throw new DomainError(400, 'VALIDATION', 'Invalid bet', { bet: 'Choose one of the offered bets' });
@@ -133,6 +134,7 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
         outcome: draw() as Record<string, unknown>,
         // A retry must be the same request: the page's request id reused for another bet or pick is refused.
         request: input.request,
+        underLock,
       })
       .catch((err: unknown) => {
         throw err instanceof DomainError && err.code === 'DUPLICATE_TRANSACTION'
@@ -153,9 +155,11 @@ export function createInhouseService(db: Db, deps: InhouseDeps) {
     input: { requestId: string; bet: number; request?: Record<string, Field> },
     draw: () => S,
   ): Promise<{ roundRef: string; state: S; balance: number }> {
-    const open = await openRoundOf(db, playerOf(launch), game.nodeId);
-    if (open && open.roundRef !== `m${launch.memberId}-${input.requestId}`) throw roundInPlay();
-    const { roundRef, outcome, balance } = await placeBet(launch, game, input, draw);
+    // Under the member's wallet lock: two starts sent at once cannot both open a round.
+    const oneAtATime = async (tx: Tx) => {
+      if (await openRoundOf(tx, playerOf(launch), game.nodeId)) throw roundInPlay();
+    };
+    const { roundRef, outcome, balance } = await placeBet(launch, game, input, draw, oneAtATime);
     return { roundRef, state: outcome, balance };
   }
 

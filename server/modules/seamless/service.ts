@@ -237,6 +237,8 @@ export function createSeamlessWallet(db: Db, deps: SeamlessDeps = {}) {
         mayPlay?: () => Promise<void>;
         /** The caller's own request fields a replay must match too (a dice roll's target and direction). */
         request?: Record<string, Field>;
+        /** The caller's own rule checked under the wallet lock, so two bets at once see each other (one open round). */
+        underLock?: (tx: Tx) => Promise<void>;
       },
     ): Promise<SeamlessReply> {
       if (input.amount <= 0n)
@@ -254,6 +256,7 @@ export function createSeamlessWallet(db: Db, deps: SeamlessDeps = {}) {
       return movement(p, input.txId, 'bet', request, async (tx, ledger, w) => {
         if (await stored(tx, p, voidKey(p.vassalage, input.txId)))
           throw new DomainError(409, 'CONFLICT', 'This bet was already rolled back');
+        await input.underLock?.(tx);
         // Breaks, and this stake within the loss limits, under the wallet lock: two bets at once cannot both fit.
         if (guard)
           await withBalance(
