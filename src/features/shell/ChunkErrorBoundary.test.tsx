@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from '../../test/authHarness.tsx';
 import { lazyChunk } from '../../ui/chunkLoad.ts';
-import { ChunkErrorBoundary, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
+import { ChunkErrorBoundary, PageLoadTimeout, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
 
 describe('a chunk that does not load (spec §4: a load error, with a retry)', () => {
   it('shows the notice with the spec’s message in place of the part, and retries', async () => {
@@ -59,5 +59,39 @@ describe('a chunk that does not load (spec §4: a load error, with a retry)', ()
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Loading CSS chunk Ops-9f failed.');
     expect(alert.querySelector('[data-code]')).toHaveAttribute('data-code', 'CSS_CHUNK_LOAD_FAILED');
+  });
+
+  /** A page loading until "Loaded" is pressed. */
+  function Page({ ms, retry }: { ms: number; retry?: () => void }) {
+    const [pending, setPending] = useState(true);
+    return (
+      <>
+        <button type="button" onClick={() => setPending(false)}>
+          Loaded
+        </button>
+        <PageLoadTimeout pending={pending} page="/member" ms={ms} retry={retry} />
+      </>
+    );
+  }
+
+  it('says a page still loading after the time-out timed out, with a retry; gone once the page comes', async () => {
+    const retry = vi.fn();
+    mount(<Page ms={40} retry={retry} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The page took longer to load. Please check your network.');
+    expect(alert).toHaveTextContent('Loading chunk /member failed.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Loaded' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stays quiet for a page that comes within the time-out', async () => {
+    mount(<Page ms={300} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Loaded' }));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

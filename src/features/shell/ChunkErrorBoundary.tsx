@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ReactNode, useEffect, useState } from 'react';
-import { asChunkLoadError, type ChunkLoadError } from '../../ui/chunkLoad.ts';
+import { asChunkLoadError, CHUNK_TIMEOUT_MS, ChunkLoadError } from '../../ui/chunkLoad.ts';
 
 /** The retry: the page again, which fetches its chunks anew (after a release, the new ones). */
 const reloadPage = () => window.location.reload();
@@ -76,10 +76,36 @@ export function PreloadErrorNotice({ retry }: { retry?: () => void }) {
     window.addEventListener('vite:preloadError', onError);
     return () => window.removeEventListener('vite:preloadError', onError);
   }, []);
-  if (!error) return null;
-  return (
-    <div className="fixed inset-x-2 bottom-2 z-50">
-      <ChunkLoadNotice error={error} retry={retry} />
-    </div>
-  );
+  return error && <AtFoot error={error} retry={retry} />;
+}
+
+const AtFoot = ({ error, retry }: { error: ChunkLoadError; retry?: () => void }) => (
+  <div className="fixed inset-x-2 bottom-2 z-50">
+    <ChunkLoadNotice error={error} retry={retry} />
+  </div>
+);
+
+/**
+ * A page still loading after `ms` (spec §9: a chunk that has not come after 120 s is a load error; the router's own
+ * page chunks have no time-out of their own): the timed-out notice at the foot of the page, gone once the page comes.
+ */
+export function PageLoadTimeout({
+  pending,
+  page,
+  ms = CHUNK_TIMEOUT_MS,
+  retry,
+}: {
+  pending: boolean;
+  page: string;
+  ms?: number;
+  retry?: () => void;
+}) {
+  const [late, setLate] = useState<string | null>(null);
+  useEffect(() => {
+    setLate(null);
+    if (!pending) return;
+    const timer = setTimeout(() => setLate(page), ms);
+    return () => clearTimeout(timer);
+  }, [pending, page, ms]);
+  return late && <AtFoot error={new ChunkLoadError(late, 'timeout', late)} retry={retry} />;
 }

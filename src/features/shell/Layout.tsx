@@ -8,7 +8,7 @@ import { RouteProgress } from '../../ui/RouteProgress.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { applyBrand, applyTheme, savedTheme } from './appearance.ts';
 import { BannerArea } from './BannerArea.tsx';
-import { ChunkErrorBoundary, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
+import { ChunkErrorBoundary, PageLoadTimeout, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -31,8 +31,9 @@ export function Layout({
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const loading = useRouterState({ select: (s) => s.status === 'pending' });
+  const page = useRouterState({ select: (s) => s.location.pathname });
   // A game on a phone is the whole screen (its own bar has back, title and balance): the portal's chrome steps aside.
-  const game = useRouterState({ select: (s) => s.location.pathname === GAME_PATH });
+  const game = page === GAME_PATH;
   const chrome = game ? 'max-lg:hidden' : '';
 
   useEffect(() => {
@@ -71,6 +72,7 @@ export function Layout({
         <ChunkErrorBoundary>{modals}</ChunkErrorBoundary>
         <PreloadErrorNotice />
       </Deferred>
+      <PageLoadTimeout pending={loading} page={page} />
     </div>
   );
 }
