@@ -180,13 +180,15 @@ function UserMenu() {
           <img src={avatar.data.avatarUrl} alt="" className="h-6 w-6 rounded-full" />
         ) : (
           <span
+            aria-hidden="true"
             className="grid h-6 w-6 place-items-center rounded-full text-xs text-white"
             style={{ background: member?.clubLabel.color }}
           >
             {member?.account.slice(0, 1).toUpperCase()}
           </span>
         )}
-        {/* A phone's one-row header shows the initial only; the name stays the button's accessible name. */}
+        {/* A phone's one-row header shows the picture only; the name stays the button's accessible name, the same
+            before and after the avatar comes (the initial standing in for it is hidden from it). */}
         <span className="max-lg:sr-only">{member?.nickname}</span>
       </button>
       <ul
