@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { testDatabase } from './test/app.ts';
 import { client } from './test/auth.ts';
+import { dropDatabase } from './test/dropDatabase.ts';
 import { answering, freePort, type ServerProcess, startServer } from './test/processes.ts';
 
 /*
@@ -79,7 +80,7 @@ if (template.kind === 'postgres') {
         await exited;
         clearTimeout(late);
       }
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    await admin((c) => dropDatabase(c, name));
   }, 30_000);
 
   describe('two server processes on one PostgreSQL', () => {

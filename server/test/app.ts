@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { dropDatabase } from './dropDatabase.ts';
 
 /** A fresh copy of the migrated, seeded test database (PGlite in memory, or PostgreSQL when DATABASE_URL is set). */
 export async function testDatabase(): Promise<Database> {
@@ -33,17 +34,7 @@ export async function scratchPostgres(adminUrl: string, template?: string): Prom
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl });
       await drop.connect();
-      // An autovacuum worker may still be on the copy (after many writes); it belongs to the superuser, so FORCE
-      // cannot end it and refuses (42501). It finishes on its own: try again shortly.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await drop.query(`drop database if exists ${name} with (force)`);
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
-          await new Promise((r) => setTimeout(r, 250));
-        }
-      }
+      await dropDatabase(drop, name);
       await drop.end();
     },
   };

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
+import { dropDatabase } from './dropDatabase.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like 'portico_t%_${process.pid}%' or datname = $1`,
         [template],
       );
-      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      for (const { datname } of rows) await dropDatabase(admin, datname);
       await admin.end();
     };
   }
