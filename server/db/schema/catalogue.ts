@@ -60,6 +60,10 @@ export const games = pgTable(
     pictureSource: text('picture_source'),
     /** Gone from its vendor's feed: hidden from every list and launch, kept for the history that names it. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** Hidden by an operator (/ops Games): out of every list and launch like a removed game, until shown again. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The icon an operator uploaded (storage key, server/http/pictures.ts): shown before the feed's picture. */
+    iconKey: text('icon_key'),
   },
   (t) => [
     unique('games_merchant_node').on(t.merchantCode, t.nodeId),
@@ -108,6 +112,8 @@ export const banners = pgTable('banners', {
   link: text('link').notNull().default(''),
   titles: jsonb('titles').$type<Record<string, string>>().notNull(),
   sort: integer('sort').notNull().default(0),
+  /** The picture an operator uploaded (storage key, server/http/pictures.ts); null: drawn from the title. */
+  pictureKey: text('picture_key'),
 });
 
 export const notices = pgTable('notices', {
