@@ -32,6 +32,7 @@ const MINE = 'LOTUS';
 type Expect = 'own' | 'platform' | 'merchant' | 'object' | 'list';
 /** How each operator call reaches a merchant (server/modules/backoffice/scope.ts decides; this states it). */
 const EXPECTED: Record<string, Expect> = {
+  'agent.opsAgentTransfers': 'merchant',
   'agent.opsGrantContract': 'merchant',
   'agent.opsSettleContracts': 'merchant',
   'backoffice.opsAudit': 'list',
@@ -51,17 +52,34 @@ const EXPECTED: Record<string, Expect> = {
   'backoffice.opsTotpDisable': 'own',
   'backoffice.opsTotpEnrol': 'own',
   'backoffice.opsUpdateOperator': 'platform',
+  'catalogue.opsBannerPicture': 'merchant',
+  'catalogue.opsBrandPicture': 'merchant',
+  'catalogue.opsEditGames': 'merchant',
+  'catalogue.opsGameIcon': 'merchant',
+  'catalogue.opsGames': 'merchant',
   'changes.opsApproveChange': 'object',
   'changes.opsChanges': 'merchant',
   'changes.opsRejectChange': 'object',
+  'dashboard.opsDashboard': 'merchant',
   'deliveries.opsDeliveries': 'list',
   'deliveries.opsRetryDelivery': 'object',
   'deliveries.opsSenders': 'merchant',
   'deliveries.opsSetSenders': 'merchant',
+  'help.opsCreateHelpItem': 'merchant',
+  'help.opsDeleteHelpItem': 'merchant',
   'help.opsFeedback': 'merchant',
+  'help.opsHelpItems': 'merchant',
+  'help.opsOrderHelpItems': 'merchant',
+  'help.opsUpdateHelpItem': 'merchant',
   'notices.opsCreateNotice': 'merchant',
   'notices.opsDeleteNotice': 'merchant',
   'notices.opsNotices': 'merchant',
+  'merchantSettings.opsAddDomain': 'merchant',
+  'merchantSettings.opsMerchantSettings': 'merchant',
+  'merchantSettings.opsPaymentDetails': 'merchant',
+  'merchantSettings.opsRemoveDomain': 'merchant',
+  'merchantSettings.opsSetPaymentDetails': 'merchant',
+  'merchantSettings.opsUpdateMerchantSettings': 'merchant',
   'lotteryResults.opsAwaitingResults': 'platform',
   'lotteryResults.opsEnterResults': 'platform',
   'ops.createMerchant': 'platform',
@@ -70,8 +88,12 @@ const EXPECTED: Record<string, Expect> = {
   'ops.opsAwardTicket': 'merchant',
   'ops.opsDisbursePayment': 'object',
   'ops.opsGetRules': 'merchant',
+  'ops.opsPaymentHistory': 'object',
+  'ops.opsPaymentProof': 'object',
+  'ops.opsPaymentQueues': 'list',
   'ops.opsPayments': 'list',
   'ops.opsRejectPayment': 'object',
+  'ops.opsResolveDispute': 'object',
   'ops.opsSendMessage': 'merchant',
   'ops.opsSetRules': 'merchant',
   'ops.updateMerchant': 'merchant',
@@ -175,6 +197,7 @@ const fill = (c: AnyCall, o: Objects) => {
   return c.path
     .replace(':code', o.code)
     .replace(':topic', 'rebate')
+    .replace(':n', '1')
     .replace(':name', o.uploads ?? '')
     .replace(/:id/g, o[kind] ?? '999999');
 };
