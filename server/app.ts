@@ -71,6 +71,8 @@ import { createPasswordStore } from './modules/member/passwords.ts';
 import { createPasswordRecovery } from './modules/member/recovery.ts';
 import { memberRoutes } from './modules/member/routes.ts';
 import { createMemberService } from './modules/member/service.ts';
+import { merchantSettingsRoutes } from './modules/merchantSettings/routes.ts';
+import { createMerchantSettings } from './modules/merchantSettings/service.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { createMessageService } from './modules/messages/service.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
@@ -448,6 +450,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     changes,
   });
   await app.register(changeRoutes, { changes });
+  await app.register(merchantSettingsRoutes, {
+    settings: createMerchantSettings(db, { audit, rules, changes }),
+  });
   await app.register(paymentChannelRoutes, { channels: payments.channels });
   await app.register(vendorRoutes, { sync: vendorSync });
   await app.register(lotteryResultRoutes, { results: lotteryResults, now: () => new Date(now()) });

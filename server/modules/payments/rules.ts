@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { bankDetails } from '../../../contract/merchantSettings.ts';
 import { defineRules } from '../rules/store.ts';
 
 const minor = z.number().int().positive().max(100_000_000_000);
 const range = z
   .object({ min: minor, max: minor })
   .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['max'] });
-const line = z.string().trim().min(1).max(80);
 
 /**
  * A merchant's deposit and withdrawal rules (minor units): the server enforces them and the pages show them
@@ -25,7 +25,8 @@ export const PAYMENT_RULES = defineRules(
           .max(7 * 24 * 60),
       }),
     ),
-    bank: z.object({ bankName: line, accountName: line, accountNo: line }),
+    /** The house account of manual transfers: one schema with the back office's form (/ops payment details). */
+    bank: bankDetails,
   }),
   {
     deposit: { min: 10_000, max: 5_000_000 },
