@@ -4,8 +4,10 @@ import type { z } from 'zod';
 import { type AnyCall, errorEnvelope } from '../../contract/call.ts';
 import { AGENT_TYPES, TRIAL_AGENT_TYPE } from '../../contract/member.ts';
 import type { gameLaunches } from '../db/schema/index.ts';
+import type { AuditEntry } from '../modules/audit/log.ts';
 import type { Member } from '../modules/auth/sessions.ts';
 import type { OpsIdentity } from '../modules/backoffice/operators.ts';
+import { csvFileName, csvStream, listItemOf, wantsCsv } from './csv.ts';
 import { DomainError } from './errors.ts';
 import type { Merchant } from './merchant.ts';
 import type { CallAccess } from './openapi.ts';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     authenticateOps?: (req: FastifyRequest) => Promise<OpsAuth>;
     /** Who may make which member call (decorated on the root app): server/http/standing.ts. */
     standing?: StandingCheck;
+    /** Records an operator's CSV export in the audit log (decorated on the root app). */
+    recordExport?: (entry: AuditEntry) => Promise<void>;
   }
 }
 declare module 'fastify' {
@@ -99,6 +103,8 @@ export function route<C extends AnyCall>(
     throw new Error(`${call.path} needs a ${call.auth} resolver: register it in the auth scope`);
   const opsRoles: readonly string[] = ['ADMIN', ...(call.opsRoles ?? [])];
   const { standing } = app;
+  // Every operator list answers `?format=csv` too (server/http/csv.ts).
+  const csvItem = listItemOf(call);
   if (call.class && !standing)
     throw new Error(`${call.path} is a member call: decorate the app with its standing`);
   const preValidation = async (req: FastifyRequest) => {
@@ -132,20 +138,58 @@ export function route<C extends AnyCall>(
     },
     handler: (req, reply) => {
       const auth = sessionsOf.get(req);
-      const run = () =>
+      const run = (query = req.query) =>
         handler({
           auth: auth as Ctx<C>['auth'],
           params: req.params as Out<C['params']>,
-          query: req.query as Out<C['query']>,
+          query: query as Out<C['query']>,
           body: req.body as Out<C['body']>,
           merchant: req.merchant,
           req,
           reply,
         });
+      if (csvItem && auth && 'operator' in auth && wantsCsv(req.url))
+        return sendCsv(app, call, csvItem, req, reply, auth, run);
       // What an operator call writes to the audit log names the operator.
-      return auth && 'operator' in auth ? asOperator(auth.operator, run) : run();
+      return auth && 'operator' in auth ? asOperator(auth.operator, () => run()) : run();
     },
   });
+}
+
+/**
+ * An operator list as a CSV download, with the request's filters (validated by the call's query schema already),
+ * audited as who exported what; the rows are the handler's own replies, page by page.
+ */
+async function sendCsv(
+  app: FastifyInstance,
+  call: AnyCall,
+  item: NonNullable<ReturnType<typeof listItemOf>>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  auth: OpsAuth,
+  run: (query: unknown) => Promise<unknown>,
+) {
+  const raw = Object.fromEntries(
+    [...new URLSearchParams(req.url.split('?')[1] ?? '')].filter(([k]) => k !== 'format'),
+  );
+  const params = (req.params ?? {}) as Record<string, string>;
+  const page = async (query: Record<string, unknown>) =>
+    ((await asOperator(auth.operator, () => run(query))) as { value: { list: []; totalPages?: number } })
+      .value;
+  const stream = await csvStream(call, item, raw, page);
+  await asOperator(auth.operator, () =>
+    app.recordExport?.({
+      merchantCode: params.code ?? raw.merchant ?? '*',
+      actor: 'ops',
+      action: 'OPS_EXPORT',
+      subject: { path: call.path, params, filters: raw },
+    }),
+  );
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csvFileName(call.path, new Date())}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
 }
 
 /** Success replies: `/wps/*` carries `value`, `/lgw/*` carries `data`. */
