@@ -249,6 +249,8 @@ export const opsBanner = z.object({
   link: z.string(),
   titles: z.record(z.string(), z.string()),
   sort: z.number().int(),
+  /** The operator's uploaded picture (null: drawn from the title). */
+  pictureUrl: z.string().nullable(),
 });
 export type OpsBanner = z.infer<typeof opsBanner>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, paging, wpsReply } from './call.ts';
-import { merchantCode } from './merchant.ts';
+import { locale, merchantCode } from './merchant.ts';
+import { perLanguage } from './texts.ts';
 
 /** Spec §9: the help modal shows the first 4 items, the help page 8 per page. */
 export const HELP_MODAL_ITEMS = 4;
@@ -70,4 +71,93 @@ export const opsFeedback = defineCall({
   params: z.object({ code: merchantCode }),
   query: z.object({ ...paging(20) }),
   response: wpsReply(z.object({ list: z.array(opsFeedbackEntry), totalPages: z.number().int() })),
+});
+
+/** A help item as the operator wrote it (contents already sanitised), all languages. */
+export const opsHelpItem = z.object({
+  id: z.number().int(),
+  titles: z.partialRecord(locale, z.string()),
+  contents: z.partialRecord(locale, z.string()),
+  anchor: z.string().nullable(),
+  sort: z.number().int(),
+});
+export type OpsHelpItem = z.infer<typeof opsHelpItem>;
+
+/** The name a link opens an item by (/help#term): lower-case letters, digits and dashes. */
+export const helpAnchor = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9-]{1,40}$/, 'Lower-case letters, digits and - (up to 40)');
+
+const helpItemFields = {
+  titles: perLanguage(200, 'Title'),
+  /** HTML per language: formatting, links, images and tables survive; scripts, styles and handlers do not. */
+  contents: perLanguage(20_000, 'Content'),
+  anchor: helpAnchor.nullable(),
+};
+
+const helpItemParams = z.object({
+  code: merchantCode,
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const opsHelpItems = defineCall({
+  method: 'GET',
+  path: '/ops/merchants/:code/help-items',
+  summary: 'Operator: a merchant’s help-centre items in display order, every language',
+  auth: 'ops',
+  opsRoles: ['CONTENT', 'SUPPORT'],
+  params: z.object({ code: merchantCode }),
+  response: wpsReply(z.object({ list: z.array(opsHelpItem) })),
+});
+
+export const opsCreateHelpItem = defineCall({
+  method: 'POST',
+  path: '/ops/merchants/:code/help-items',
+  summary: 'Operator: add a help-centre item (last in order); its HTML is sanitised before it is stored',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: z.object({ code: merchantCode }),
+  body: z.object({ ...helpItemFields, anchor: helpItemFields.anchor.default(null) }),
+  response: wpsReply(z.object({ item: opsHelpItem })),
+});
+
+export const opsUpdateHelpItem = defineCall({
+  method: 'PATCH',
+  path: '/ops/merchants/:code/help-items/:id',
+  summary: 'Operator: change a help-centre item’s titles, contents or anchor (HTML sanitised)',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: helpItemParams,
+  body: z
+    .object(helpItemFields)
+    .partial()
+    .refine((b) => Object.keys(b).length > 0, 'Nothing to change'),
+  response: wpsReply(z.object({ item: opsHelpItem })),
+});
+
+export const opsDeleteHelpItem = defineCall({
+  method: 'DELETE',
+  path: '/ops/merchants/:code/help-items/:id',
+  summary: 'Operator: remove a help-centre item',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: helpItemParams,
+  response: wpsReply(z.object({ id: z.number().int() })),
+});
+
+export const opsOrderHelpItems = defineCall({
+  method: 'PUT',
+  path: '/ops/merchants/:code/help-items/order',
+  summary: 'Operator: put the help-centre items in this order (every item of the merchant, each once)',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: z.object({ code: merchantCode }),
+  body: z.object({
+    ids: z
+      .array(z.number().int().positive())
+      .max(500)
+      .refine((ids) => new Set(ids).size === ids.length, 'An item is listed twice'),
+  }),
+  response: wpsReply(z.object({ list: z.array(opsHelpItem) })),
 });

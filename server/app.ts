@@ -15,6 +15,7 @@ import { knownMethods } from './http/methods.ts';
 import { createMetrics, metricsRoutes, routeOf } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { pageDocument, sendCompressed } from './http/pageHints.ts';
+import { createPictures } from './http/pictures.ts';
 import { databaseRateLimitStore, type RateLimitStoreKind } from './http/rateLimitStore.ts';
 import { echoRequestId, type LogOptions, loggerOptions, requestIdOf } from './http/requestLog.ts';
 import { sessionScope } from './http/sessionScope.ts';
@@ -41,6 +42,9 @@ import { createOperators } from './modules/backoffice/operators.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { createScopeCheck } from './modules/backoffice/scope.ts';
 import { createBackoffice } from './modules/backoffice/service.ts';
+import { createBrandPictures } from './modules/catalogueOps/brandPictures.ts';
+import { createGameCatalogue } from './modules/catalogueOps/games.ts';
+import { catalogueOpsRoutes } from './modules/catalogueOps/routes.ts';
 import { buildChanges } from './modules/changes/module.ts';
 import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -54,6 +58,7 @@ import { createPlayListService } from './modules/games/play.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { createGamesService } from './modules/games/service.ts';
 import { createWinnerBoard } from './modules/games/winners.ts';
+import { createHelpItems } from './modules/help/items.ts';
 import { helpRoutes } from './modules/help/routes.ts';
 import { createHelpService } from './modules/help/service.ts';
 import { createLaunchResolver } from './modules/inhouse/launches.ts';
@@ -423,7 +428,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessions,
     production: opts.production,
   });
-  await app.register(helpRoutes, { help: createHelpService(db), merchants, sessions });
+  await app.register(helpRoutes, {
+    help: createHelpService(db),
+    items: createHelpItems(db, audit),
+    merchants,
+    sessions,
+  });
   await app.register(pointsRoutes, {
     merchants,
     points: createPointsService(db, { ledger, audit, rules }),
@@ -455,6 +465,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(paymentChannelRoutes, { channels: payments.channels });
   await app.register(vendorRoutes, { sync: vendorSync });
+  await app.register(catalogueOpsRoutes, {
+    catalogue: createGameCatalogue(db, audit),
+    brandPictures: createBrandPictures(db, audit),
+    pictures: createPictures(uploads.storage),
+  });
   await app.register(lotteryResultRoutes, { results: lotteryResults, now: () => new Date(now()) });
   await app.register(deliveryRoutes, { deliveries, wake });
   await app.register(backofficeRoutes, { office: createBackoffice(db, audit), operators });

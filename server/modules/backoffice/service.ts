@@ -24,6 +24,7 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { pictureUrl } from '../../http/pictures.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { mustExist } from '../merchant/exists.ts';
 import { MAIN } from '../wallet/service.ts';
@@ -153,19 +154,22 @@ export function createBackoffice(db: Db, audit: AuditLog) {
       return view!;
     },
 
-    banners: (merchantCode: string) =>
-      db
-        .select({
-          id: banners.id,
-          groupName: banners.groupName,
-          linkageType: banners.linkageType,
-          link: banners.link,
-          titles: banners.titles,
-          sort: banners.sort,
-        })
-        .from(banners)
-        .where(eq(banners.merchantCode, merchantCode))
-        .orderBy(banners.groupName, banners.sort, banners.id),
+    banners: async (merchantCode: string) =>
+      (
+        await db
+          .select({
+            id: banners.id,
+            groupName: banners.groupName,
+            linkageType: banners.linkageType,
+            link: banners.link,
+            titles: banners.titles,
+            sort: banners.sort,
+            pictureKey: banners.pictureKey,
+          })
+          .from(banners)
+          .where(eq(banners.merchantCode, merchantCode))
+          .orderBy(banners.groupName, banners.sort, banners.id)
+      ).map(({ pictureKey, ...b }) => ({ ...b, pictureUrl: pictureKey ? pictureUrl(pictureKey) : null })),
 
     async addBanner(merchantCode: string, input: z.output<typeof opsCreateBanner.body>) {
       // Else the database refuses the row of a merchant that does not exist: a 500 instead of a 404.
@@ -192,8 +196,8 @@ export function createBackoffice(db: Db, audit: AuditLog) {
           action: 'BANNER_ADDED',
           subject: { bannerId: row!.id, group: input.groupName },
         });
-        const { merchantCode: _m, ...banner } = row!;
-        return banner;
+        const { merchantCode: _m, pictureKey: _p, ...banner } = row!;
+        return { ...banner, pictureUrl: null };
       });
     },
 

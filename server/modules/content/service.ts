@@ -4,14 +4,18 @@ import type { Banner, BannerGroup, Notice } from '../../../contract/content.ts';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, notices } from '../../db/schema/index.ts';
+import { pictureUrl } from '../../http/pictures.ts';
 import { artPath } from '../art/paths.ts';
 
 /** Text in the wanted locale, falling back to English (every seeded text has en). */
 export const localized = (texts: Record<string, string>, locale: Locale) => texts[locale] ?? texts.en ?? '';
 
-/** A banner's picture in a language: the notices call and the page's HTML hint (http/pageHints.ts) name it alike. */
-const bannerUrl = (merchantCode: string, bannerId: number, locale: Locale) =>
-  `${artPath.banner(merchantCode, bannerId)}?lang=${locale}`;
+/**
+ * A banner's picture in a language: the notices call and the page's HTML hint (http/pageHints.ts) name it alike. An
+ * operator's uploaded picture (one for every language) wins over the one drawn from the title.
+ */
+const bannerUrl = (merchantCode: string, b: { id: number; pictureKey: string | null }, locale: Locale) =>
+  b.pictureKey ? pictureUrl(b.pictureKey) : `${artPath.banner(merchantCode, b.id)}?lang=${locale}`;
 
 export function createContentService(db: Db) {
   return {
@@ -22,7 +26,7 @@ export function createContentService(db: Db) {
       locale: Locale,
     ): Promise<string | undefined> {
       const rows = await db
-        .select({ id: banners.id, groupName: banners.groupName })
+        .select({ id: banners.id, groupName: banners.groupName, pictureKey: banners.pictureKey })
         .from(banners)
         .where(
           and(
@@ -32,7 +36,7 @@ export function createContentService(db: Db) {
         )
         .orderBy(asc(banners.sort), asc(banners.id));
       const first = bannersFor(rows, group)[0];
-      return first && bannerUrl(merchantCode, first.id, locale);
+      return first && bannerUrl(merchantCode, first, locale);
     },
 
     async noticeIndex(merchantCode: string, locale: Locale, types: Notice['type'][]) {
@@ -56,7 +60,7 @@ export function createContentService(db: Db) {
       });
       const toBanner = (b: (typeof bannerRows)[number]): Banner => ({
         bannerId: b.id,
-        url: bannerUrl(merchantCode, b.id, locale),
+        url: bannerUrl(merchantCode, b, locale),
         linkageType: b.linkageType,
         link: b.link,
         groupName: b.groupName,

@@ -6,6 +6,7 @@ import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import { favourites, games, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { pictureUrl as storedPictureUrl } from '../../http/pictures.ts';
 import { artPath } from '../art/paths.ts';
 import type { Member } from '../auth/sessions.ts';
 import { localized } from '../content/service.ts';
@@ -17,6 +18,14 @@ type ListQuery = z.output<typeof gameList.query>;
 /** `%`, `_` and `\` typed in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** An operator's icon first, else the vendor feed's own picture, else the generated tile. */
+export const gameIconUrl = (row: GameRow, locale: Locale) =>
+  row.iconKey
+    ? storedPictureUrl(row.iconKey)
+    : row.pictureKey
+      ? pictureUrl(row.merchantCode, row.nodeId, row.pictureKey)
+      : `${artPath.tile(row.merchantCode, row.nodeId)}?lang=${locale}`;
+
 export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Date): Game {
   const name = localized(row.names, locale);
   return {
@@ -27,10 +36,7 @@ export function toGame(row: GameRow, locale: Locale, vendorName: string, now: Da
     gameName: name,
     displayName: vendorName,
     gameClassify: row.gameClassify,
-    // A vendor feed's own picture when it has one, else the generated tile.
-    iconUrl: row.pictureKey
-      ? pictureUrl(row.merchantCode, row.nodeId, row.pictureKey)
-      : `${artPath.tile(row.merchantCode, row.nodeId)}?lang=${locale}`,
+    iconUrl: gameIconUrl(row, locale),
     isNew: row.isNew ? 1 : 0,
     isHot: row.isHot ? 1 : 0,
     supportPlay: row.supportPlay,
@@ -46,8 +52,11 @@ const sameVendor = and(
   eq(vendors.gameType, games.gameType),
 );
 
-/** Games listed now: a game gone from its vendor's feed stays for history, out of every list. */
-export const listedGame = isNull(games.removedAt);
+/**
+ * Games listed now: a game gone from its vendor's feed stays for history, out of every list; so does a game an
+ * operator hid (and neither can be launched).
+ */
+export const listedGame = and(isNull(games.removedAt), eq(games.hidden, false));
 
 /** Catalogue games with their vendor's display name (the `displayName` of a listed game). */
 export const selectGames = (db: Db, where: SQL | undefined) =>

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { helpCenter, opsFeedback, sendFeedback } from '../../../contract/help.ts';
+import {
+  helpCenter,
+  opsCreateHelpItem,
+  opsDeleteHelpItem,
+  opsFeedback,
+  opsHelpItems,
+  opsOrderHelpItems,
+  opsUpdateHelpItem,
+  sendFeedback,
+} from '../../../contract/help.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { merchantScope } from '../../http/merchant.ts';
 import type { MerchantCache } from '../../http/merchantCache.ts';
 import { bearerOf, okValue, route } from '../../http/route.ts';
 import type { createSessionService } from '../auth/sessions.ts';
+import type { HelpItems } from './items.ts';
 import type { HelpService } from './service.ts';
 
 export interface HelpModuleDeps {
   help: HelpService;
+  /** The operator's editing of help items. */
+  items: HelpItems;
   merchants: MerchantCache;
   sessions: ReturnType<typeof createSessionService>;
   /** The operator's feedback list exists only with a token (PORTICO_OPS_TOKEN). */
@@ -43,4 +55,19 @@ export async function helpRoutes(app: FastifyInstance, deps: HelpModuleDeps): Pr
   });
 
   route(app, opsFeedback, async ({ params, query }) => okValue(await help.list(params.code, query)));
+
+  const { items } = deps;
+  route(app, opsHelpItems, async ({ params }) => okValue({ list: await items.list(params.code) }));
+  route(app, opsCreateHelpItem, async ({ params, body }) =>
+    okValue({ item: await items.create(params.code, body) }),
+  );
+  route(app, opsUpdateHelpItem, async ({ params, body }) =>
+    okValue({ item: await items.update(params.code, params.id, body) }),
+  );
+  route(app, opsDeleteHelpItem, async ({ params }) =>
+    okValue({ id: await items.remove(params.code, params.id) }),
+  );
+  route(app, opsOrderHelpItems, async ({ params, body }) =>
+    okValue({ list: await items.order(params.code, body.ids) }),
+  );
 }

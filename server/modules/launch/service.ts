@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { launchPayload } from '../../../contract/launch.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
@@ -10,6 +10,7 @@ import { newToken, sha256 } from '../../lib/secrets.ts';
 import type { LaunchRequest, VendorDrivers } from '../../ports/gameVendor.ts';
 import type { AuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
+import { listedGame } from '../games/list.ts';
 import { LOTTERY_VENDORS, lotteryByCode } from '../lottery/catalogue.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { auditedMove } from '../wallet/service.ts';
@@ -118,9 +119,7 @@ export function createLaunchService(
       const [game] = await db
         .select()
         .from(games)
-        .where(
-          and(eq(games.merchantCode, merchantCode), eq(games.nodeId, body.nodeId), isNull(games.removedAt)),
-        );
+        .where(and(eq(games.merchantCode, merchantCode), eq(games.nodeId, body.nodeId), listedGame));
       if (!game || game.vassalage !== body.vassalage)
         throw new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
       const trial = member.agentType === TRIAL_AGENT_TYPE;

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  opsBannerPicture,
+  opsBrandPicture,
+  opsEditGames,
+  opsGameIcon,
+  opsGames,
+} from '../../../contract/catalogue.ts';
+import { acceptPicture, type Pictures, pictureRoutes, pictureUrl, readPicture } from '../../http/pictures.ts';
+import { okValue, route } from '../../http/route.ts';
+import type { BrandPictures } from './brandPictures.ts';
+import type { GameCatalogue } from './games.ts';
+
+export interface CatalogueOpsDeps {
+  catalogue: GameCatalogue;
+  brandPictures: BrandPictures;
+  pictures: Pictures;
+}
+
+/** /ops game catalogue and operator pictures (uploads and the stored pictures' own route). Registered on the root. */
+export async function catalogueOpsRoutes(app: FastifyInstance, deps: CatalogueOpsDeps): Promise<void> {
+  const { catalogue, brandPictures, pictures } = deps;
+  route(app, opsGames, async ({ params, query }) => okValue(await catalogue.list(params.code, query)));
+  route(app, opsEditGames, async ({ params, body }) =>
+    okValue({ list: await catalogue.edit(params.code, body.nodeIds, body.set) }),
+  );
+  pictureRoutes(app, pictures);
+
+  await app.register(async (uploads) => {
+    await acceptPicture(uploads);
+    route(uploads, opsBrandPicture, async ({ params, req }) => {
+      const key = await pictures.store(params.code, params.slot, await readPicture(req));
+      return okValue({ brand: await brandPictures.setBrand(params.code, params.slot, key) });
+    });
+    route(uploads, opsBannerPicture, async ({ params, req }) => {
+      const key = await pictures.store(params.code, 'banner', await readPicture(req));
+      return okValue({ url: await brandPictures.setBanner(params.code, params.id, key) });
+    });
+    route(uploads, opsGameIcon, async ({ params, req }) => {
+      const key = await pictures.store(params.code, 'gameIcon', await readPicture(req));
+      await catalogue.setIcon(params.code, params.nodeId, key);
+      return okValue({ url: pictureUrl(key) });
+    });
+  });
+}
