@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, paging, wpsReply } from './call.ts';
 import { type FeatureFlag, merchantCode } from './merchant.ts';
-import { gameRound, roundsPage } from './payments.ts';
+import { amountField, gameRound, MONEY_FIELDS, roundsPage } from './payments.ts';
 import { minorUnits } from './wallet.ts';
 
 /**
@@ -360,4 +360,67 @@ export const opsSettleContracts = defineCall({
   params: z.object({ code: merchantCode }),
   body: z.object({ until: z.iso.datetime({ offset: true }).optional() }),
   response: wpsReply(z.object({ settled: z.number().int(), paid: minorUnits })),
+});
+
+/** One agent → direct downline transfer (the ledger transaction's id), as both sides and the operators see it. */
+export const agentTransfer = z.object({
+  id: z.number().int(),
+  agent: party,
+  member: party,
+  amount: minorUnits,
+  at: z.string(),
+});
+export type AgentTransfer = z.infer<typeof agentTransfer>;
+
+/**
+ * Spec §6 (upline and downline exchange transfers): the agent funds one of its DIRECT downline (member or agent)
+ * from its main wallet, with its payment password, within the merchant's daily limit (rules topic
+ * `agentTransfers`). Anyone else (a grand-child, the upline, another branch) answers 404 like a missing account.
+ */
+export const transferToDownline = defineCall({
+  method: 'POST',
+  path: '/wps/agent/transfer',
+  class: 'money',
+  summary:
+    'Transfer from the agent’s main wallet to a direct downline account (payment password, daily limit)',
+  ...agentCall,
+  body: z.object({
+    requestId: z.uuid('Request id must be a UUID'),
+    downlineId: z.number({ error: 'Choose an account' }).int().positive('Choose an account'),
+    amount: amountField,
+    paymentPassword: z.string().min(1, 'Input must not be empty').max(MONEY_FIELDS.paymentPassword.max),
+  }),
+  response: wpsReply(
+    z.object({
+      /** The agent's main wallet after the transfer. */
+      balance: minorUnits,
+      /** What is left of today's limit after it. */
+      remainingToday: minorUnits,
+      transfer: agentTransfer,
+    }),
+  ),
+});
+
+/** Operator: a merchant's agent → downline transfers, newest first, by day range, agent and member account. */
+export const opsAgentTransfers = defineCall({
+  method: 'GET',
+  path: '/ops/merchants/:code/agent-transfers',
+  summary: 'Operator: a merchant’s agent → direct downline transfers, newest first, with the total',
+  auth: 'ops',
+  opsRoles: ['FINANCE', 'SUPPORT'],
+  params: z.object({ code: merchantCode }),
+  query: z.object({
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    agent: account,
+    member: account,
+    ...paging(50),
+  }),
+  response: wpsReply(
+    z.object({
+      list: z.array(agentTransfer),
+      totals: z.object({ amount: minorUnits, count: z.number().int() }),
+      totalPages: z.number().int(),
+    }),
+  ),
 });

@@ -13,10 +13,17 @@ export const MESSAGE_TEMPLATES = {
   DEPOSIT_CREDITED: ['amount'],
   WITHDRAWAL_DISBURSED: ['amount'],
   WITHDRAWAL_REJECTED: ['amount', 'remark'],
+  /** A disputed withdrawal paid out again under a new transfer reference. */
+  WITHDRAWAL_RESENT: ['amount', 'reference'],
+  /** A disputed withdrawal the bank's records show as received. */
+  WITHDRAWAL_CONFIRMED: ['amount'],
+  /** A disputed withdrawal refunded to the main wallet. */
+  WITHDRAWAL_REFUNDED: ['amount'],
   REBATE_CLAIMED: ['amount'],
   TICKET_AWARDED: ['ticketType'],
   REFERRAL_BONUS: ['amount', 'friend'],
   LOTTERY_REFUNDED: ['amount', 'lottery', 'issue', 'bet'],
+  TRANSFER_FROM_UPLINE: ['amount', 'upline'],
 } as const;
 export type MessageTemplate = keyof typeof MESSAGE_TEMPLATES;
 export type MessageParams<T extends MessageTemplate> = Record<

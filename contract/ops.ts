@@ -50,12 +50,23 @@ export const createMerchant = defineCall({
   response: wpsReply(z.object({ merchantCode })),
 });
 
-/** An order as operators see it: the member's view plus whose it is. */
+/** What finance may do next with an order; the server derives it from the order's status. */
+export const opsOrderAction = z.enum(['approve', 'reject', 'disburse', 'resolve']);
+export type OpsOrderAction = z.infer<typeof opsOrderAction>;
+
+/** An order as operators see it: the member's view plus whose it is and what may be done with it next. */
 export const opsPaymentOrder = paymentOrder.extend({
   merchantCode: z.string(),
   memberId: z.number().int(),
   account: z.string(),
+  next: z.array(opsOrderAction),
 });
+
+/** Orders waiting for finance: pending deposits; withdrawals requested, approved (to pay out) or disputed. */
+export const NEEDS_ACTION = {
+  DEPOSIT: ['PENDING'],
+  WITHDRAWAL: ['REQUESTED', 'APPROVED', 'NOT_RECEIVED'],
+} as const satisfies Record<z.infer<typeof paymentKind>, readonly z.infer<typeof paymentStatus>[]>;
 
 export const opsPayments = defineCall({
   method: 'GET',
@@ -65,6 +76,8 @@ export const opsPayments = defineCall({
   opsRoles: ['FINANCE', 'SUPPORT'],
   query: z.object({
     status: paymentStatus.optional(),
+    /** `ACTION`: only the orders waiting for finance (NEEDS_ACTION); a status narrows it further. */
+    queue: z.literal('ACTION').optional(),
     kind: paymentKind.optional(),
     merchant: merchantCode.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -72,31 +85,118 @@ export const opsPayments = defineCall({
   response: wpsReply(z.object({ list: z.array(opsPaymentOrder) })),
 });
 
-const opsPaymentAction = (action: 'approve' | 'reject' | 'disburse', summary: string) =>
+export const opsPaymentQueues = defineCall({
+  method: 'GET',
+  path: '/ops/payments/queues',
+  summary: 'Operator: how many orders wait for finance, by queue (disputes included)',
+  auth: 'ops',
+  opsRoles: ['FINANCE', 'SUPPORT'],
+  query: z.object({ merchant: merchantCode.optional() }),
+  response: wpsReply(
+    z.object({
+      deposits: z.number().int(),
+      requested: z.number().int(),
+      approved: z.number().int(),
+      disputed: z.number().int(),
+    }),
+  ),
+});
+
+const orderParams = z.object({ id: z.coerce.number().int().positive() });
+const remark = z.string().trim().max(140);
+/** A transfer's reference at the bank (what the member finds on the statement). */
+const transferRef = z.string().trim().min(1, 'Enter the transfer reference').max(60);
+
+const opsPaymentAction = <B extends z.ZodRawShape>(
+  action: 'approve' | 'reject' | 'disburse',
+  summary: string,
+  more: B,
+) =>
   defineCall({
     method: 'POST',
     path: `/ops/payments/:id/${action}`,
     summary,
     auth: 'ops',
     opsRoles: ['FINANCE'],
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: orderParams,
     /** Optional: a bodiless POST is fine. */
-    body: z.object({ remark: z.string().trim().max(140).optional() }).nullish(),
+    body: z.object({ remark: remark.optional(), ...more }).nullish(),
     response: wpsReply(z.object({ order: opsPaymentOrder })),
   });
 
 export const opsApprovePayment = opsPaymentAction(
   'approve',
   'Operator: approve a deposit (credits it) or a withdrawal (APPROVED); idempotent',
+  {},
 );
 export const opsRejectPayment = opsPaymentAction(
   'reject',
   'Operator: reject a deposit, or a withdrawal not yet disbursed (its hold goes back to the main wallet); idempotent',
+  {},
 );
 export const opsDisbursePayment = opsPaymentAction(
   'disburse',
   'Operator: an approved withdrawal has been paid out (DISBURSED; the member confirms or it is forced later)',
+  { reference: transferRef.optional() },
 );
+
+/** How a dispute (a withdrawal reported not received) ends. */
+export const disputeResolution = z.enum(['RESENT', 'RECEIVED', 'REFUNDED']);
+export type DisputeResolution = z.infer<typeof disputeResolution>;
+
+export const opsResolveDispute = defineCall({
+  method: 'POST',
+  path: '/ops/payments/:id/resolve',
+  summary:
+    'Operator: resolve a withdrawal reported not received, once: resent (a new reference; DISBURSED again), confirmed received (RECEIVED) or refunded to the main wallet (REFUNDED)',
+  auth: 'ops',
+  opsRoles: ['FINANCE'],
+  params: orderParams,
+  body: z
+    .object({
+      resolution: disputeResolution,
+      remark: remark.min(1, 'Say why'),
+      reference: transferRef.optional(),
+    })
+    .refine((b) => b.resolution !== 'RESENT' || b.reference !== undefined, {
+      message: 'Enter the new transfer reference',
+      path: ['reference'],
+    }),
+  response: wpsReply(z.object({ order: opsPaymentOrder })),
+});
+
+export const opsPaymentProof = defineCall({
+  method: 'GET',
+  path: '/ops/payments/:id/proofs/:n',
+  summary:
+    'Operator: the n-th proof picture (from 1) of a withdrawal reported not received (image/png or image/jpeg, never cached)',
+  auth: 'ops',
+  opsRoles: ['FINANCE'],
+  params: orderParams.extend({ n: z.coerce.number().int().min(1).max(100) }),
+  response: z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'The picture' }),
+});
+
+/** One step of an order's life, from the audit log. */
+export const opsOrderStep = z.object({
+  at: z.string(),
+  /** 'member:<id>', 'ops:<username>', 'system', 'gateway:…'. */
+  actor: z.string(),
+  /** The audit action, e.g. WITHDRAWAL_APPROVED, WITHDRAWAL_NOT_RECEIVED, WITHDRAWAL_REFUNDED. */
+  action: z.string(),
+  remark: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type OpsOrderStep = z.infer<typeof opsOrderStep>;
+
+export const opsPaymentHistory = defineCall({
+  method: 'GET',
+  path: '/ops/payments/:id/history',
+  summary: 'Operator: an order’s steps (request, decisions, disbursal, dispute, resolution), oldest first',
+  auth: 'ops',
+  opsRoles: ['FINANCE', 'SUPPORT'],
+  params: orderParams,
+  response: wpsReply(z.object({ list: z.array(opsOrderStep) })),
+});
 
 export const opsAuditVerify = defineCall({
   method: 'GET',
@@ -150,6 +250,7 @@ export const ruleTopicName = z.enum([
   'rebate',
   'lottery',
   'points',
+  'agentTransfers',
 ]);
 export type RuleTopicName = z.infer<typeof ruleTopicName>;
 const ruleParams = z.object({ code: merchantCode, topic: ruleTopicName });

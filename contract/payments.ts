@@ -18,6 +18,8 @@ export type PaymentChannel = z.infer<typeof paymentChannel>;
  * Deposit: PENDING → CREDITED | REJECTED (bank: operator; gateway: its signed callback, FAILED on a failed payment).
  * Withdrawal: REQUESTED (money held) → APPROVED → DISBURSED → RECEIVED | NOT_RECEIVED (proof) → RECEIVED;
  * DISBURSED → FORCED_RECEIVED after the merchant's minutes; REQUESTED/APPROVED → REJECTED (hold released).
+ * A dispute (NOT_RECEIVED) is resolved once by finance: resent (→ DISBURSED with a new reference, so the member
+ * confirms or reports again), confirmed received (→ RECEIVED) or refunded to the main wallet (→ REFUNDED).
  */
 export const paymentStatus = z.enum([
   'PENDING',
@@ -30,6 +32,7 @@ export const paymentStatus = z.enum([
   'NOT_RECEIVED',
   'FORCED_RECEIVED',
   'REJECTED',
+  'REFUNDED',
 ]);
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 

@@ -1,3 +1,4 @@
+import { AGENT_TRANSFER_RULES } from './modules/agent/transferRules.ts';
 import { LOTTERY_RULES } from './modules/lottery/rules.ts';
 import { MISSION_RULES } from './modules/missions/rules.ts';
 import { PAYMENT_RULES } from './modules/payments/rules.ts';
@@ -21,4 +22,5 @@ export const RULE_TOPICS: RuleTopics = {
   rebate: topic(REBATE_RULES),
   lottery: topic(LOTTERY_RULES),
   points: topic(POINTS_RULES),
+  agentTransfers: topic(AGENT_TRANSFER_RULES),
 };

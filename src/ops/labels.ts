@@ -29,6 +29,7 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, MessageDescriptor> = {
   NOT_RECEIVED: msg`Not received`,
   FORCED_RECEIVED: msg`Received (forced)`,
   REJECTED: msg`Rejected`,
+  REFUNDED: msg`Refunded`,
 };
 
 export const REDEMPTION_STATUS_LABEL: Record<RedemptionStatus, MessageDescriptor> = {

@@ -51,7 +51,7 @@ type TeamTransactionKind = z.infer<typeof teamTransactionKind>;
 export const TEAM_TRANSACTION_KINDS: Record<TeamTransactionKind, string[]> = {
   DEPOSIT: ['DEPOSIT_CREDIT'],
   WITHDRAWAL: ['WITHDRAWAL_HOLD', 'WITHDRAWAL_RELEASE'],
-  TRANSFER: ['VENDOR_TRANSFER', 'TRANSFER_UPLINE'],
+  TRANSFER: ['VENDOR_TRANSFER', 'TRANSFER_UPLINE', 'TRANSFER_DOWNLINE'],
   BONUS: [
     'TICKET_PRIZE',
     'MISSION_REWARD',

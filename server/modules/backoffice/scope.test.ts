@@ -197,7 +197,7 @@ const fill = (c: AnyCall, o: Objects) => {
   return c.path
     .replace(':code', o.code)
     .replace(':topic', 'rebate')
-    .replace(':n', '1')
+    .replace(/:n(?=\/|$)/, '1')
     .replace(':name', o.uploads ?? '')
     .replace(/:id/g, o[kind] ?? '999999');
 };

@@ -48,9 +48,12 @@ export const PLATFORM = new Set([
 export const LISTS = new Set([
   'GET /ops/merchants',
   'GET /ops/payments',
+  'GET /ops/payments/queues',
   'GET /ops/audit',
   'GET /ops/lottery/draws',
   'GET /ops/deliveries',
+  // The live stream: events of the granted merchants only.
+  'GET /ops/events',
 ]);
 
 type Owner = (db: Db, ref: string) => Promise<string | undefined>;

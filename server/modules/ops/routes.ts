@@ -6,8 +6,12 @@ import {
   opsAwardTicket,
   opsDisbursePayment,
   opsGetRules,
+  opsPaymentHistory,
+  opsPaymentProof,
+  opsPaymentQueues,
   opsPayments,
   opsRejectPayment,
+  opsResolveDispute,
   opsSendMessage,
   opsSetRules,
   updateMerchant,
@@ -76,8 +80,24 @@ export async function opsRoutes(
       okValue(await payments.reject(params.id, body?.remark)),
     );
     route(app, opsDisbursePayment, async ({ params, body }) =>
-      okValue(await payments.disburse(params.id, body?.remark)),
+      okValue(await payments.disburse(params.id, body?.remark, body?.reference)),
     );
+    route(app, opsResolveDispute, async ({ params, body }) =>
+      okValue(await payments.resolve(params.id, body)),
+    );
+    route(app, opsPaymentQueues, async ({ query, auth }) =>
+      okValue(await payments.queues({ ...query, merchants: grantedMerchants(auth.operator) })),
+    );
+    route(app, opsPaymentHistory, async ({ params }) => okValue(await payments.history(params.id)));
+    route(app, opsPaymentProof, async ({ params, reply }) => {
+      const { data, type } = await payments.proof(params.id, params.n);
+      // A member's picture of a bank statement: never kept by a browser or a proxy, never sniffed as anything else.
+      reply
+        .type(type)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff');
+      return data;
+    });
   }
   if (audit) {
     route(app, opsAuditVerify, async () => okValue(await audit.verify()));

@@ -26,6 +26,40 @@ export function paymentFollowUps(deps: { referrals: Referrals; rewards: Rewards;
       });
       return;
     }
+    if (event === 'WITHDRAWAL_RESENT') {
+      const reference = o.details.disbursementRef ?? '';
+      await send(tx, {
+        ...to,
+        category: 'ACCOUNT',
+        template: 'WITHDRAWAL_RESENT',
+        params: { amount: o.amount, reference },
+        title: 'Withdrawal paid out again',
+        body: `Your withdrawal of ${amount} has been paid out again (reference ${reference}). Please confirm when you have received it.`,
+      });
+      return;
+    }
+    if (event === 'WITHDRAWAL_CONFIRMED') {
+      await send(tx, {
+        ...to,
+        category: 'ACCOUNT',
+        template: 'WITHDRAWAL_CONFIRMED',
+        params: { amount: o.amount },
+        title: 'Withdrawal received',
+        body: `Our bank's records show your withdrawal of ${amount} reached your account.`,
+      });
+      return;
+    }
+    if (event === 'WITHDRAWAL_REFUNDED') {
+      await send(tx, {
+        ...to,
+        category: 'ACCOUNT',
+        template: 'WITHDRAWAL_REFUNDED',
+        params: { amount: o.amount },
+        title: 'Withdrawal refunded',
+        body: `Your withdrawal of ${amount} has been refunded to your main wallet.`,
+      });
+      return;
+    }
     if (event === 'WITHDRAWAL_REJECTED') {
       await send(tx, {
         ...to,

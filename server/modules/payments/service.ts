@@ -1,7 +1,13 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { opsPaymentOrder } from '../../../contract/ops.ts';
+import {
+  type DisputeResolution,
+  NEEDS_ACTION,
+  type OpsOrderAction,
+  type OpsOrderStep,
+  type opsPaymentOrder,
+} from '../../../contract/ops.ts';
 import type {
   checkoutWebhook,
   createDeposit,
@@ -13,7 +19,7 @@ import type {
   PaymentStatus,
 } from '../../../contract/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { exclusions, members, paymentOrders } from '../../db/schema/index.ts';
+import { auditLog, exclusions, members, paymentOrders } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest, idempotencyConflict, requestHash } from '../../lib/idempotency.ts';
 import { CheckoutUnavailable, hostedCheckoutDriver } from '../../ports/payments/hostedCheckout.ts';
@@ -55,7 +61,20 @@ export type DepositCheck = (
 ) => Promise<void>;
 
 /** Steps of an order that concern more than payments. */
-export type OrderEvent = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_DISBURSED' | 'WITHDRAWAL_REJECTED';
+export type OrderEvent =
+  | 'DEPOSIT_CREDITED'
+  | 'WITHDRAWAL_DISBURSED'
+  | 'WITHDRAWAL_REJECTED'
+  | 'WITHDRAWAL_RESENT'
+  | 'WITHDRAWAL_CONFIRMED'
+  | 'WITHDRAWAL_REFUNDED';
+
+/** The audit action and the member's message of each way a dispute ends. */
+const RESOLVED: Record<DisputeResolution, OrderEvent> = {
+  RESENT: 'WITHDRAWAL_RESENT',
+  RECEIVED: 'WITHDRAWAL_CONFIRMED',
+  REFUNDED: 'WITHDRAWAL_REFUNDED',
+};
 
 export interface PaymentsDeps {
   audit: AuditLog;
@@ -78,6 +97,11 @@ export interface PaymentsDeps {
 
 const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such order');
 const conflict = (message: string) => new DomainError(409, 'CONFLICT', message);
+/** Every decision but a resolution is refused on a disputed withdrawal: the refusal says what to do instead. */
+const disputed = () =>
+  conflict(
+    'The member reported this withdrawal not received: resolve the dispute (resend with a new reference, confirm received, or refund)',
+  );
 const badAmount = (message: string) => new DomainError(400, 'VALIDATION', message, { amount: message });
 export const money = (minor: number) =>
   (Number(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -575,7 +599,10 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
             proofs: [...o.proofs, ...keys],
             remark: input.remark,
           });
-          await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_NOT_RECEIVED', { proofs: keys });
+          await record(tx, o, `member:${member.id}`, 'WITHDRAWAL_NOT_RECEIVED', {
+            proofs: keys,
+            remark: input.remark,
+          });
           return reported;
         });
         return { order: orderView(order) };
@@ -609,6 +636,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     /** `merchants`: the operator's grant (undefined: every merchant). */
     async opsList(q: {
       status?: PaymentStatus;
+      queue?: 'ACTION';
       kind?: PaymentKind;
       merchant?: string;
       merchants?: string[];
@@ -621,6 +649,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         .where(
           and(
             q.status ? eq(paymentOrders.status, q.status) : undefined,
+            q.queue ? needsAction : undefined,
             q.kind ? eq(paymentOrders.kind, q.kind) : undefined,
             q.merchant ? eq(paymentOrders.merchantCode, q.merchant) : undefined,
             q.merchants ? inArray(paymentOrders.merchantCode, q.merchants) : undefined,
@@ -629,6 +658,67 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         .orderBy(asc(paymentOrders.id))
         .limit(q.limit);
       return rows.map((r) => opsView(r.o, r.account));
+    },
+
+    /** How many orders wait in each of finance's queues (the disputes among them). */
+    async queues(q: { merchant?: string; merchants?: string[] }) {
+      const rows = await db
+        .select({ kind: paymentOrders.kind, status: paymentOrders.status, n: count() })
+        .from(paymentOrders)
+        .where(
+          and(
+            needsAction,
+            q.merchant ? eq(paymentOrders.merchantCode, q.merchant) : undefined,
+            q.merchants ? inArray(paymentOrders.merchantCode, q.merchants) : undefined,
+          ),
+        )
+        .groupBy(paymentOrders.kind, paymentOrders.status);
+      const n = (kind: PaymentKind, status: PaymentStatus) =>
+        rows.find((r) => r.kind === kind && r.status === status)?.n ?? 0;
+      return {
+        deposits: n('DEPOSIT', 'PENDING'),
+        requested: n('WITHDRAWAL', 'REQUESTED'),
+        approved: n('WITHDRAWAL', 'APPROVED'),
+        disputed: n('WITHDRAWAL', 'NOT_RECEIVED'),
+      };
+    },
+
+    /** A proof picture of a disputed (or once disputed) withdrawal: its bytes and type, or a 404. */
+    async proof(id: number, n: number): Promise<{ data: Buffer; type: string }> {
+      const [o] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+      const key = o?.kind === 'WITHDRAWAL' ? o.proofs[n - 1] : undefined;
+      const data = key ? await deps.storage.get(key) : undefined;
+      if (!key || !data) throw new DomainError(404, 'NOT_FOUND', 'No such proof');
+      return { data, type: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    },
+
+    /** The order's steps from the audit log (who and when), oldest first. */
+    async history(id: number): Promise<{ list: OpsOrderStep[] }> {
+      const [o] = await db
+        .select({ merchantCode: paymentOrders.merchantCode })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, id));
+      if (!o) throw notFound();
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.merchantCode, o.merchantCode),
+            sql`${auditLog.subject} @> ${JSON.stringify({ orderId: id })}::jsonb`,
+          ),
+        )
+        .orderBy(asc(auditLog.id));
+      const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+      return {
+        list: rows.map((r) => ({
+          at: r.at.toISOString(),
+          actor: r.actor,
+          action: r.action,
+          remark: text(r.subject.remark),
+          reference: text(r.subject.reference),
+        })),
+      };
     },
 
     /** Deposit: credit it. Withdrawal: APPROVED (to be paid out). Repeating it changes nothing. */
@@ -652,6 +742,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           return credited;
         }
         if (o.status === 'APPROVED') return o;
+        if (o.status === 'NOT_RECEIVED') throw disputed();
         if (o.status !== 'REQUESTED') throw conflict(`A ${o.status} withdrawal cannot be approved`);
         await record(tx, o, 'ops', 'WITHDRAWAL_APPROVED', { remark: remark ?? null });
         return setStatus(tx, o, 'APPROVED', { remark: remark ?? o.remark });
@@ -666,6 +757,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           await record(tx, o, 'ops', 'DEPOSIT_REJECTED', { remark: remark ?? null });
           return setStatus(tx, o, 'REJECTED', { remark: remark ?? o.remark });
         }
+        if (o.status === 'NOT_RECEIVED') throw disputed();
         if (o.status !== 'REQUESTED' && o.status !== 'APPROVED')
           throw conflict(`A ${o.status} withdrawal cannot be rejected`);
         await move(
@@ -682,10 +774,12 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       }),
 
     /** An approved withdrawal was paid out: the hold leaves for the house's cash account. */
-    disburse: (id: number, remark?: string) =>
+    disburse: (id: number, remark?: string, reference?: string) =>
       opsAction(id, async (tx, o) => {
         if (o.kind !== 'WITHDRAWAL') throw conflict('Only withdrawals are disbursed');
-        if (o.disbursedAt) return o;
+        if (o.status === 'NOT_RECEIVED') throw disputed();
+        // A repeated call once paid out answers the order as it is; a refunded one was never paid for good.
+        if (o.disbursedAt && o.status !== 'REFUNDED') return o;
         if (o.status !== 'APPROVED') throw conflict(`A ${o.status} withdrawal cannot be disbursed`);
         const { forceReceiveMinutes } = (await deps.rules.get(o.merchantCode, PAYMENT_RULES, tx)).withdrawal;
         await move(
@@ -695,15 +789,62 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
           { memberId: o.memberId, kind: WITHDRAWAL_HOLD },
           { memberId: null, kind: HOUSE_CASH },
         );
-        await record(tx, o, 'ops', 'WITHDRAWAL_DISBURSED', { remark: remark ?? null });
+        await record(tx, o, 'ops', 'WITHDRAWAL_DISBURSED', {
+          remark: remark ?? null,
+          reference: reference ?? null,
+        });
         const at = now();
         const disbursed = await setStatus(tx, o, 'DISBURSED', {
           disbursedAt: at,
           forceReceiveAt: new Date(at.getTime() + forceReceiveMinutes * 60_000),
           remark: remark ?? o.remark,
+          ...(reference ? { details: { ...o.details, disbursementRef: reference } } : {}),
         });
         await deps.onOrder?.(tx, 'WITHDRAWAL_DISBURSED', disbursed);
         return disbursed;
+      }),
+
+    /**
+     * Ends a dispute once, under the order's lock (a second resolution, or the member's confirmation, finds it
+     * settled and is refused): resent (paid out again under a new reference: DISBURSED, the member confirms or
+     * reports again, the automatic receipt counts anew), confirmed received (the bank's records show it arrived), or
+     * refunded (the house's cash returns the amount to the member's main wallet).
+     */
+    resolve: (id: number, r: { resolution: DisputeResolution; remark: string; reference?: string }) =>
+      opsAction(id, async (tx, o) => {
+        if (o.kind !== 'WITHDRAWAL' || o.status !== 'NOT_RECEIVED')
+          throw conflict(`This order is not a disputed withdrawal (it is ${o.status})`);
+        const event = RESOLVED[r.resolution];
+        let done: Order;
+        if (r.resolution === 'RESENT') {
+          const { forceReceiveMinutes } = (await deps.rules.get(o.merchantCode, PAYMENT_RULES, tx))
+            .withdrawal;
+          const at = now();
+          done = await setStatus(tx, o, 'DISBURSED', {
+            disbursedAt: at,
+            forceReceiveAt: new Date(at.getTime() + forceReceiveMinutes * 60_000),
+            remark: r.remark,
+            details: { ...o.details, disbursementRef: r.reference! },
+          });
+        } else if (r.resolution === 'RECEIVED') {
+          done = await setStatus(tx, o, 'RECEIVED', { remark: r.remark });
+        } else {
+          await move(
+            tx,
+            o,
+            'refund',
+            { memberId: null, kind: HOUSE_CASH },
+            { memberId: o.memberId, kind: 'MAIN' },
+          );
+          done = await setStatus(tx, o, 'REFUNDED', { remark: r.remark });
+        }
+        await record(tx, o, 'ops', event, {
+          remark: r.remark,
+          reference: r.reference ?? null,
+          previousReference: o.details.disbursementRef ?? null,
+        });
+        await deps.onOrder?.(tx, event, done);
+        return done;
       }),
   };
 
@@ -721,11 +862,29 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
   }
 }
 
+/** What finance may do next with an order of this status (contract/payments.ts lifecycle). */
+const NEXT: Record<PaymentKind, Partial<Record<PaymentStatus, OpsOrderAction[]>>> = {
+  DEPOSIT: { PENDING: ['approve', 'reject'] },
+  WITHDRAWAL: {
+    REQUESTED: ['approve', 'reject'],
+    APPROVED: ['disburse', 'reject'],
+    NOT_RECEIVED: ['resolve'],
+  },
+};
+
+/** The orders waiting for finance (NEEDS_ACTION), as a condition. */
+const needsAction = or(
+  ...Object.entries(NEEDS_ACTION).map(([kind, statuses]) =>
+    and(eq(paymentOrders.kind, kind as PaymentKind), inArray(paymentOrders.status, [...statuses])),
+  ),
+);
+
 const opsView = (o: Order, account: string): z.input<typeof opsPaymentOrder> => ({
   ...orderView(o),
   merchantCode: o.merchantCode,
   memberId: o.memberId,
   account,
+  next: NEXT[o.kind][o.status] ?? [],
 });
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

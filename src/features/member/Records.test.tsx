@@ -132,6 +132,24 @@ describe('Account record', () => {
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'DEPOSIT_CREDIT');
     await waitFor(() => expect(lastQuery(ACCOUNT)).toMatchObject({ kind: 'DEPOSIT_CREDIT', pageNo: 1 }));
   });
+
+  it('names each side of an agent → downline transfer', async () => {
+    show(<AccountRecord />);
+    await waitFor(() => expect(server.pending(ACCOUNT)).toHaveLength(1));
+    const row = { kind: 'TRANSFER_DOWNLINE', wallet: 'MAIN', balanceAfter: 0, at: '2030-03-02T10:00:00Z' };
+    await server.reply(ACCOUNT, {
+      list: [
+        { ...row, id: 2, amount: -2_000 },
+        { ...row, id: 1, amount: 3_000 },
+      ],
+      totalPages: 1,
+    });
+    const table = await screen.findByRole('table', { name: 'Account record' });
+    expect(within(table).getByText('Transfer to downline')).toBeInTheDocument();
+    expect(within(table).getByText('Transfer from upline')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'TRANSFER_DOWNLINE');
+    await waitFor(() => expect(lastQuery(ACCOUNT)).toMatchObject({ kind: 'TRANSFER_DOWNLINE' }));
+  });
 });
 
 describe('Profit and loss', () => {

@@ -52,6 +52,29 @@ export function useMessageText(): (m: MessageView) => MessageText {
             : t`Your withdrawal of ${amount} was rejected. The amount is back in your main wallet.`,
         };
       }
+      case 'WITHDRAWAL_RESENT': {
+        const reference = p.reference?.trim() ?? '';
+        return amount === null || !reference
+          ? null
+          : {
+              title: t`Withdrawal paid out again`,
+              body: t`Your withdrawal of ${amount} has been paid out again with the transfer reference ${reference}. Please confirm it in Withdraw once it reaches your account.`,
+            };
+      }
+      case 'WITHDRAWAL_CONFIRMED':
+        return amount === null
+          ? null
+          : {
+              title: t`Withdrawal received`,
+              body: t`The bank's records show your withdrawal of ${amount} reached your account.`,
+            };
+      case 'WITHDRAWAL_REFUNDED':
+        return amount === null
+          ? null
+          : {
+              title: t`Withdrawal refunded`,
+              body: t`Your withdrawal of ${amount} has been refunded to your main wallet.`,
+            };
       case 'REBATE_CLAIMED':
         return amount === null
           ? null
@@ -72,6 +95,15 @@ export function useMessageText(): (m: MessageView) => MessageText {
           : {
               title: t`Referral bonus`,
               body: t`You received ${amount} because your friend ${friend} joined.`,
+            };
+      }
+      case 'TRANSFER_FROM_UPLINE': {
+        const upline = p.upline ?? '';
+        return amount === null || !upline
+          ? null
+          : {
+              title: t`Transfer from upline`,
+              body: t`Your upline ${upline} transferred ${amount} to your main wallet.`,
             };
       }
       case 'LOTTERY_REFUNDED': {

@@ -22,6 +22,7 @@ export function useStatusLabel() {
     NOT_RECEIVED: t`Not received`,
     FORCED_RECEIVED: t`Received (automatic)`,
     REJECTED: t`Rejected`,
+    REFUNDED: t`Refunded`,
   };
   return (status: PaymentStatus) => labels[status];
 }

@@ -19,6 +19,7 @@ export const RECORD_KINDS = [
   'SEAMLESS_ROLLBACK',
   'VENDOR_TRANSFER',
   'TRANSFER_UPLINE',
+  'TRANSFER_DOWNLINE',
   'DEMO_CREDIT',
   'TICKET_PRIZE',
   'MISSION_REWARD',
@@ -53,6 +54,7 @@ export function AccountRecord() {
     SEAMLESS_ROLLBACK: t`Bet cancelled`,
     VENDOR_TRANSFER: t`Wallet transfer`,
     TRANSFER_UPLINE: t`Transfer to upline`,
+    TRANSFER_DOWNLINE: t`Agent transfer`,
     DEMO_CREDIT: t`Opening credit`,
     TICKET_PRIZE: t`Reward ticket prize`,
     MISSION_REWARD: t`Mission reward`,
@@ -65,7 +67,12 @@ export function AccountRecord() {
     PROMO_REWARD: t`Promotion reward`,
     POINTS_REDEEM: t`Points reward`,
   };
-  const kindName = (code: string) => kindWords[code as keyof typeof kindWords] ?? code;
+  // One agent → downline transfer is one movement: the agent's side sends it, the downline's receives it.
+  const kindName = (code: string, amount = 0) => {
+    if (code === 'TRANSFER_DOWNLINE' && amount !== 0)
+      return amount < 0 ? t`Transfer to downline` : t`Transfer from upline`;
+    return kindWords[code as keyof typeof kindWords] ?? code;
+  };
   const walletName = (w: string) => (w === 'MAIN' ? t`Main wallet` : w);
   return (
     <div className="flex flex-col gap-4">
@@ -96,7 +103,7 @@ export function AccountRecord() {
           row={(r) => (
             <tr key={r.id} className="border-b border-line/60">
               <TimeCell iso={r.at} />
-              <td className="py-2 pr-2">{kindName(r.kind)}</td>
+              <td className="py-2 pr-2">{kindName(r.kind, r.amount)}</td>
               <td className="py-2 pr-2">{walletName(r.wallet)}</td>
               <td
                 className={`py-2 pr-2 text-right tabular-nums ${r.amount < 0 ? 'text-danger' : 'text-success'}`}
