@@ -29,6 +29,8 @@ import { createDownlineService } from './modules/agent/downline.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { createSettlement } from './modules/agent/settlement.ts';
 import { createTeamService } from './modules/agent/team.ts';
+import { transferRoutes } from './modules/agent/transferRoutes.ts';
+import { createDownlineTransfers } from './modules/agent/transfers.ts';
 import { createArtCatalogue } from './modules/art/catalogue.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
@@ -49,6 +51,8 @@ import { buildChanges } from './modules/changes/module.ts';
 import { changeRoutes } from './modules/changes/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { createDashboard } from './modules/dashboard/service.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { createDeliveries, type DeliveryPolicy } from './modules/deliveries/service.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -86,6 +90,8 @@ import { noticeRoutes } from './modules/notices/routes.ts';
 import { createNoticeService } from './modules/notices/service.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { createOpsService } from './modules/ops/service.ts';
+import { createOpsEventBus } from './modules/opsEvents/bus.ts';
+import { type OpsEventsModuleDeps, opsEventRoutes } from './modules/opsEvents/routes.ts';
 import { paymentChannelRoutes } from './modules/payments/channelRoutes.ts';
 import { paymentFollowUps } from './modules/payments/followUps.ts';
 import { createPayments } from './modules/payments/module.ts';
@@ -147,6 +153,8 @@ export interface AppOptions {
   /** How the vendors' APIs, feeds and pictures are reached (tests: a fake vendor). */
   vendorFetch?: typeof fetch;
   opsToken?: string;
+  /** The live stream's heartbeat and age (tests shorten them). */
+  opsEvents?: Pick<OpsEventsModuleDeps, 'heartbeatMs' | 'maxAgeMs'>;
   /** Master secret of signed seamless-wallet calls; without it /seamless/* is off. */
   seamlessSecret?: string;
   /** Secret of the demo payment gateway's callbacks (outside production a development one when unset). */
@@ -228,11 +236,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The composition root: every service below is built once from its dependencies and handed to the modules.
   const merchants = createMerchantCache(db);
   await app.register(helmet, {
-    // Google's hosts only on the pages of a merchant with Firebase (http/csp.ts).
+    // Google's and the CDNs' hosts only on the pages of a merchant that uses them (http/csp.ts).
     contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchants, req)),
     // Firebase's sign-in popup (signInWithPopup) hands its result back to the opener, which also watches it close:
     // same-origin would cut the two apart. Popups keep their opener; everything else stays isolated.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // Pictures may be drawn through the merchant's image CDNs, another origin than the page's (contract/cdn.ts).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/art/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
   // Replies and generated pictures over 1 KB travel compressed (brotli at the plugin's fast level 4, or gzip); the
   // built SPA's files come precompressed from the build (server/http/spa.ts) and pass through untouched.
@@ -296,6 +308,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Operator calls (`auth: 'ops'`) anywhere below answer to an operator session or the environment token, within
   // the operator's merchants and, where it is required, once two-factor login is on.
   app.decorate('authenticateOps', opsGate(operators, createScopeCheck(db)));
+  // Who exported which list with which filters (every operator list answers ?format=csv: server/http/csv.ts).
+  app.decorate('recordExport', audit.record);
   const rules = createRulesStore(db);
   // What pays members is drafted by one operator and approved by another (maker-checker).
   const changes = buildChanges(db, { audit, rules, topics: RULE_TOPICS });
@@ -428,6 +442,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sessions,
     production: opts.production,
   });
+  await app.register(transferRoutes, {
+    merchants,
+    sessions,
+    transfers: createDownlineTransfers(db, {
+      ledger,
+      audit,
+      rules,
+      paymentPasswords: payments.passwords,
+      breakOf: responsible.breakOf,
+    }),
+  });
   await app.register(helpRoutes, {
     help: createHelpService(db),
     items: createHelpItems(db, audit),
@@ -463,6 +488,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(merchantSettingsRoutes, {
     settings: createMerchantSettings(db, { audit, rules, changes }),
   });
+  await app.register(dashboardRoutes, { dashboard: createDashboard(db, () => new Date(now())), merchants });
+  const opsEventBus = createOpsEventBus(db);
+  app.decorate('opsEventBus', opsEventBus);
+  await app.register(opsEventRoutes, { bus: opsEventBus, ...opts.opsEvents });
   await app.register(paymentChannelRoutes, { channels: payments.channels });
   await app.register(vendorRoutes, { sync: vendorSync });
   await app.register(catalogueOpsRoutes, {

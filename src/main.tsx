@@ -5,6 +5,7 @@ import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
 import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient, startStatus } from './app/App.tsx';
+import { startAnalytics } from './app/analytics.ts';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
@@ -93,6 +94,7 @@ async function start() {
     if (hydrating) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+  if (!isOpsPath(window.location.pathname)) void startAnalytics(queryClient);
 }
 
 void start();

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../db/schema/index.ts';
+import { type MerchantSettings, merchants } from '../db/schema/index.ts';
+import { ANALYTICS_ORIGINS } from '../http/csp.ts';
 import { FIREBASE_ORIGINS } from '../ports/firebase.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { report } from './report.ts';
@@ -149,6 +150,76 @@ describe("Google's hosts in the policy", () => {
   it('are not named on API replies, assets or the back office, whatever the merchant', async () => {
     for (const url of ['/wps/system/status', '/assets/index-abc123.js', '/ops'])
       expect(google(await policyOf(url, 'LOTUS')), url).toEqual([]);
+  });
+});
+
+describe("a merchant's CDNs and analytics tag in the policy", () => {
+  const policyOf = async (url: string) =>
+    directives(
+      String(
+        (await prod.app.inject({ method: 'GET', url, headers: { merchant: 'PORTICO' } })).headers[
+          'content-security-policy'
+        ],
+      ),
+    );
+  const setPortico = async (change: Partial<MerchantSettings>) => {
+    const { db } = prod.database;
+    const [portico] = await db.select().from(merchants).where(eq(merchants.code, 'PORTICO'));
+    await db
+      .update(merchants)
+      .set({ settings: { ...portico!.settings, ...change } })
+      .where(eq(merchants.code, 'PORTICO'));
+  };
+  afterAll(() => setPortico({ gtagId: '', imageCDNs: [''], launchGameCDNs: [''] }));
+
+  it('names its image CDNs, launch CDNs and Google Analytics on its pages only, never a malformed entry', async () => {
+    await setPortico({
+      gtagId: 'G-ABC123XYZ',
+      imageCDNs: [
+        'https://img1.portico.example',
+        'https://img2.portico.example/',
+        'http://plain.example',
+        "x 'unsafe-inline'",
+      ],
+      launchGameCDNs: ['https://play.portico.example', 'javascript:alert(1)'],
+    });
+    const page = await policyOf('/');
+    expect(page.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://img1.portico.example',
+      'https://img2.portico.example',
+      ...ANALYTICS_ORIGINS.images,
+    ]);
+    expect(page.get('frame-src')).toEqual(["'self'", 'https://play.portico.example']);
+    expect(page.get('script-src')).toEqual([
+      "'self'",
+      expect.stringMatching(/^'sha256-/),
+      ...ANALYTICS_ORIGINS.scripts,
+    ]);
+    expect(page.get('connect-src')).toEqual(["'self'", ...ANALYTICS_ORIGINS.apis]);
+    expect((await policyOf('/wps/system/status')).get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('lets pictures be drawn from another origin (a CDN), and nothing else', async () => {
+    const art = await prod.app.inject({ method: 'GET', url: '/art/PORTICO/logo.webp' });
+    expect(art.statusCode).toBe(200);
+    expect(art.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const call = await prod.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { merchant: 'PORTICO' },
+    });
+    expect(call.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('loads no analytics host for a tag that is not a GA4 measurement id', async () => {
+    await setPortico({ gtagId: "G-1'; script-src *", imageCDNs: [''], launchGameCDNs: [''] });
+    const page = await policyOf('/');
+    expect(page.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(page.get('connect-src')).toEqual(["'self'"]);
+    expect(page.get('frame-src')).toEqual(["'self'"]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../../contract/games.ts';
-import { gameLaunches, games } from '../../db/schema/index.ts';
+import { gameLaunches, games, merchants } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { demoVendorDriver } from '../../ports/gameVendor.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
@@ -54,6 +54,33 @@ describe('game launch', () => {
     expect(row).toMatchObject({ nodeId: slot.nodeId, vassalage: 'PORTICO', trial: false, language: 'vi' });
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 3_600_000);
     expect(new URL((await launch(player, mini)).body.value.content, 'http://x').pathname).toBe('/play/dice');
+  });
+
+  it("opens our game pages on one of the merchant's launch CDNs; a lottery stays in the portal", async () => {
+    const { db } = t.database;
+    const [portico] = await db.select().from(merchants).where(eq(merchants.code, 'PORTICO'));
+    const settings = portico!.settings;
+    const withCdns = (launchGameCDNs: string[]) =>
+      db
+        .update(merchants)
+        .set({ settings: { ...settings, launchGameCDNs } })
+        .where(eq(merchants.code, 'PORTICO'));
+    await withCdns(['https://play.portico.example', 'not a url']);
+    try {
+      const slot = (await list('gameType=INHOUSE&pageSize=50')).find((g) => g.gameClassify === 'SLOT')!;
+      const opened = (await launch(player, slot)).body.value.content as string;
+      expect(opened).toMatch(/^https:\/\/play\.portico\.example\/play\/slot\?t=/);
+      const lottery = await launch(
+        player,
+        { nodeId: 'XSMB', vassalage: 'TCG_LOTTO_VN' },
+        { launchMode: 'LOTT', area: 'VN' },
+      );
+      expect(lottery.body.value.content).toBe('/vnLottery?gameCode=XSMB');
+    } finally {
+      await withCdns(settings.launchGameCDNs);
+    }
+    const slot = (await list('gameType=INHOUSE&pageSize=50')).find((g) => g.gameClassify === 'SLOT')!;
+    expect((await launch(player, slot)).body.value.content).toMatch(/^\/play\/slot\?t=/);
   });
 
   it('takes the language from the Language header first', async () => {

@@ -20,6 +20,7 @@ export async function launchRoutes(
         device: /desktop|pc/i.test(body.platform) ? 'desktop' : 'mobile',
         // The lobby of the site the member plays on.
         returnUrl: `${req.protocol}://${req.host}/`,
+        launchCdns: merchant.settings.launchGameCDNs,
       }),
     );
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { cdnUrl } from '../../../contract/cdn.ts';
 import type { launchPayload } from '../../../contract/launch.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Locale } from '../../../contract/merchant.ts';
@@ -26,6 +27,8 @@ export interface LaunchContext {
   currency: string;
   device: LaunchRequest['device'];
   returnUrl: string;
+  /** The merchant's launch CDNs: a game page of ours (it runs on its launch token alone) opens on one of them. */
+  launchCdns: readonly string[];
 }
 
 /** A transfer vendor's launch takes the main balance along: its ledger and audit record. */
@@ -166,7 +169,7 @@ export function createLaunchService(
         language,
         expiresAt: new Date(now().getTime() + LAUNCH_TTL_MS),
       });
-      return { content: target.url, openIn: target.openIn };
+      return { content: cdnUrl(target.url, context.launchCdns), openIn: target.openIn };
     },
   };
 }

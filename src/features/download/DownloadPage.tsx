@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type DownloadPackage, downloadPackage } from '../../../contract/system.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { QrCode } from '../../ui/QrCode.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
@@ -10,6 +11,7 @@ const QR_SIZE = 138;
 
 /** App download (spec §2): a QR code per package that exists, each opening its package. */
 export function DownloadPage() {
+  const imageUrl = useImageUrl();
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const platformName: Record<DownloadPackage, string> = { MOBILECONFIG: t`iOS`, Android: t`Android` };
@@ -26,7 +28,7 @@ export function DownloadPage() {
       className="flex flex-col items-center gap-6 rounded-3xl px-4 py-10 text-center text-white"
       style={{ background: `linear-gradient(135deg, ${brand.primary}, ${brand.accent})` }}
     >
-      <img src={brand.logoUrl} alt="" className="h-20 w-20 rounded-2xl shadow-lg" />
+      <img src={imageUrl(brand.logoUrl)} alt="" className="h-20 w-20 rounded-2xl shadow-lg" />
       <h1 className="text-3xl font-bold">
         <Trans>Get the {brand.name} app</Trans>
       </h1>

@@ -5,13 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { launchGame } from '../../../contract/launch.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.connect.ts';
 import { ApiError, call } from '../../api/client.ts';
-import { balanceQuery } from '../../api/queries.ts';
+import { balanceQuery, whitelabelQuery } from '../../api/queries.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { isGameMessage } from './gameMessages.ts';
+import { fromOurGame, isGameMessage } from './gameMessages.ts';
 import { LaunchProblem } from './LaunchProblem.tsx';
 
 const PRIMARY = 'rounded-full bg-brand px-5 py-2 font-semibold text-white';
@@ -53,9 +53,10 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
       ).value,
   });
 
+  const launchCdns = useQuery({ ...whitelabelQuery(), select: (info) => info.launchGameCDNs }).data;
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin === window.location.origin && isGameMessage(e.data, 'balance'))
+      if (fromOurGame(e.origin, launchCdns ?? []) && isGameMessage(e.data, 'balance'))
         void queryClient.invalidateQueries({ queryKey: ['balance'] });
     };
     window.addEventListener('message', onMessage);
@@ -63,7 +64,7 @@ export function GamePage({ nodeId, vendor, name }: GamePageProps) {
       window.removeEventListener('message', onMessage);
       void queryClient.invalidateQueries({ queryKey: ['balance'] });
     };
-  }, [queryClient]);
+  }, [queryClient, launchCdns]);
 
   const title = name || nodeId;
   const frameUrl = launch.data?.openIn === 'frame' ? launch.data.content : null;

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Game } from '../../../contract/games.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 export interface GameTileProps {
@@ -38,6 +39,7 @@ export function GameTile({
   onTrial,
   onToggleFavourite,
 }: GameTileProps) {
+  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   const [artFailed, setArtFailed] = useState(false);
   const name = game.gameName;
@@ -62,7 +64,7 @@ export function GameTile({
           </div>
         ) : (
           <img
-            src={game.iconUrl}
+            src={imageUrl(game.iconUrl)}
             alt=""
             loading="lazy"
             decoding="async"

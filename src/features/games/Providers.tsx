@@ -5,9 +5,11 @@ import type { VendorLane } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 function Category({ lane }: { lane: VendorLane }) {
+  const imageUrl = useImageUrl();
   const { i18n, t } = useLingui();
   const title = i18n._(GAME_TYPE_LABEL[lane.title]);
   const to = GAME_TYPE_PATH[lane.title];
@@ -31,7 +33,7 @@ function Category({ lane }: { lane: VendorLane }) {
               className="flex h-full flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 text-center hover:border-brand"
             >
               <img
-                src={v.logoUrl}
+                src={imageUrl(v.logoUrl)}
                 alt=""
                 className="h-12 w-full max-w-28 object-contain"
                 loading="lazy"

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Vendor } from '../../../contract/games.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { slideSize, useLazyKeenSlider } from '../../ui/useLazyKeenSlider.ts';
 import { EXACT, withVendor } from './vendorLink.ts';
 
@@ -27,6 +28,7 @@ export function VendorCarousel({
   vendors: Vendor[];
   active?: string;
 }) {
+  const imageUrl = useImageUrl();
   const { t } = useLingui();
   const entries = vendors.length + 1;
   const arrows = entries > PER_VIEW;
@@ -85,7 +87,7 @@ export function VendorCarousel({
                 className={chip(selected)}
               >
                 <img
-                  src={v.logoUrl}
+                  src={imageUrl(v.logoUrl)}
                   alt=""
                   className="h-6 w-full max-w-14 object-contain"
                   loading="lazy"

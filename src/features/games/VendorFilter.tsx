@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Vendor } from '../../../contract/games.ts';
 import type { LobbyPath } from '../../domain/routesMap.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { EXACT, withVendor } from './vendorLink.ts';
 
 /**
@@ -19,6 +20,7 @@ export function VendorFilter({
   active?: string;
   tiles?: boolean;
 }) {
+  const imageUrl = useImageUrl();
   const { t } = useLingui();
   const chip = (selected: boolean) =>
     `flex items-center gap-2 rounded-xl border px-3 py-2 text-sm ${selected ? 'border-accent bg-accent/10 font-semibold' : 'border-line bg-raised hover:border-brand'}`;
@@ -54,7 +56,7 @@ export function VendorFilter({
                 className={`${chip(selected)} ${tiles ? 'flex-col p-4' : ''}`}
               >
                 <img
-                  src={v.logoUrl}
+                  src={imageUrl(v.logoUrl)}
                   alt=""
                   className={tiles ? 'h-16 w-40' : 'h-6 w-14'}
                   loading="lazy"

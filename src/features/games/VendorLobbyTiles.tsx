@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { GameType, Vendor } from '../../../contract/games.ts';
 import { connectVendorLobby } from '../../../machines/vendorLobby.connect.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { vendorColumns } from './lobbyGrid.ts';
 import { useLaunchGame } from './useLaunchGame.ts';
@@ -29,6 +30,7 @@ export function VendorLobbyTiles({
   vendors: Vendor[];
   active?: string;
 }) {
+  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   const actor = useActorRef(liveVendorLobby, { inspect: liveInspect, input: { language: i18n.locale } });
   const view = connectVendorLobby(
@@ -66,7 +68,13 @@ export function VendorLobbyTiles({
                   onClick={() => !waiting && view.open(v)}
                   className="flex w-full flex-col items-center gap-2 rounded-xl border border-line bg-raised p-4 text-sm hover:border-brand aria-[current=true]:border-accent aria-[current=true]:bg-accent/10 aria-disabled:opacity-60"
                 >
-                  <img src={v.logoUrl} alt="" className="h-16 w-40" loading="lazy" decoding="async" />
+                  <img
+                    src={imageUrl(v.logoUrl)}
+                    alt=""
+                    className="h-16 w-40"
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <span className="font-semibold">{v.displayName}</span>
                   <span className="text-xs text-muted">
                     {view.opening === v.vassalage ? <Trans>Opening…</Trans> : <Trans>Enter lobby</Trans>}
@@ -115,7 +123,12 @@ export function VendorLobbyTiles({
                   onClick={() => view.choose(nodeId)}
                   className="flex w-full flex-col items-center gap-1 rounded-lg border border-line p-2 text-xs hover:border-brand"
                 >
-                  <img src={iconUrl} alt="" className="aspect-square w-full rounded" loading="lazy" />
+                  <img
+                    src={imageUrl(iconUrl)}
+                    alt=""
+                    className="aspect-square w-full rounded"
+                    loading="lazy"
+                  />
                   <span className="line-clamp-2 font-medium">{name}</span>
                 </button>
               </li>

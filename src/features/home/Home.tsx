@@ -8,6 +8,7 @@ import { vendorLanesQuery } from '../../api/queries.ts';
 import { isLotteryType, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WhenNear } from '../../ui/WhenNear.tsx';
 import { LotterySection } from './LotterySection.tsx';
@@ -21,6 +22,7 @@ const VENDOR_SECTIONS = ['SPORTS', 'ESPORTS'] as const;
 const ROW_SIZE = 10;
 
 function VendorSection({ lane }: { lane: VendorLane }) {
+  const imageUrl = useImageUrl();
   const { i18n, t } = useLingui();
   const title = i18n._(GAME_TYPE_LABEL[lane.title]);
   const to = GAME_TYPE_PATH[lane.title];
@@ -48,7 +50,7 @@ function VendorSection({ lane }: { lane: VendorLane }) {
               search={{ vendor: v.vassalage }}
               className="flex flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand"
             >
-              <img src={v.logoUrl} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
+              <img src={imageUrl(v.logoUrl)} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
               <span className="text-sm font-medium">{v.displayName}</span>
               <span className="text-xs text-muted">
                 <Plural value={v.gameCount} one="# game" other="# games" />
@@ -73,6 +75,7 @@ export interface HomeRow {
 
 /** The notices feature's marquee comes in the same way as the games' rows. */
 export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Marquee: ComponentType }) {
+  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   // The reply reaches React as an urgent update; the sections it adds below the first screen render as a transition.
   const lanes = useDeferredValue(useQuery(vendorLanesQuery()).data);
@@ -125,7 +128,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
                   {/* Links, so that keyboards reach every logo of the scrolling row. */}
                   <Link to={v.to} search={v.search} className="block rounded-lg">
                     <img
-                      src={v.logoUrl}
+                      src={imageUrl(v.logoUrl)}
                       alt={v.displayName}
                       className="h-12 w-28 rounded-lg"
                       loading="lazy"

@@ -4,6 +4,7 @@ import type { VendorLane } from '../../../contract/games.ts';
 import { isLotteryType, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { StartLotteryLink, useStartLottery } from '../../session/StartLotteryLink.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 
 const tileClass =
   'flex h-full flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand';
@@ -14,6 +15,7 @@ const tileClass =
  * first); More opens the centre. Nothing when the merchant sells no lottery.
  */
 export function LotterySection({ lanes }: { lanes: VendorLane[] }) {
+  const imageUrl = useImageUrl();
   const { i18n, t } = useLingui();
   const gate = useStartLottery();
   const cards = lanes.flatMap((lane) =>
@@ -45,7 +47,13 @@ export function LotterySection({ lanes }: { lanes: VendorLane[] }) {
           const entry = lotteryEntry(gameType, card.vassalage);
           const content = (
             <>
-              <img src={card.logoUrl} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
+              <img
+                src={imageUrl(card.logoUrl)}
+                alt=""
+                className="h-12 w-28"
+                loading="lazy"
+                decoding="async"
+              />
               <span className="text-sm font-medium">{card.displayName}</span>
               <span className="text-xs text-muted">{i18n._(GAME_TYPE_LABEL[gameType])}</span>
             </>

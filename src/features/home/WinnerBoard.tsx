@@ -8,6 +8,7 @@ import type { GameCategory } from '../../../contract/games.ts';
 import { whitelabelQuery, winnerBoardQuery } from '../../api/queries.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useNear } from '../../ui/WhenNear.tsx';
 import { JackpotTicker, jackpotStorageKey } from './JackpotTicker.tsx';
@@ -41,6 +42,7 @@ function WinsSkeleton() {
  * all games or one category.
  */
 export function WinnerBoard() {
+  const imageUrl = useImageUrl();
   const { i18n } = useLingui();
   const ids = { title: useId(), list: useId(), category: useId() };
   const [category, setCategory] = useState<Category>('ALL');
@@ -126,7 +128,12 @@ export function WinnerBoard() {
             // The same member may win twice: the position tells rows apart (the list is replaced, never edited).
             <li key={`${i}-${customerId}`} className="flex items-center gap-3 py-2">
               {inView ? (
-                <img src={vo.iconUrl} alt="" className="h-10 w-10 shrink-0 rounded-lg" decoding="async" />
+                <img
+                  src={imageUrl(vo.iconUrl)}
+                  alt=""
+                  className="h-10 w-10 shrink-0 rounded-lg"
+                  decoding="async"
+                />
               ) : (
                 <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-lg bg-line/50" />
               )}

@@ -6,6 +6,7 @@ import { vendorLanesQuery } from '../../api/queries.ts';
 import { lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { type StartGate, StartLotteryLink, useStartLottery } from '../../session/StartLotteryLink.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 const tileClass =
@@ -67,10 +68,11 @@ function VendorTile({
   current: boolean;
   gate: StartGate;
 }) {
+  const imageUrl = useImageUrl();
   const entry = lotteryEntry(gameType, vendor.vassalage);
   const content = (
     <>
-      <img src={vendor.logoUrl} alt="" className="h-16 w-40" loading="lazy" decoding="async" />
+      <img src={imageUrl(vendor.logoUrl)} alt="" className="h-16 w-40" loading="lazy" decoding="async" />
       <span className="font-semibold">{vendor.displayName}</span>
       <span className="text-xs text-muted">
         {entry.kind === 'start' ? <Trans>Play now</Trans> : <Trans>See the lotteries</Trans>}

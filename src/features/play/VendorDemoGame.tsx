@@ -5,6 +5,7 @@ import { LAUNCH_TOKEN_HEADER } from '../../../contract/call.ts';
 import { vendorDemoSession, vendorDemoTransfer } from '../../../contract/vendorDemo.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { PlayFrame, PlayNotice } from './PlayFrame.tsx';
 import { SessionEnded } from './SessionGate.tsx';
@@ -20,6 +21,7 @@ const toMinor = (text: string) =>
  * moves money between the main wallet and this vendor's wallet, as a transfer-wallet vendor would.
  */
 export function VendorDemoGame({ token, onTransferred }: { token: string; onTransferred: () => void }) {
+  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const key = ['play', 'vendor-demo', token];
@@ -80,7 +82,7 @@ export function VendorDemoGame({ token, onTransferred }: { token: string; onTran
       locale={i18n.locale}
     >
       <section className="flex flex-col gap-4 rounded-2xl border border-line bg-raised p-4">
-        <img src={s.iconUrl} alt="" className="mx-auto aspect-square w-40 rounded-xl" />
+        <img src={imageUrl(s.iconUrl)} alt="" className="mx-auto aspect-square w-40 rounded-xl" />
         <p className="text-center text-sm text-muted">
           <Trans>
             {s.vendorName} is simulated by the demo vendor: its game server is not connected, and money moves

@@ -6,6 +6,7 @@ import type { Banner } from '../../../contract/content.ts';
 import { noticeIndexQuery } from '../../api/queries.ts';
 import { bannerGroupOf, bannersFor } from '../../domain/routesMap.ts';
 import { Carousel } from '../../ui/Carousel.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 
 /** Spec §2/§9: several banners loop with 5000 ms autoplay; home banners have pagination. */
@@ -13,9 +14,10 @@ export const BANNER_AUTOPLAY_MS = 5000;
 
 /** The first banner is the largest thing on a page that has banners: fetched first; the others when shown. */
 export function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
+  const imageUrl = useImageUrl();
   const image = (
     <img
-      src={banner.url}
+      src={imageUrl(banner.url)}
       alt={banner.title}
       className="aspect-[10/3] w-full rounded-xl object-cover"
       fetchPriority={first ? 'high' : 'auto'}

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { vendorLanesQuery, whitelabelQuery } from '../../api/queries.ts';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 
 /** `download`: the app-download entry (the app's, which opens the download modal). */
 export function Footer({ download }: { download?: ReactNode }) {
+  const imageUrl = useImageUrl();
   const { t } = useLingui();
   const info = useQuery(whitelabelQuery());
   const lanes = useQuery(vendorLanesQuery());
@@ -47,7 +49,7 @@ export function Footer({ download }: { download?: ReactNode }) {
           {[...logos].map(([code, logo]) => (
             <li key={code}>
               <img
-                src={logo.url}
+                src={imageUrl(logo.url)}
                 alt={logo.name}
                 title={logo.name}
                 loading="lazy"

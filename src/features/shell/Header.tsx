@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { gameMenusQuery, whitelabelQuery } from '../../api/queries.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavMenu } from './NavMenu.tsx';
@@ -21,6 +22,7 @@ const MENU_ID = 'site-menu';
  * button. `account` is the account area (login buttons or the user menu), supplied by the app.
  */
 export function Header({ account, className = '' }: { account: ReactNode; className?: string }) {
+  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   const info = useQuery(whitelabelQuery());
   const menus = useQuery(gameMenusQuery(i18n.locale));
@@ -59,7 +61,7 @@ export function Header({ account, className = '' }: { account: ReactNode; classN
         >
           {brand ? (
             <>
-              <img src={brand.logoUrl} alt="" className="h-9 w-9 rounded-lg" />
+              <img src={imageUrl(brand.logoUrl)} alt="" className="h-9 w-9 rounded-lg" />
               <span className="text-lg max-lg:sr-only">{brand.name}</span>
             </>
           ) : (
