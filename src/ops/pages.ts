@@ -15,6 +15,7 @@ import { opsChanges } from '../../contract/changes.ts';
 import { opsDeliveries } from '../../contract/deliveries.ts';
 import { opsFeedback } from '../../contract/help.ts';
 import { opsAwaitingResults } from '../../contract/lotteryResults.ts';
+import { opsMerchantSettings, opsPaymentDetails } from '../../contract/merchantSettings.ts';
 import { opsNotices } from '../../contract/notices.ts';
 import { opsAuditVerify, opsGetRules, opsPayments } from '../../contract/ops.ts';
 import { opsPaymentChannels } from '../../contract/payments.ts';
@@ -23,6 +24,7 @@ import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts
 import { opsVendors } from '../../contract/vendors.ts';
 import { Audit } from './pages/Audit.tsx';
 import { Banners } from './pages/Banners.tsx';
+import { Brand } from './pages/Brand.tsx';
 import { Changes } from './pages/Changes.tsx';
 import { Contracts } from './pages/Contracts.tsx';
 import { Deliveries } from './pages/Deliveries.tsx';
@@ -38,6 +40,9 @@ import { Promotions } from './pages/Promotions.tsx';
 import { Redemptions } from './pages/Redemptions.tsx';
 import { Results } from './pages/Results.tsx';
 import { Rules } from './pages/Rules.tsx';
+import { SettingsPayment } from './pages/SettingsPayment.tsx';
+import { SettingsRegistration } from './pages/SettingsRegistration.tsx';
+import { SettingsSite } from './pages/SettingsSite.tsx';
 import { Vendors } from './pages/Vendors.tsx';
 import { rolesOf } from './roles.ts';
 
@@ -61,6 +66,12 @@ export const OPS_PAGES: OpsPageEntry[] = [
     roles: rolesOf(opsPaymentChannels),
     component: PaymentChannels,
   },
+  {
+    path: 'payment-details',
+    label: msg`House bank account`,
+    roles: rolesOf(opsPaymentDetails),
+    component: SettingsPayment,
+  },
   { path: 'redemptions', label: msg`Redemptions`, roles: rolesOf(opsRedemptions), component: Redemptions },
   { path: 'changes', label: msg`Pending changes`, roles: rolesOf(opsChanges), component: Changes },
   { path: 'announcements', label: msg`Announcements`, roles: rolesOf(opsNotices), component: Notices },
@@ -80,6 +91,14 @@ export const OPS_PAGES: OpsPageEntry[] = [
     component: Contracts,
   },
   { path: 'merchants', label: msg`Merchants`, roles: rolesOf(opsMerchants), component: Merchants },
+  { path: 'brand', label: msg`Brand & domains`, roles: rolesOf(opsMerchantSettings), component: Brand },
+  {
+    path: 'registration',
+    label: msg`Registration`,
+    roles: rolesOf(opsMerchantSettings),
+    component: SettingsRegistration,
+  },
+  { path: 'site', label: msg`Links & apps`, roles: rolesOf(opsMerchantSettings), component: SettingsSite },
   { path: 'rules', label: msg`Rules`, roles: rolesOf(opsGetRules), component: Rules },
   { path: 'draws', label: msg`Lottery draws`, roles: rolesOf(opsDraws), component: Draws },
   { path: 'vendors', label: msg`Game vendors`, roles: rolesOf(opsVendors), component: Vendors },
