@@ -110,6 +110,10 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_merchant').on(t.merchantCode, t.id),
     index('audit_log_unlinked').on(t.id).where(sql`${t.seq} is null`),
+    // An order's history (/ops/payments/:id/history) without walking the merchant's whole log.
+    index('audit_log_order')
+      .on(t.merchantCode, sql`(${t.subject}->>'orderId')`)
+      .where(sql`${t.subject} ? 'orderId'`),
   ],
 );
 

@@ -705,7 +705,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
         .where(
           and(
             eq(auditLog.merchantCode, o.merchantCode),
-            sql`${auditLog.subject} @> ${JSON.stringify({ orderId: id })}::jsonb`,
+            // The expression of the index audit_log_order.
+            sql`${auditLog.subject} ? 'orderId'`,
+            sql`(${auditLog.subject}->>'orderId') = ${String(id)}`,
           ),
         )
         .orderBy(asc(auditLog.id));

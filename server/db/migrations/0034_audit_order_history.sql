@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_order" ON "audit_log" USING btree ("merchant_code",("subject"->>'orderId')) WHERE "audit_log"."subject" ? 'orderId';
