@@ -11,9 +11,10 @@ import {
   opsMerchants,
   opsOperators,
 } from '../../contract/backoffice.ts';
+import { opsGames } from '../../contract/catalogue.ts';
 import { opsChanges } from '../../contract/changes.ts';
 import { opsDeliveries } from '../../contract/deliveries.ts';
-import { opsFeedback } from '../../contract/help.ts';
+import { opsFeedback, opsHelpItems } from '../../contract/help.ts';
 import { opsAwaitingResults } from '../../contract/lotteryResults.ts';
 import { opsMerchantSettings, opsPaymentDetails } from '../../contract/merchantSettings.ts';
 import { opsNotices } from '../../contract/notices.ts';
@@ -30,6 +31,8 @@ import { Contracts } from './pages/Contracts.tsx';
 import { Deliveries } from './pages/Deliveries.tsx';
 import { Draws } from './pages/Draws.tsx';
 import { Feedback } from './pages/Feedback.tsx';
+import { Games } from './pages/Games.tsx';
+import { HelpItems } from './pages/HelpItems.tsx';
 import { Members } from './pages/Members.tsx';
 import { Merchants } from './pages/Merchants.tsx';
 import { Notices } from './pages/Notices.tsx';
@@ -82,6 +85,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
     roles: rolesOf(opsPromotions, opsPromotionEntries),
     component: Promotions,
   },
+  { path: 'help-items', label: msg`Help centre`, roles: rolesOf(opsHelpItems), component: HelpItems },
   { path: 'feedback', label: msg`Feedback`, roles: rolesOf(opsFeedback), component: Feedback },
   { path: 'deliveries', label: msg`SMS & e-mail`, roles: rolesOf(opsDeliveries), component: Deliveries },
   {
@@ -101,6 +105,7 @@ export const OPS_PAGES: OpsPageEntry[] = [
   { path: 'site', label: msg`Links & apps`, roles: rolesOf(opsMerchantSettings), component: SettingsSite },
   { path: 'rules', label: msg`Rules`, roles: rolesOf(opsGetRules), component: Rules },
   { path: 'draws', label: msg`Lottery draws`, roles: rolesOf(opsDraws), component: Draws },
+  { path: 'games', label: msg`Games`, roles: rolesOf(opsGames), component: Games },
   { path: 'vendors', label: msg`Game vendors`, roles: rolesOf(opsVendors), component: Vendors },
   { path: 'results', label: msg`Lottery results`, roles: rolesOf(opsAwaitingResults), component: Results },
   { path: 'audit', label: msg`Audit log`, roles: rolesOf(opsAudit, opsAuditVerify), component: Audit },

@@ -31,6 +31,7 @@ const banner = {
   link: 'https://x.test',
   titles: { en: 'Spin' },
   sort: 2,
+  pictureUrl: null,
 };
 
 describe('Banners', () => {
