@@ -94,6 +94,7 @@ describe('operator pictures', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 480 });
     expect(meta.exif).toBeUndefined();

@@ -146,7 +146,9 @@ export function pictureRoutes(app: FastifyInstance, pictures: Pictures): void {
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
-        .header('x-content-type-options', 'nosniff');
+        .header('x-content-type-options', 'nosniff')
+        // Drawn through the merchant's image CDNs too (contract/cdn.ts): another origin than the page's.
+        .header('cross-origin-resource-policy', 'cross-origin');
       if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
       return reply.type(ext === 'png' ? 'image/png' : 'image/webp').send(bytes);
     },
