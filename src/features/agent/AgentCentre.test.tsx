@@ -24,6 +24,7 @@ const MENU = [
   'User loss',
   'My income',
   'Account details',
+  'Transfer to downline',
   'Bonus',
   'Daily wages',
   'Hourly salary',
@@ -34,7 +35,7 @@ const menu = () => screen.findByRole('navigation', { name: 'Agent centre' });
 const agentRequests = () => server.requests.filter((r) => r.path.startsWith('/wps/agent'));
 
 describe('Agent centre shell', () => {
-  it('shows an agent the 12 pages in menu order with the active one marked', async () => {
+  it('shows an agent the 13 pages in menu order with the active one marked', async () => {
     showAgent(<AgentCentre page="userLoss" />);
     const links = within(await menu()).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(MENU);

@@ -25,6 +25,7 @@ import { RegisterAccount } from './RegisterAccount.tsx';
 import { TeamBetting } from './TeamBetting.tsx';
 import { TeamManagement } from './TeamManagement.tsx';
 import { TeamOverview } from './TeamOverview.tsx';
+import { TransferDownline } from './TransferDownline.tsx';
 import { UserLoss } from './UserLoss.tsx';
 
 /** The menu's names of the pages (spec §2 Agent centre). */
@@ -39,6 +40,7 @@ export function useAgentPageLabels(): Record<AgentPage, string> {
     userLoss: t`User loss`,
     myIncome: t`My income`,
     accountDetails: t`Account details`,
+    transferDownline: t`Transfer to downline`,
     bonus: t`Bonus`,
     dailyWages: t`Daily wages`,
     hourlySalary: t`Hourly salary`,
@@ -139,5 +141,7 @@ function PageBody({ page }: { page: AgentPage }) {
       return <MyIncome />;
     case 'accountDetails':
       return <AccountDetails />;
+    case 'transferDownline':
+      return <TransferDownline />;
   }
 }

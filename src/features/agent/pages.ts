@@ -1,7 +1,7 @@
 import type { ContractKind } from '../../../contract/agent.ts';
 import { oneOf, searchOf } from '../../domain/search.ts';
 
-/** Spec §2 agent centre page keys, in menu order. */
+/** Spec §2 agent centre page keys, in menu order, and the transfer to the direct downline (spec §6). */
 export const AGENT_PAGE_KEYS = [
   'announcement',
   'teamOverview',
@@ -11,6 +11,7 @@ export const AGENT_PAGE_KEYS = [
   'userLoss',
   'myIncome',
   'accountDetails',
+  'transferDownline',
   'bonus',
   'dailyWages',
   'hourlySalary',
