@@ -152,6 +152,14 @@ describe('operator pictures', () => {
     expect(bomb.json().fields.file).toMatch(/larger than 8000 × 8000 pixels/);
     const none = await t.app.inject({ method: 'POST', url, headers: auth, payload: {} });
     expect(none.statusCode).toBe(400);
+    const cut = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nbroken',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().fields.file).toBe('Malformed upload');
   });
 
   it('sets the brand’s logo and icon, seen by members at their next request', async () => {

@@ -120,8 +120,10 @@ export async function readPicture(req: FastifyRequest): Promise<Buffer> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse('The picture is larger than 5 MB', 413);
     if (code === 'FST_FILES_LIMIT') throw refuse('Send one picture');
-    const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) throw refuse('Malformed upload');
+    // The parser's own errors (a form cut short: "Unexpected end of multipart data") carry no status: the
+    // request is at fault, as with its 4xx ones.
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === undefined || (status >= 400 && status < 500)) throw refuse('Malformed upload');
     throw err;
   }
   if (!data) throw refuse('Choose a picture');
