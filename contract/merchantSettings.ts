@@ -23,11 +23,15 @@ export const plainText = (max: number, min = 1) =>
     .max(max, `At most ${max} characters`)
     .refine((s) => !CONTROL.test(s), 'No control characters');
 
-/** A link players follow: https only (no javascript:, no http:), no spaces or control characters. */
+/**
+ * A link players follow: https only (no javascript:, no http:), no spaces or control characters. A pattern besides
+ * the check: the contract fuzzer (server/quality) generates valid links from patterns, not from checks.
+ */
 export const httpsLink = z
   .string()
   .trim()
   .max(500, 'At most 500 characters')
+  .regex(/^https:\/\/[^\s\\/]+(\/\S*)?$/, 'An https:// address')
   .refine((s) => !CONTROL.test(s) && isOutsideLink(s), 'An https:// address');
 
 /** A CDN: the https origin files are fetched from (no path, query or credentials). */
@@ -36,7 +40,7 @@ export const httpsOrigin = z
   .trim()
   .toLowerCase()
   .max(200, 'At most 200 characters')
-  .refine((s) => /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/.test(s), 'An https:// origin, without a path');
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'An https:// origin, without a path');
 
 /** A host name a merchant is served on (lower case, no scheme, port or path). */
 export const domainName = z
@@ -45,7 +49,7 @@ export const domainName = z
   .toLowerCase()
   .max(253, 'At most 253 characters')
   .regex(
-    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
     'A host name such as play.example.com',
   );
 
@@ -114,14 +118,13 @@ export const registerFieldsEdit = z
 export const customerServiceLink = z.object({ csType: customerServiceType, path: httpsLink });
 
 /** A package's address: https, or a path of this site (the iOS profile the server makes, /downloads/<code>.mobileconfig). */
+const PACKAGE_URL = 'An https:// address or a path of this site';
 const packageUrl = z
   .string()
   .trim()
   .max(500, 'At most 500 characters')
-  .refine(
-    (s) => !CONTROL.test(s) && (isOutsideLink(s) || isSitePath(s)),
-    'An https:// address or a path of this site',
-  );
+  .regex(/^(https:\/\/[^\s\\/]+(\/\S*)?|\/[\w\-/?=&#.%~]*)$/, PACKAGE_URL)
+  .refine((s) => !CONTROL.test(s) && (isOutsideLink(s) || isSitePath(s)), PACKAGE_URL);
 const downloadResource = z.object({ name: plainText(60), url: packageUrl });
 
 /** A link a player may leave empty (no button). */

@@ -84,6 +84,9 @@ export function controlRequest(c: AnyCall, hints: Hints): fc.Arbitrary<Input> {
 const validishShape = z.object({ x: z.string() });
 
 const text = (v: unknown) => (typeof v === 'string' ? v : v === null ? '' : (JSON.stringify(v) ?? ''));
+/** A lone surrogate cannot be put in a URL (encodeURIComponent throws): it travels as U+FFFD, as a browser sends it. */
+const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /** The request on the wire: path parameters encoded into the path, query values as text (repeated for arrays). */
 export function toInject(c: AnyCall, input: Input, headers: Record<string, string>): InjectOptions {
@@ -91,7 +94,9 @@ export function toInject(c: AnyCall, input: Input, headers: Record<string, strin
   const path = c.path.replace(/:(\w+)/g, (_, name: string) =>
     input.rawParam !== undefined
       ? input.rawParam
-      : encodeURIComponent(typeof params === 'object' && params ? text(params[name]) : text(params)),
+      : encodeURIComponent(
+          wellFormed(typeof params === 'object' && params ? text(params[name]) : text(params)),
+        ),
   );
   const search = new URLSearchParams();
   if (input.query && typeof input.query === 'object' && !Array.isArray(input.query)) {
