@@ -1,10 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import { sanitizeHtml } from '../../lib/html.ts';
+import { PAYMENT_RULES } from '../../modules/payments/rules.ts';
+import { createRulesStore } from '../../modules/rules/store.ts';
 import type { Database } from '../client.ts';
 import { banners, domains, games, merchants, notices, vendors, winners } from '../schema/index.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedAgents } from './agents.ts';
-import { BANNER_TITLES } from './banners.ts';
+import { bannerTitles } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { seedHelp } from './help.ts';
 import { seedLotteryHistory } from './lotteryHistory.ts';
@@ -14,6 +16,7 @@ import { seedOperators } from './operators.ts';
 import { seedPoints } from './points.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedRewards } from './rewards.ts';
+import { eachLanguage } from './text.ts';
 import { winnerHistory } from './winners.ts';
 
 const BATCH = 500;
@@ -22,7 +25,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
 }
 
-/** Inserts one demo merchant with its domains, catalogue, banners and notices, in one transaction. */
+/** Inserts one demo merchant with its domains, catalogue, banners, notices and bank, in one transaction. */
 export async function seedMerchant(database: Database, m: MerchantSeed): Promise<void> {
   const { vendors: vendorRows, games: gameRows } = buildCatalogue(m.catalogue);
   await database.db.transaction(async (tx) => {
@@ -37,11 +40,12 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
     await insertInBatches(gameRows, (batch) =>
       tx.insert(games).values(batch.map((g) => ({ ...g, merchantCode: m.code }))),
     );
+    const titlesByGroup = bannerTitles(m.brand.name);
     await tx.insert(banners).values(
-      Object.entries(BANNER_TITLES).flatMap(([groupName, titles]) =>
+      Object.entries(titlesByGroup).flatMap(([groupName, titles]) =>
         titles.map((titles, sort) => ({
           merchantCode: m.code,
-          groupName: groupName as keyof typeof BANNER_TITLES,
+          groupName: groupName as keyof typeof titlesByGroup,
           titles,
           sort,
         })),
@@ -56,9 +60,16 @@ export async function seedMerchant(database: Database, m: MerchantSeed): Promise
         type: 'B' as const,
         titles: n,
         // Seeds go through the operator's sanitiser too: nothing reaches the notice index uncleaned.
-        contents: { en: sanitizeHtml(n.en), vi: sanitizeHtml(n.vi) },
+        contents: eachLanguage(n, sanitizeHtml),
         sort,
       })),
+    );
+    // Its own house account, through the store operators' approved changes go through (modules/changes).
+    await createRulesStore(database.db).set(
+      m.code,
+      PAYMENT_RULES,
+      { ...PAYMENT_RULES.defaults, bank: m.bank },
+      tx,
     );
   });
 }

@@ -1,12 +1,14 @@
 import type { RegisterFieldRule } from '../../../contract/auth.ts';
 import type { GameType } from '../../../contract/games.ts';
 import type { Brand, FeatureFlag } from '../../../contract/merchant.ts';
+import type { BankDetails } from '../../../contract/merchantSettings.ts';
 import { PATTERNS } from '../../../contract/registerRules.ts';
 import { artPath } from '../../modules/art/paths.ts';
 import type { MerchantSettings } from '../schema/merchants.ts';
 import { ALL_VENDORS, type CatalogueProfile } from './catalogue.ts';
+import type { SeedText } from './text.ts';
 
-/** A demo merchant: its row, its domains, its catalogue profile, banners and notices. */
+/** A demo merchant: its row, its domains, its catalogue profile, banners, notices and house bank account. */
 export interface MerchantSeed {
   code: string;
   brand: Brand;
@@ -14,7 +16,9 @@ export interface MerchantSeed {
   restrictedCountries: string[];
   domains: string[];
   catalogue: CatalogueProfile;
-  notices: { en: string; vi: string }[];
+  notices: SeedText[];
+  /** The house account members transfer to, written to the merchant's payments rules. */
+  bank: BankDetails;
 }
 
 /** A field rule whose accepted pattern is the one of its pattern message (contract/registerRules.ts). */
@@ -165,9 +169,21 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
       {
         en: 'Welcome to Portico! New slots arrive every week.',
         vi: 'Chào mừng đến Portico! Trò chơi mới mỗi tuần.',
+        th: 'ยินดีต้อนรับสู่ Portico! สล็อตใหม่มาทุกสัปดาห์',
+        zh: '欢迎来到 Portico！每周都有新的电子游戏上线。',
       },
-      { en: 'Deposits are credited within minutes.', vi: 'Tiền nạp được cộng trong vài phút.' },
+      {
+        en: 'Deposits are credited within minutes.',
+        vi: 'Tiền nạp được cộng trong vài phút.',
+        th: 'เงินฝากเข้าบัญชีภายในไม่กี่นาที',
+        zh: '存款几分钟内即可到账。',
+      },
     ],
+    bank: {
+      bankName: 'Vietcombank',
+      accountName: 'Portico Entertainment Ltd',
+      accountNo: '0071 0012 3456 7',
+    },
   },
   {
     code: 'LOTUS',
@@ -193,8 +209,19 @@ export const DEMO_MERCHANTS: MerchantSeed[] = [
       seed: 2,
     },
     notices: [
-      { en: 'Lotus Play: Vietnam lottery results every evening.', vi: 'Lotus Play: kết quả xổ số mỗi tối.' },
-      { en: 'Keno draws every few minutes.', vi: 'Keno quay thưởng vài phút một lần.' },
+      {
+        en: 'Lotus Play: Vietnam lottery results every evening.',
+        vi: 'Lotus Play: kết quả xổ số mỗi tối.',
+        th: 'Lotus Play: ผลหวยเวียดนามออกทุกเย็น',
+        zh: 'Lotus Play：越南彩票每晚开奖。',
+      },
+      {
+        en: 'Keno draws every few minutes.',
+        vi: 'Keno quay thưởng vài phút một lần.',
+        th: 'คีโนออกผลทุก ๆ ไม่กี่นาที',
+        zh: 'Keno 每隔几分钟开奖一次。',
+      },
     ],
+    bank: { bankName: 'Kasikornbank', accountName: 'Lotus Play Co., Ltd.', accountNo: '123-4-56789-0' },
   },
 ];

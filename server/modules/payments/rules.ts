@@ -31,7 +31,9 @@ export const PAYMENT_RULES = defineRules(
   {
     deposit: { min: 10_000, max: 5_000_000 },
     withdrawal: { min: 10_000, max: 2_000_000, maxCount: 5, forceReceiveMinutes: 30 },
-    bank: { bankName: 'Demo Bank', accountName: 'Portico Gaming Ltd', accountNo: '6200 1234 5678' },
+    // No brand's account: a merchant whose operators have not set theirs shows members that it is not set (nothing to
+    // transfer to by mistake); the demo seed gives each demo brand its own.
+    bank: { bankName: 'Not set', accountName: 'Ask customer service', accountNo: 'Not set' },
   },
 );
 export type PaymentRules = typeof PAYMENT_RULES.defaults;

@@ -31,7 +31,7 @@ const redeem = (token: string, code: string) =>
   api.send('POST', '/wps/promotion/code', { token, payload: { code } });
 
 describe('demo promotions', () => {
-  it('one of each kind per demo merchant, in English and Vietnamese, none claimed', async () => {
+  it('one of each kind per demo merchant, in every catalogue, none claimed', async () => {
     for (const merchant of ['PORTICO', 'LOTUS']) {
       const rows = await db.select().from(promotions).where(eq(promotions.merchantCode, merchant));
       expect(rows.map((r) => r.kind).sort()).toEqual([
@@ -42,7 +42,7 @@ describe('demo promotions', () => {
         'RESCUE',
         'SIGN_IN',
       ]);
-      for (const r of rows) expect(Object.keys(r.titles).sort()).toEqual(['en', 'vi']);
+      for (const r of rows) expect(Object.keys(r.titles).sort()).toEqual(['en', 'th', 'vi', 'zh']);
       expect(rows.find((r) => r.kind === 'CODE')?.code).toBe('WELCOME100');
     }
     expect(await db.$count(promotionEntries)).toBe(0);
