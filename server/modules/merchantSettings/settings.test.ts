@@ -284,6 +284,23 @@ describe('domains', () => {
   });
 });
 
+describe('domains at once', () => {
+  it('removing every domain of a merchant at once leaves exactly one', async () => {
+    const LOTUS = '/ops/merchants/LOTUS/domains';
+    await send('POST', LOTUS, 'admin', { domain: 'race.lotus.example' });
+    const all: string[] = (await send('GET', '/ops/merchants/LOTUS/settings', 'admin')).body.value.settings
+      .domains;
+    expect(all.length).toBeGreaterThan(1);
+    const replies = await Promise.all(all.map((d) => send('DELETE', `${LOTUS}/${d}`, 'admin')));
+    expect(replies.map((r) => r.status).sort()).toEqual([...Array(all.length - 1).fill(200), 409]);
+    const left = (await send('GET', '/ops/merchants/LOTUS/settings', 'admin')).body.value.settings.domains;
+    expect(left).toHaveLength(1);
+    expect(replies.find((r) => r.status === 409)!.body.fields).toEqual({
+      domain: 'The last domain stays: add another first',
+    });
+  });
+});
+
 describe('payment details', () => {
   const DETAILS = '/ops/merchants/PORTICO/payment-details';
   const bank = { bankName: 'Vietcombank', accountName: 'PORTICO ENTERTAINMENT', accountNo: '0071 0009 9999' };
