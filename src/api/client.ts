@@ -63,11 +63,15 @@ export const setApiLanguage = (locale: string) => {
   pageApi.scope.language = locale;
 };
 
-const fillPath = (path: string, params: Record<string, unknown> = {}) =>
+/** A long-lived reply read as it arrives (the back office's server-sent events): fetch, so headers can be sent. */
+export const openStream = (path: string, headers: Record<string, string>, signal: AbortSignal) =>
+  fetch(path, { headers, signal });
+
+export const fillPath = (path: string, params: Record<string, unknown> = {}) =>
   path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
 
 /** The query string of a call: absent values are left out, a list repeats its key. */
-function withQuery(path: string, query: object | undefined): string {
+export function withQuery(path: string, query: object | undefined): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined) continue;

@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type Operator, opsLogout, opsMe, opsMerchants } from '../../contract/backoffice.ts';
-import { LoadError } from '../ui/records/form.tsx';
+import { LoadError, TableActions } from '../ui/records/form.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { forgetOpsToken, opsCall, storedOpsToken, storeOpsToken, whenOpsTokenExpires } from './api.ts';
+import { ExportCsv } from './ExportCsv.tsx';
 import { OpsPage } from './OpsPage.tsx';
 import { Login } from './pages/Login.tsx';
 import { TwoFactor } from './pages/TwoFactor.tsx';
@@ -65,9 +66,14 @@ export function OpsApp() {
   return <SignedIn token={token} signOut={signOut} />;
 }
 
+/** Every table of an operator list offers its CSV export (src/ui/records/form.tsx renders it above the table). */
+const exportCsv = (reply: unknown) => <ExportCsv reply={reply} />;
+
 function SignedIn({ token, signOut }: { token: string; signOut: () => void }) {
   const search = opsRoute.useSearch();
   const queryClient = useQueryClient();
+  // An ops list's reply stays the object its call returned, so its table finds the call to export (src/ops/api.ts).
+  useState(() => queryClient.setQueryDefaults(['ops'], { structuralSharing: false }));
   const me = useQuery({
     queryKey: meKey(token),
     queryFn: async (): Promise<Me> => (await opsCall(opsMe)).value,
@@ -113,9 +119,11 @@ function SignedIn({ token, signOut }: { token: string; signOut: () => void }) {
     );
   return (
     <OpsSession.Provider value={{ operator: me.data.operator, merchant, merchants: list, signOut }}>
-      <Shell>
-        <OpsPage page={search.page} />
-      </Shell>
+      <TableActions.Provider value={exportCsv}>
+        <Shell>
+          <OpsPage page={search.page} />
+        </Shell>
+      </TableActions.Provider>
     </OpsSession.Provider>
   );
 }

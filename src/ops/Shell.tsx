@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { theme as themeSchema } from '../../contract/merchant.ts';
 import { activateLocale, LOCALES } from '../i18n/i18n.ts';
 import { ROLE_LABEL } from './labels.ts';
+import { useOpsLiveUpdates } from './liveUpdates.ts';
 import { ACCOUNT_PAGE } from './OpsPage.tsx';
 import { pagesFor } from './pages.ts';
 import { useOps } from './session.ts';
@@ -33,6 +34,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <Trans>Back office</Trans>
         </p>
         <MerchantPicker />
+        <LiveStatus />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <p className="text-muted">
             {operator.username} · {i18n._(ROLE_LABEL[operator.role])}
@@ -77,6 +79,14 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
       </div>
     </div>
+  );
+}
+
+/** Keeps the queues live (src/ops/liveUpdates.ts) and says whether they are. */
+function LiveStatus() {
+  const live = useOpsLiveUpdates();
+  return (
+    <p className="text-xs text-muted">{live ? <Trans>Live</Trans> : <Trans>Refreshing every 30 s</Trans>}</p>
   );
 }
 

@@ -12,6 +12,8 @@ export const sentHeaders: Record<string, string>[] = [];
 export async function opsClientMock(importOriginal: () => Promise<unknown>) {
   return {
     ...((await importOriginal()) as object),
+    // The live stream never connects: pages are tested on their own reads (src/ops/liveUpdates.test.ts tests it).
+    openStream: () => new Promise<never>(() => {}),
     call: (c: never, input: never, options: { headers?: Record<string, string> } = {}) => {
       sentHeaders.push(options.headers ?? {});
       return server.call(c, input);

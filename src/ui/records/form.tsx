@@ -1,5 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  createContext,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { ApiError } from '../../api/client.ts';
 import { formatAmount } from '../AmountText.tsx';
 import { Pagination } from '../Pagination.tsx';
@@ -173,6 +181,12 @@ export function Total({ label, value }: { label: ReactNode; value: string }) {
 }
 
 /**
+ * What an app puts beside every list table it renders, given the list's reply (the back office: its CSV export).
+ * None by default.
+ */
+export const TableActions = createContext<((reply: unknown) => ReactNode) | null>(null);
+
+/**
  * A record page's list (betting record, account record): a failure with retry, a skeleton while it loads, the empty
  * note, or the table with its caption and column heads (`end` columns align right, for amounts); with `paging`, the
  * pager of the list's pages under it.
@@ -190,10 +204,12 @@ export function RecordTable<Row>({
   };
   paging?: { page: number; onChange: (page: number) => void; label: string };
 } & Omit<TableProps<Row>, 'list'>) {
+  const actions = useContext(TableActions);
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton className="h-48 w-full" />;
   return (
     <>
+      {actions?.(query.data)}
       <Table list={query.data.list} {...table} />
       {paging && <Pagination {...paging} totalPages={query.data.totalPages ?? 1} />}
     </>
