@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchUpload } from '../api.ts';
+import { fetchPicture } from '../picture.ts';
 
 /** An application's pictures, fetched with the operator's token (they are not public) and shown as thumbnails. */
 export function EntryPictures({ names, account }: { names: string[]; account: string }) {
@@ -10,18 +10,19 @@ export function EntryPictures({ names, account }: { names: string[]; account: st
     <ul className="flex flex-wrap gap-1">
       {names.map((name, i) => (
         <li key={name}>
-          <Picture name={name} index={i + 1} account={account} />
+          <Picture path={`/ops/uploads/${encodeURIComponent(name)}`} index={i + 1} account={account} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Picture({ name, index, account }: { name: string; index: number; account: string }) {
+/** One picture at `path` (an operator call answering the bytes), as a thumbnail opening the full picture. */
+export function Picture({ path, index, account }: { path: string; index: number; account: string }) {
   const { t } = useLingui();
   const blob = useQuery({
-    queryKey: ['ops', 'upload', name],
-    queryFn: () => fetchUpload(name),
+    queryKey: ['ops', 'picture', path],
+    queryFn: () => fetchPicture(path),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [url, setUrl] = useState<string | null>(null);

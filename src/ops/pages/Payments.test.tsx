@@ -15,6 +15,10 @@ afterEach(reset);
 const LIST = '/ops/payments';
 const APPROVE = '/ops/payments/:id/approve';
 const REJECT = '/ops/payments/:id/reject';
+const DISBURSE = '/ops/payments/:id/disburse';
+const RESOLVE = '/ops/payments/:id/resolve';
+const QUEUES = '/ops/payments/queues';
+const HISTORY = '/ops/payments/:id/history';
 
 const order = (o: Partial<z.input<typeof opsPaymentOrder>> = {}) => ({
   id: 12,
@@ -32,6 +36,7 @@ const order = (o: Partial<z.input<typeof opsPaymentOrder>> = {}) => ({
   merchantCode: 'PORTICO',
   memberId: 7,
   account: 'player01',
+  next: ['approve', 'reject'] as ('approve' | 'reject' | 'disburse' | 'resolve')[],
   ...o,
 });
 
@@ -86,21 +91,35 @@ describe('Deposits', () => {
     await signedIn('SUPPORT', '/ops?page=deposits');
     await answer(LIST, { list: [order()] });
     const table = await screen.findByRole('table', { name: 'Deposits' });
-    expect(within(table).queryByRole('button')).toBeNull();
+    // Reading an order's history is open to support; deciding is not.
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['History']);
   });
 });
 
 describe('Withdrawals', () => {
-  it('offers approve and reject on a request, disburse and reject once approved', async () => {
+  const requested = order({ id: 3, kind: 'WITHDRAWAL', status: 'REQUESTED' });
+  const approved = order({ id: 4, kind: 'WITHDRAWAL', status: 'APPROVED', next: ['disburse', 'reject'] });
+  const disputed = order({
+    id: 5,
+    kind: 'WITHDRAWAL',
+    status: 'NOT_RECEIVED',
+    proofs: 2,
+    next: ['resolve'],
+  });
+
+  it('opens on everything that needs action, with the server’s next actions on each row', async () => {
     await signedIn('FINANCE', '/ops?page=withdrawals');
     await waitFor(() => expect(server.pending(LIST)).toHaveLength(1));
-    expect(server.next(LIST).input.query).toMatchObject({ kind: 'WITHDRAWAL', status: 'REQUESTED' });
-    await server.reply(LIST, {
-      list: [
-        order({ id: 3, kind: 'WITHDRAWAL', status: 'REQUESTED' }),
-        order({ id: 4, kind: 'WITHDRAWAL', status: 'APPROVED' }),
-      ],
+    expect(server.next(LIST).input.query).toEqual({
+      kind: 'WITHDRAWAL',
+      merchant: 'PORTICO',
+      queue: 'ACTION',
     });
+    await server.reply(LIST, { list: [requested, approved, disputed] });
     const table = await screen.findByRole('table', { name: 'Withdrawals' });
     const buttons = within(table)
       .getAllByRole('button')
@@ -108,17 +127,141 @@ describe('Withdrawals', () => {
     expect(buttons).toEqual([
       'Approve order 3',
       'Reject order 3',
+      'History of order 3',
       'Mark order 4 disbursed',
       'Reject order 4',
+      'History of order 4',
+      'Resolve the dispute of order 5',
+      'History of order 5',
     ]);
 
     await userEvent.click(within(table).getByRole('button', { name: 'Mark order 4 disbursed' }));
-    await userEvent.click(
-      within(screen.getByRole('dialog', { name: 'Mark order 4 disbursed' })).getByRole('button', {
-        name: 'Mark disbursed',
+    const dialog = screen.getByRole('dialog', { name: 'Mark order 4 disbursed' });
+    await userEvent.type(within(dialog).getByLabelText('Transfer reference (optional)'), 'FT-778');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark disbursed' }));
+    await waitFor(() => expect(server.pending(DISBURSE)).toHaveLength(1));
+    expect(server.next(DISBURSE).input).toEqual({ params: { id: 4 }, body: { reference: 'FT-778' } });
+  });
+
+  it('counts the queues, disputes included, and filters to the one picked', async () => {
+    await signedIn('FINANCE', '/ops?page=withdrawals');
+    await waitFor(() => expect(server.pending(QUEUES)).toHaveLength(1));
+    expect(server.next(QUEUES).input.query).toEqual({ merchant: 'PORTICO' });
+    await server.reply(QUEUES, { deposits: 1, requested: 4, approved: 2, disputed: 1 });
+    const queues = await screen.findByRole('navigation', { name: 'Withdrawal queues' });
+    expect(within(queues).getByRole('button', { name: 'To pay out: 2' })).toBeInTheDocument();
+    await userEvent.click(within(queues).getByRole('button', { name: 'Disputes: 1' }));
+    await waitFor(() =>
+      expect(server.pending(LIST).map((r) => r.input.query)).toContainEqual({
+        kind: 'WITHDRAWAL',
+        merchant: 'PORTICO',
+        status: 'NOT_RECEIVED',
       }),
     );
-    await waitFor(() => expect(server.pending('/ops/payments/:id/disburse')).toHaveLength(1));
-    expect(server.next('/ops/payments/:id/disburse').input).toEqual({ params: { id: 4 }, body: {} });
+    expect(screen.getByLabelText('Status')).toHaveValue('NOT_RECEIVED');
+  });
+
+  it('resolves a dispute: a resend needs a new reference and a reason; server field errors show', async () => {
+    await signedIn('FINANCE', '/ops?page=withdrawals');
+    await answer(LIST, { list: [disputed] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve the dispute of order 5' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resolve the dispute of order 5' });
+    expect(within(dialog).getByRole('radio', { name: 'Resend with a new reference' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(within(dialog).getByLabelText('New transfer reference')).toHaveAccessibleDescription(
+      'Enter the new transfer reference',
+    );
+    expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription('Give a reason');
+    expect(server.pending(RESOLVE)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('New transfer reference'), 'FT-991');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'The bank returned the first transfer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(server.pending(RESOLVE)).toHaveLength(1));
+    expect(server.next(RESOLVE).input).toEqual({
+      params: { id: 5 },
+      body: { resolution: 'RESENT', remark: 'The bank returned the first transfer', reference: 'FT-991' },
+    });
+    await server.fail(
+      RESOLVE,
+      new ApiError('VALIDATION', 'Invalid body', { reference: 'Too long for the bank' }, 400),
+    );
+    expect(await within(dialog).findByText('Too long for the bank')).toBeInTheDocument();
+
+    // A refund has no reference to give.
+    await userEvent.click(within(dialog).getByRole('radio', { name: "Refund to the member's main wallet" }));
+    expect(within(dialog).queryByLabelText('New transfer reference')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(server.pending(RESOLVE)).toHaveLength(1));
+    expect(server.next(RESOLVE).input.body).toEqual({
+      resolution: 'REFUNDED',
+      remark: 'The bank returned the first transfer',
+    });
+    await server.reply(RESOLVE, { order: order({ ...disputed, status: 'REFUNDED', next: [] }) });
+    expect(await screen.findByRole('status')).toHaveTextContent('Order 5 is now Refunded.');
+  });
+
+  it('shows an order’s history, and its proof pictures to finance only', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return { ok: true, status: 200, blob: async () => new Blob(['png'], { type: 'image/png' }) };
+    });
+    await signedIn('FINANCE', '/ops?page=withdrawals');
+    await answer(LIST, { list: [disputed] });
+    await userEvent.click(await screen.findByRole('button', { name: 'History of order 5' }));
+    const dialog = screen.getByRole('dialog', { name: 'History of order 5' });
+    await waitFor(() => expect(server.pending(HISTORY)).toHaveLength(1));
+    expect(server.next(HISTORY).input.params).toEqual({ id: 5 });
+    await server.reply(HISTORY, {
+      list: [
+        {
+          at: '2030-01-02T03:04:05.000Z',
+          actor: 'member:7',
+          action: 'WITHDRAWAL_REQUESTED',
+          remark: null,
+          reference: null,
+        },
+        {
+          at: '2030-01-02T04:00:00.000Z',
+          actor: 'ops:finance',
+          action: 'WITHDRAWAL_DISBURSED',
+          remark: null,
+          reference: 'FT-1',
+        },
+        {
+          at: '2030-01-02T05:00:00.000Z',
+          actor: 'member:7',
+          action: 'WITHDRAWAL_NOT_RECEIVED',
+          remark: 'Nothing came',
+          reference: null,
+        },
+      ],
+    });
+    const steps = within(await within(dialog).findByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Withdrawal requested'),
+        expect.stringMatching(/Disbursed.*ops:finance.*Reference: FT-1/),
+        expect.stringMatching(/Member reported not received.*Nothing came/),
+      ]),
+    );
+    expect(await within(dialog).findByRole('img', { name: 'Picture 2 of player01' })).toBeInTheDocument();
+    expect(fetched).toEqual(['/ops/payments/5/proofs/1', '/ops/payments/5/proofs/2']);
+    vi.unstubAllGlobals();
+  });
+
+  it('shows SUPPORT the history without the proof pictures or decisions', async () => {
+    await signedIn('SUPPORT', '/ops?page=withdrawals');
+    await answer(LIST, { list: [disputed] });
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['History of order 5']);
+    await userEvent.click(within(table).getByRole('button', { name: 'History of order 5' }));
+    const dialog = screen.getByRole('dialog', { name: 'History of order 5' });
+    expect(within(dialog).queryByRole('region', { name: 'Proof pictures' })).toBeNull();
   });
 });

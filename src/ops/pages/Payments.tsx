@@ -3,28 +3,41 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
+  type OpsOrderAction,
   opsApprovePayment,
   opsDisbursePayment,
   type opsPaymentOrder,
+  opsPaymentProof,
   opsPayments,
   opsRejectPayment,
+  opsResolveDispute,
 } from '../../../contract/ops.ts';
 import type { PaymentKind, PaymentStatus } from '../../../contract/payments.ts';
-import { Done, RecordTable } from '../../ui/records/form.tsx';
+import { Done, RecordTable, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { useOpsFormat } from '../format.ts';
 import { PAYMENT_STATUS_LABEL } from '../labels.ts';
 import { RemarkDialog } from '../RemarkDialog.tsx';
 import { useMay, useOps } from '../session.ts';
-import { cell, Filters, opsButton, opsPrimary, row, SelectField } from '../ui.tsx';
+import { cell, Filters, InputField, opsButton, opsPrimary, row, SelectField } from '../ui.tsx';
 import { useDecision } from '../useDecision.ts';
+import { ResolveDialog } from './PaymentDispute.tsx';
+import { PaymentHistory } from './PaymentHistory.tsx';
+import { WithdrawalQueues } from './PaymentQueues.tsx';
 
 type Order = z.infer<typeof opsPaymentOrder>;
-type Action = 'approve' | 'reject' | 'disburse';
 
-const ACTION_CALL = { approve: opsApprovePayment, reject: opsRejectPayment, disburse: opsDisbursePayment };
+const ACTION_CALL = {
+  approve: opsApprovePayment,
+  reject: opsRejectPayment,
+  disburse: opsDisbursePayment,
+  resolve: opsResolveDispute,
+};
 
-/** Each kind's statuses, the waiting ones first (the queue the page opens on). */
+/** The list's filter: the orders waiting for finance (`ACTION`), one status, or all (''). */
+type Filter = PaymentStatus | 'ACTION' | '';
+
+/** Each kind's statuses, and the filter the page opens on. */
 const STATUSES: Record<PaymentKind, PaymentStatus[]> = {
   DEPOSIT: ['PENDING', 'CREDITED', 'FAILED', 'REJECTED'],
   WITHDRAWAL: [
@@ -34,63 +47,74 @@ const STATUSES: Record<PaymentKind, PaymentStatus[]> = {
     'NOT_RECEIVED',
     'RECEIVED',
     'FORCED_RECEIVED',
+    'REFUNDED',
     'REJECTED',
   ],
 };
-
-/** What an operator may still do with an order (contract/payments.ts lifecycle). */
-const ACTIONS: Partial<Record<PaymentStatus, Action[]>> = {
-  PENDING: ['approve', 'reject'],
-  REQUESTED: ['approve', 'reject'],
-  APPROVED: ['disburse', 'reject'],
-};
+/** Withdrawals open on every step that waits for finance, so an approved one stays in view until disbursed. */
+const FIRST: Record<PaymentKind, Filter> = { DEPOSIT: 'PENDING', WITHDRAWAL: 'ACTION' };
 
 export const Deposits = () => <PaymentQueue kind="DEPOSIT" />;
 export const Withdrawals = () => <PaymentQueue kind="WITHDRAWAL" />;
 
-/** The picked merchant's deposits or withdrawals of a status, oldest first, with the decisions still open. */
+/** The picked merchant's deposits or withdrawals, oldest first, each with the next actions the server offers. */
 function PaymentQueue({ kind }: { kind: PaymentKind }) {
   const { t, i18n } = useLingui();
   const may = useMay();
   const { merchant } = useOps();
   const { money, when } = useOpsFormat();
-  const [status, setStatus] = useState<PaymentStatus | ''>(STATUSES[kind][0]!);
+  const [filter, setFilter] = useState<Filter>(FIRST[kind]);
+  const [historyOf, setHistoryOf] = useState<Order | null>(null);
+  const [reference, setReference] = useState('');
   const list = useQuery({
-    queryKey: ['ops', 'payments', merchant.code, kind, status],
+    queryKey: ['ops', 'payments', merchant.code, kind, filter],
     queryFn: async () =>
       (
         await opsCall(opsPayments, {
-          query: { kind, merchant: merchant.code, ...(status ? { status } : {}) },
+          query: {
+            kind,
+            merchant: merchant.code,
+            ...(filter === 'ACTION' ? { queue: 'ACTION' as const } : filter ? { status: filter } : {}),
+          },
         })
       ).value,
   });
-  const decision = useDecision<Order, Action, { order: Order }>({
+  const decision = useDecision<Order, OpsOrderAction, { order: Order }>({
     calls: ACTION_CALL,
     reload: [['ops', 'payments']],
     note: ({ order }) => t`Order ${order.id} is now ${i18n._(PAYMENT_STATUS_LABEL[order.status])}.`,
   });
   const deciding = decision.deciding;
-  const actionLabel: Record<Action, string> = {
+  const actionLabel: Record<OpsOrderAction, string> = {
     approve: t`Approve`,
     reject: t`Reject`,
     disburse: t`Mark disbursed`,
+    resolve: t`Resolve dispute`,
   };
   /** The button's and the dialog's name: the action and the order. */
-  const actionOn = (action: Action, id: number) =>
+  const actionOn = (action: OpsOrderAction, id: number) =>
     ({
       approve: t`Approve order ${id}`,
       reject: t`Reject order ${id}`,
       disburse: t`Mark order ${id} disbursed`,
+      resolve: t`Resolve the dispute of order ${id}`,
     })[action];
+  const open = (o: Order, action: OpsOrderAction) => {
+    setReference('');
+    decision.open(o, action);
+  };
+  const proofsOf = (o: Order) => (may(opsPaymentProof) ? o.proofs : 0);
 
   return (
     <>
+      {kind === 'WITHDRAWAL' && <WithdrawalQueues merchant={merchant.code} onPick={setFilter} />}
       <Filters>
         <SelectField
           label={<Trans>Status</Trans>}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as PaymentStatus | '')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value as Filter)}
         >
+          {kind === 'WITHDRAWAL' && <option value="ACTION">{t`Needs action`}</option>}
           {STATUSES[kind].map((s) => (
             <option key={s} value={s}>
               {i18n._(PAYMENT_STATUS_LABEL[s])}
@@ -134,7 +158,7 @@ function PaymentQueue({ kind }: { kind: PaymentKind }) {
             </td>
             <td className={cell}>
               <div className="flex flex-wrap gap-1">
-                {(ACTIONS[o.status] ?? [])
+                {o.next
                   .filter((a) => may(ACTION_CALL[a]))
                   .map((a) => (
                     <button
@@ -142,17 +166,36 @@ function PaymentQueue({ kind }: { kind: PaymentKind }) {
                       type="button"
                       className={a === 'reject' ? opsButton : opsPrimary}
                       aria-label={actionOn(a, o.id)}
-                      onClick={() => decision.open(o, a)}
+                      onClick={() => open(o, a)}
                     >
                       {actionLabel[a]}
                     </button>
                   ))}
+                <button
+                  type="button"
+                  className={opsButton}
+                  aria-label={t`History of order ${o.id}`}
+                  onClick={() => setHistoryOf(o)}
+                >
+                  <Trans>History</Trans>
+                </button>
               </div>
             </td>
           </tr>
         )}
       />
-      {deciding && (
+      {deciding?.action === 'resolve' && (
+        <ResolveDialog
+          title={actionOn('resolve', deciding.item.id)}
+          pending={decision.pending}
+          error={decision.error}
+          onClose={decision.close}
+          onConfirm={(body) => decision.decide(body)}
+        >
+          <OrderSummary order={deciding.item} amount={money(deciding.item.amount)} />
+        </ResolveDialog>
+      )}
+      {deciding && deciding.action !== 'resolve' && (
         <RemarkDialog
           title={actionOn(deciding.action, deciding.item.id)}
           confirmLabel={actionLabel[deciding.action]}
@@ -160,10 +203,32 @@ function PaymentQueue({ kind }: { kind: PaymentKind }) {
           pending={decision.pending}
           error={decision.error}
           onClose={decision.close}
-          onConfirm={(remark) => decision.decide(remark ? { remark } : {})}
+          onConfirm={(remark) =>
+            decision.decide({
+              ...(remark ? { remark } : {}),
+              ...(deciding.action === 'disburse' && reference.trim() ? { reference: reference.trim() } : {}),
+            })
+          }
         >
           <OrderSummary order={deciding.item} amount={money(deciding.item.amount)} />
+          {deciding.action === 'disburse' && (
+            <InputField
+              label={t`Transfer reference (optional)`}
+              maxLength={60}
+              value={reference}
+              message={serverField(decision.error, 'reference')}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          )}
         </RemarkDialog>
+      )}
+      {historyOf && (
+        <PaymentHistory
+          id={historyOf.id}
+          account={historyOf.account}
+          proofs={proofsOf(historyOf)}
+          onClose={() => setHistoryOf(null)}
+        />
       )}
     </>
   );

@@ -86,6 +86,30 @@ describe('Internal Message', () => {
     );
   });
 
+  it('words the end of a withdrawal dispute from its templates', async () => {
+    show(<Messages />);
+    const ended = (id: number, template: string, params: Record<string, string>) =>
+      message({ id, category: 'ACCOUNT', template, params, title: 'English fallback', body: 'fallback' });
+    await answer(LIST, {
+      list: [
+        ended(23, 'WITHDRAWAL_RESENT', { amount: '20000', reference: 'FT-991' }),
+        ended(22, 'WITHDRAWAL_CONFIRMED', { amount: '20000' }),
+        ended(21, 'WITHDRAWAL_REFUNDED', { amount: '20000' }),
+        // No reference: the server's own words.
+        ended(20, 'WITHDRAWAL_RESENT', { amount: '20000' }),
+      ],
+      totalPages: 1,
+      unread: 4,
+    });
+    const [resent, confirmed, refunded, fallback] = (await items()).map(
+      (r) => within(r).getAllByRole('button')[0]!,
+    );
+    expect(resent).toHaveAccessibleName(/^Unread: Withdrawal paid out again .*\$200\.00.*FT-991/);
+    expect(confirmed).toHaveAccessibleName(/^Unread: Withdrawal received .*\$200\.00 reached your account/);
+    expect(refunded).toHaveAccessibleName(/^Unread: Withdrawal refunded .*\$200\.00 has been refunded/);
+    expect(fallback).toHaveAccessibleName(/^Unread: English fallback/);
+  });
+
   it('opens a message as plain text and marks it read', async () => {
     show(<Messages />);
     await answer(LIST, INBOX);
