@@ -205,5 +205,8 @@ describe('operator pictures', () => {
     expect(after.json().value.list.find((b: { id: number }) => b.id === banner.id).pictureUrl).toBe(url);
     const unknown = await post('/ops/merchants/PORTICO/banners/999999/picture', await jpgWithGps());
     expect(unknown.statusCode).toBe(404);
+    const noGame = await post('/ops/merchants/PORTICO/games/NO_SUCH_GAME/icon', await jpgWithGps());
+    expect(noGame.statusCode).toBe(404);
+    expect(noGame.json().fields.nodeId).toBe('No such game');
   });
 });

@@ -5,6 +5,9 @@ import { banners, merchants } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { pictureUrl } from '../../http/pictures.ts';
 import type { AuditLog } from '../audit/log.ts';
+import { mustExist } from '../merchant/exists.ts';
+
+const noBanner = () => new DomainError(404, 'NOT_FOUND', 'No such banner', { id: 'No such banner' });
 
 /**
  * Where operators' pictures are put to use: the brand's logo and icon (the merchant row: its trigger tells every
@@ -12,6 +15,17 @@ import type { AuditLog } from '../audit/log.ts';
  */
 export function createBrandPictures(db: Db, audit: AuditLog) {
   return {
+    /** Refuses an upload for a merchant or banner that does not exist before its picture is stored. */
+    async mustHave(code: string, bannerId?: number): Promise<void> {
+      await mustExist(db, code);
+      if (bannerId === undefined) return;
+      const [row] = await db
+        .select({ id: banners.id })
+        .from(banners)
+        .where(and(eq(banners.merchantCode, code), eq(banners.id, bannerId)));
+      if (!row) throw noBanner();
+    },
+
     async setBrand(code: string, slot: 'logo' | 'icon', key: string): Promise<Brand> {
       const field = slot === 'logo' ? 'logoUrl' : 'iconUrl';
       return db.transaction(async (tx) => {
@@ -38,7 +52,7 @@ export function createBrandPictures(db: Db, audit: AuditLog) {
           .set({ pictureKey: key })
           .where(and(eq(banners.merchantCode, code), eq(banners.id, id)))
           .returning({ id: banners.id });
-        if (!row) throw new DomainError(404, 'NOT_FOUND', 'No such banner', { id: 'No such banner' });
+        if (!row) throw noBanner();
         await audit.append(tx, {
           merchantCode: code,
           actor: 'ops',

@@ -15,6 +15,8 @@ type ListQuery = z.output<typeof opsGames.query>;
 /** `%`, `_` and `\` typed in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const noGame = () => new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
+
 const FLAG_FIELDS = ['isHot', 'isNew', 'sort', 'maintenanceUntil'] as const;
 
 const toOps = (row: GameRow, vendorName: string, now: Date): OpsGame => ({
@@ -143,6 +145,15 @@ export function createGameCatalogue(db: Db, audit: AuditLog, now: () => Date = (
       return rows.map((r) => toOps(r.game, r.vendorName, at));
     },
 
+    /** Refuses an icon for a game that is not in the catalogue before its picture is stored. */
+    async mustHave(code: string, nodeId: string): Promise<void> {
+      const [row] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.merchantCode, code), eq(games.nodeId, nodeId), isNull(games.removedAt)));
+      if (!row) throw noGame();
+    },
+
     /** Sets a game's uploaded icon (a storage key of server/http/pictures.ts); audited. */
     async setIcon(code: string, nodeId: string, key: string): Promise<GameRow> {
       return db.transaction(async (tx) => {
@@ -151,7 +162,7 @@ export function createGameCatalogue(db: Db, audit: AuditLog, now: () => Date = (
           .set({ iconKey: key })
           .where(and(eq(games.merchantCode, code), eq(games.nodeId, nodeId), isNull(games.removedAt)))
           .returning();
-        if (!row) throw new DomainError(404, 'NOT_FOUND', 'No such game', { nodeId: 'No such game' });
+        if (!row) throw noGame();
         await audit.append(tx, {
           merchantCode: code,
           actor: 'ops',

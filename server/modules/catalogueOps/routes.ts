@@ -28,15 +28,19 @@ export async function catalogueOpsRoutes(app: FastifyInstance, deps: CatalogueOp
 
   await app.register(async (uploads) => {
     await acceptPicture(uploads);
+    // The merchant, banner or game is checked first: a refused upload leaves no picture behind.
     route(uploads, opsBrandPicture, async ({ params, req }) => {
+      await brandPictures.mustHave(params.code);
       const key = await pictures.store(params.code, params.slot, await readPicture(req));
       return okValue({ brand: await brandPictures.setBrand(params.code, params.slot, key) });
     });
     route(uploads, opsBannerPicture, async ({ params, req }) => {
+      await brandPictures.mustHave(params.code, params.id);
       const key = await pictures.store(params.code, 'banner', await readPicture(req));
       return okValue({ url: await brandPictures.setBanner(params.code, params.id, key) });
     });
     route(uploads, opsGameIcon, async ({ params, req }) => {
+      await catalogue.mustHave(params.code, params.nodeId);
       const key = await pictures.store(params.code, 'gameIcon', await readPicture(req));
       await catalogue.setIcon(params.code, params.nodeId, key);
       return okValue({ url: pictureUrl(key) });
