@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
-import { opsGrantContract, opsSettleContracts } from '../../contract/agent.ts';
+import { opsAgentTransfers, opsGrantContract, opsSettleContracts } from '../../contract/agent.ts';
 import {
   type OpsRole,
   opsAudit,
@@ -13,6 +13,7 @@ import {
 } from '../../contract/backoffice.ts';
 import { opsGames } from '../../contract/catalogue.ts';
 import { opsChanges } from '../../contract/changes.ts';
+import { opsDashboard } from '../../contract/dashboard.ts';
 import { opsDeliveries } from '../../contract/deliveries.ts';
 import { opsFeedback, opsHelpItems } from '../../contract/help.ts';
 import { opsAwaitingResults } from '../../contract/lotteryResults.ts';
@@ -23,11 +24,13 @@ import { opsPaymentChannels } from '../../contract/payments.ts';
 import { opsRedemptions } from '../../contract/points.ts';
 import { opsPromotionEntries, opsPromotions } from '../../contract/promotions.ts';
 import { opsVendors } from '../../contract/vendors.ts';
+import { AgentTransfers } from './pages/AgentTransfers.tsx';
 import { Audit } from './pages/Audit.tsx';
 import { Banners } from './pages/Banners.tsx';
 import { Brand } from './pages/Brand.tsx';
 import { Changes } from './pages/Changes.tsx';
 import { Contracts } from './pages/Contracts.tsx';
+import { Dashboard } from './pages/Dashboard.tsx';
 import { Deliveries } from './pages/Deliveries.tsx';
 import { Draws } from './pages/Draws.tsx';
 import { Feedback } from './pages/Feedback.tsx';
@@ -60,6 +63,7 @@ export interface OpsPageEntry {
 
 /** The back office's pages, in menu order. */
 export const OPS_PAGES: OpsPageEntry[] = [
+  { path: 'dashboard', label: msg`Dashboard`, roles: rolesOf(opsDashboard), component: Dashboard },
   { path: 'members', label: msg`Members & agents`, roles: rolesOf(opsMembers), component: Members },
   { path: 'deposits', label: msg`Deposits`, roles: rolesOf(opsPayments), component: Deposits },
   { path: 'withdrawals', label: msg`Withdrawals`, roles: rolesOf(opsPayments), component: Withdrawals },
@@ -93,6 +97,12 @@ export const OPS_PAGES: OpsPageEntry[] = [
     label: msg`Contracts`,
     roles: rolesOf(opsGrantContract, opsSettleContracts),
     component: Contracts,
+  },
+  {
+    path: 'agent-transfers',
+    label: msg`Agent transfers`,
+    roles: rolesOf(opsAgentTransfers),
+    component: AgentTransfers,
   },
   { path: 'merchants', label: msg`Merchants`, roles: rolesOf(opsMerchants), component: Merchants },
   { path: 'brand', label: msg`Brand & domains`, roles: rolesOf(opsMerchantSettings), component: Brand },
