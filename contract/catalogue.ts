@@ -100,7 +100,6 @@ export const PICTURE_SLOTS = {
   icon: { width: 256, height: 256, fit: 'cover' },
   banner: { width: 1200, height: 360, fit: 'cover' },
   gameIcon: { width: 480, height: 480, fit: 'cover' },
-  promotion: { width: 1200, height: 600, fit: 'inside' },
 } as const;
 export type PictureSlot = keyof typeof PICTURE_SLOTS;
 
