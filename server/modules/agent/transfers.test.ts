@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, exclusions, members, messages } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { asOps } from '../../test/changes.ts';
 import { invariantBreaches } from '../../test/play.ts';
 import { PAY_PASSWORD } from '../../test/wallet.ts';
 import { createAuditLog } from '../audit/log.ts';
@@ -143,6 +144,19 @@ describe('agent → direct downline transfer', () => {
     const agentLocked = await send(agent.token, { downlineId: member.id, amount: 1_000 });
     expect(agentLocked.body.code).toBe('ACCOUNT_LOCKED');
     await db.update(members).set({ lockedAt: null }).where(eq(members.id, agent.id));
+    // The other gates of money calls: a password change due, the agent's own break.
+    await db.update(members).set({ mustChangePassword: true }).where(eq(members.id, agent.id));
+    expect((await send(agent.token, { downlineId: member.id, amount: 1_000 })).body.code).toBe(
+      'PASSWORD_CHANGE_REQUIRED',
+    );
+    await db.update(members).set({ mustChangePassword: false }).where(eq(members.id, agent.id));
+    await db
+      .insert(exclusions)
+      .values({ memberId: agent.id, kind: 'COOLING_OFF', endsAt: new Date(Date.now() + 3_600_000) });
+    expect((await send(agent.token, { downlineId: member.id, amount: 1_000 })).body.code).toBe(
+      'SELF_EXCLUDED',
+    );
+    expect(await balance(member.token)).toBe(0);
     expect(await invariantBreaches(db)).toBe(0);
   });
 
@@ -228,6 +242,24 @@ describe('agent → direct downline transfer', () => {
     expect(await sum([agent.id])).toBe(100_000 - 25_000);
     expect(await sum([poor.id, kid.id])).toBe(9_000);
     expect(await invariantBreaches(db)).toBe(0);
+  });
+
+  it('takes the daily limit an operator set in /ops Rules from the next transfer on, once approved', async () => {
+    const { agent, member } = await tree('dt_rules');
+    const url = '/ops/merchants/PORTICO/rules/agentTransfers';
+    const drafted = await asOps(t.app, 'finance', 'PUT', url, { min: 100, max: 3_000, dailyLimit: 3_000 });
+    expect(drafted.status).toBe(200);
+    // A draft changes nothing yet.
+    expect((await send(agent.token, { downlineId: member.id, amount: 4_000 })).status).toBe(200);
+    expect(
+      (await asOps(t.app, 'admin', 'POST', `/ops/changes/${drafted.body.value.change.id}/approve`)).status,
+    ).toBe(200);
+    const over = await send(agent.token, { downlineId: member.id, amount: 3_001 });
+    expect(over.body.fields).toEqual({ amount: 'At most 30.00 a transfer' });
+    // Today's 4 000 already passes the new limit of 3 000: nothing more today.
+    const limited = await send(agent.token, { downlineId: member.id, amount: 100 });
+    expect(limited.body).toMatchObject({ code: 'LIMIT_EXCEEDED', limit: { amount: 3_000, remaining: 0 } });
+    await createRulesStore(db).set('PORTICO', AGENT_TRANSFER_RULES, AGENT_TRANSFER_RULES.defaults);
   });
 
   it('lists the transfers to operators by merchant, day range, agent and member, with the total', async () => {
