@@ -119,6 +119,11 @@ const inbox = (m: M) =>
     .from(messages)
     .where(eq(messages.memberId, m.id));
 const resolve = (id: number, body: object) => finance('POST', `/ops/payments/${id}/resolve`, body);
+/** The order as the member reads it on its next request. */
+const seenByMember = async (m: M, id: number) => {
+  const res = await asMember(m.token, 'GET', '/wps/payment/orders?kind=WITHDRAWAL&pageNo=1&pageSize=50');
+  return res.body.value.list.find((o: { id: number }) => o.id === id);
+};
 
 describe('proof pictures', () => {
   it('are served to finance with their type, never cached or sniffed; to no one else', async () => {
@@ -224,6 +229,10 @@ describe('a disputed withdrawal', () => {
     });
     expect(res.body.value.order.forcedReceiveAt).not.toBeNull();
     expect(await houseCash()).toBe(cash);
+    expect(await seenByMember(m, id)).toMatchObject({
+      status: 'DISBURSED',
+      details: { disbursementRef: 'REF-2' },
+    });
     expect(await inbox(m)).toContainEqual({
       template: 'WITHDRAWAL_RESENT',
       params: { amount: '20000', reference: 'REF-2' },
@@ -272,9 +281,14 @@ describe('a disputed withdrawal', () => {
     const m = await member('dispute_refund');
     const id = await disputed(m);
     const [cash, main] = [await houseCash(), await m.main()];
+    const balance = async () =>
+      (await asMember(m.token, 'GET', '/wps/v2/wallets/balance')).body.value.sumBalance as number;
+    const shown = await balance();
     const res = await resolve(id, { resolution: 'REFUNDED', remark: 'Account closed at the bank' });
     expect(res.body.value.order).toMatchObject({ status: 'REFUNDED', next: [] });
     expect([await houseCash(), await m.main()]).toEqual([cash - 20_000, main + 20_000]);
+    expect(await seenByMember(m, id)).toMatchObject({ status: 'REFUNDED', forcedReceiveAt: null });
+    expect(await balance()).toBe(shown + 20_000);
     expect(await inbox(m)).toContainEqual({ template: 'WITHDRAWAL_REFUNDED', params: { amount: '20000' } });
     expect((await resolve(id, { resolution: 'REFUNDED', remark: 'again' })).status).toBe(409);
     expect((await finance('POST', `/ops/payments/${id}/disburse`)).status).toBe(409);
