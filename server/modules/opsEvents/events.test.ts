@@ -122,6 +122,11 @@ describe('GET /ops/events', () => {
       payload: { username: 'events_lotus', password: 'Events-lotus-1' },
     });
     const token = login.json().value.token as string;
+    const bad = await fetch(`${base}/ops/events?merchant=${encodeURIComponent('no such!')}`, {
+      headers: { authorization: `Bearer ${OPS}` },
+    });
+    expect([bad.status, ((await bad.json()) as { code: string }).code]).toEqual([400, 'VALIDATION']);
+    expect((await fetch(`${base}/ops/events`)).status).toBe(401);
     const refused = await fetch(`${base}/ops/events?merchant=PORTICO`, {
       headers: { authorization: `Bearer ${token}` },
     });
