@@ -76,7 +76,9 @@ describe('Back office sign-in', () => {
     // No second "who am I": the login said it.
     expect(server.sent('/ops/me')).toHaveLength(0);
 
-    expect(await screen.findByRole('heading', { name: 'Members & agents', level: 1 })).toBeInTheDocument();
+    // Every role opens on the day's dashboard.
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(server.sent('/ops/merchants/:code/dashboard')[0]!.input.params).toEqual({ code: 'PORTICO' });
     // The contract's opsRoles decide: CONTENT edits what members read, and no money.
     expect(navNames()).toEqual(
       expect.arrayContaining(['Members & agents', 'Announcements', 'Banners', 'Promotions']),
@@ -89,7 +91,7 @@ describe('Back office sign-in', () => {
 describe('Back office menu by role', () => {
   it('hides from CONTENT what it may not do: no deposits, withdrawals, audit or operators', async () => {
     await signedIn('CONTENT', '/ops');
-    await screen.findByRole('heading', { name: 'Members & agents', level: 1 });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const names = navNames();
     for (const hidden of ['Deposits', 'Withdrawals', 'Redemptions', 'Audit log', 'Operators', 'Rules'])
       expect(names).not.toContain(hidden);
@@ -98,7 +100,7 @@ describe('Back office menu by role', () => {
 
   it('shows SUPPORT the audit log and the payments but not the operators or contracts', async () => {
     await signedIn('SUPPORT', '/ops');
-    await screen.findByRole('heading', { name: 'Members & agents', level: 1 });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     expect(navNames()).toEqual(expect.arrayContaining(['Audit log', 'Deposits', 'Withdrawals']));
     expect(navNames()).not.toContain('Operators');
     expect(navNames()).not.toContain('Contracts');
@@ -106,7 +108,7 @@ describe('Back office menu by role', () => {
 
   it('shows ADMIN every page', async () => {
     await signedIn('ADMIN', '/ops');
-    await screen.findByRole('heading', { name: 'Members & agents', level: 1 });
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     // Every page of the menu, however many there are.
     expect(navNames()).toHaveLength(OPS_PAGES.length);
     expect(navNames()).toContain('Deposits');
