@@ -86,6 +86,38 @@ describe('Internal Message', () => {
     );
   });
 
+  it('words a transfer from the upline from its template', async () => {
+    show(<Messages />);
+    const params = { amount: '12345', upline: 'agent01' };
+    await answer(LIST, {
+      list: [
+        message({
+          id: 31,
+          category: 'ACCOUNT',
+          template: 'TRANSFER_FROM_UPLINE',
+          params,
+          title: 'T',
+          body: 'B',
+        }),
+        // Without the upline's name: the server's own words.
+        message({
+          id: 30,
+          template: 'TRANSFER_FROM_UPLINE',
+          params: { amount: '1' },
+          title: 'Own',
+          body: 'words',
+        }),
+      ],
+      totalPages: 1,
+      unread: 2,
+    });
+    const [worded, fallback] = await items();
+    expect(within(worded!).getAllByRole('button')[0]).toHaveAccessibleName(
+      /^Unread: Transfer from upline Your upline agent01 transferred \$123\.45 to your main wallet\./,
+    );
+    expect(within(fallback!).getAllByRole('button')[0]).toHaveAccessibleName(/^Unread: Own words/);
+  });
+
   it('words the end of a withdrawal dispute from its templates', async () => {
     show(<Messages />);
     const ended = (id: number, template: string, params: Record<string, string>) =>
