@@ -62,6 +62,13 @@ export function csvSourceOf(list: unknown): string | undefined {
   return withQuery(fillPath(source.call.path, source.input?.params), { ...filters, format: 'csv' });
 }
 
+/** `derived` (a list narrowed in the browser) exports as the reply it was made from. */
+export function sameSource<T extends object>(reply: object, derived: T): T {
+  const source = listSources.get(reply);
+  if (source) listSources.set(derived, source);
+  return derived;
+}
+
 /** Downloads a CSV export with the operator's token, under the name the server gives it. */
 export async function downloadCsv(path: string): Promise<void> {
   const reply = await fetch(path, { headers: bearer() });
@@ -77,9 +84,9 @@ export async function downloadCsv(path: string): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-/** An entry's picture (`GET /ops/uploads/:name`, operator token): its bytes, for an object URL. */
-export async function fetchUpload(name: string): Promise<Blob> {
-  const reply = await fetch(`/ops/uploads/${encodeURIComponent(name)}`, { headers: bearer() });
+/** A picture operators read with their token (an entry's upload, a withdrawal's proof): its bytes, for an object URL. */
+export async function fetchPicture(path: string): Promise<Blob> {
+  const reply = await fetch(path, { headers: bearer() });
   if (!reply.ok) throw new ApiError(reply.status === 403 ? 'FORBIDDEN' : 'NOT_FOUND', '', {}, reply.status);
   return reply.blob();
 }

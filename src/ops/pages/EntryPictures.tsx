@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchPicture } from '../picture.ts';
+import { fetchPicture } from '../api.ts';
 
 /** An application's pictures, fetched with the operator's token (they are not public) and shown as thumbnails. */
 export function EntryPictures({ names, account }: { names: string[]; account: string }) {
