@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, paymentOrders } from '../db/schema/index.ts';
+import { ledgerEntries, members, paymentOrders } from '../db/schema/index.ts';
 import { LOTTERIES } from '../modules/lottery/catalogue.ts';
 import { saleState } from '../modules/lottery/schedule.ts';
 import { type TestApp, testApp } from '../test/app.ts';
@@ -50,6 +50,19 @@ describe('a request id reused with another body', () => {
       { vendor: 'CQ9' },
       { direction: 'out' },
     ]);
+  });
+
+  it('is refused for an agent’s transfer to its downline', async () => {
+    const agent = await memberWithToken(db, 'idem_fund', 20_000n);
+    await db.update(members).set({ agentType: 1 }).where(eq(members.id, agent.id));
+    const kid = await memberWithToken(db, 'idem_kid', 0n, { uplineId: agent.id });
+    const sibling = await memberWithToken(db, 'idem_kid2', 0n, { uplineId: agent.id });
+    await reuse(
+      '/wps/agent/transfer',
+      agent.token,
+      { downlineId: kid.id, amount: 1_000, paymentPassword: PAY_PASSWORD },
+      [{ amount: 2_000 }, { downlineId: sibling.id }],
+    );
   });
 
   it('is refused for a transfer to the upline', async () => {
