@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Done, RecordTable } from '../ui/records/form.tsx';
+import { sameSource } from './api.ts';
 import { DeleteButton } from './DeleteButton.tsx';
 import { useOps } from './session.ts';
 import { Adder, cell, Filters, row, SelectField } from './ui.tsx';
@@ -81,9 +82,10 @@ export function CrudPage<Row extends { id: number }, Value extends string>({
   const list = useQuery({
     queryKey: ['ops', listKey, merchant.code],
     queryFn: () => load(merchant.code),
-    select: (read) => ({
-      list: read.list.filter((r) => value === '' || filter === undefined || filter.matches(r, value)),
-    }),
+    select: (read) =>
+      sameSource(read, {
+        list: read.list.filter((r) => value === '' || filter === undefined || filter.matches(r, value)),
+      }),
   });
   return (
     <>

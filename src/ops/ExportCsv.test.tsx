@@ -59,6 +59,18 @@ describe('Export CSV above an operator list', () => {
     expect(asked[1]!.url).toBe('/ops/audit?actor=ops%3Afinance1&format=csv');
   });
 
+  it('is offered on a list the page narrows in the browser (announcements by type)', async () => {
+    const { asked } = stubDownloads();
+    await signedIn('CONTENT', '/ops?page=announcements');
+    await answer('/ops/merchants/:code/notices', {
+      list: [{ id: 3, type: 'B', titles: { en: 'Hi' }, contents: { en: 'Hello' }, sort: 0 }],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() =>
+      expect(asked.map((a) => a.url)).toEqual(['/ops/merchants/PORTICO/notices?format=csv']),
+    );
+  });
+
   it('says so when the export fails, and is offered on a per-merchant list too', async () => {
     stubDownloads(true);
     await signedIn('SUPPORT', '/ops?page=feedback');
