@@ -25,6 +25,8 @@ export const opsGame = z.object({
   /** ISO time the game is down until (null: not under maintenance, or its time has passed). */
   maintenanceUntil: z.string().nullable(),
   iconUrl: z.string(),
+  /** The icon is an operator's upload (it may be removed). */
+  uploadedIcon: z.boolean(),
   /** The game comes from a vendor's feed: the fields set here are kept across its syncs. */
   fromFeed: z.boolean(),
 });
@@ -138,6 +140,26 @@ export const opsGameIcon = defineCall({
   method: 'POST',
   path: '/ops/merchants/:code/games/:nodeId/icon',
   summary: 'Operator: upload a game’s icon (multipart `file`: png, jpg or webp ≤ 5 MB, shown at 480 × 480)',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: z.object({ code: merchantCode, nodeId: z.string().trim().min(1).max(80) }),
+  response: wpsReply(picture),
+});
+
+export const opsRemoveBannerPicture = defineCall({
+  method: 'DELETE',
+  path: '/ops/merchants/:code/banners/:id/picture',
+  summary: 'Operator: remove a banner’s uploaded picture (it is drawn from its title again)',
+  auth: 'ops',
+  opsRoles: ['CONTENT'],
+  params: z.object({ code: merchantCode, id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: wpsReply(picture),
+});
+
+export const opsRemoveGameIcon = defineCall({
+  method: 'DELETE',
+  path: '/ops/merchants/:code/games/:nodeId/icon',
+  summary: 'Operator: remove a game’s uploaded icon (the feed’s or the generated picture is shown again)',
   auth: 'ops',
   opsRoles: ['CONTENT'],
   params: z.object({ code: merchantCode, nodeId: z.string().trim().min(1).max(80) }),

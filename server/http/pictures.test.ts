@@ -114,6 +114,25 @@ describe('operator pictures', () => {
     expect(shown!.iconUrl).toBe(url);
     const [audited] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'GAME_ICON'));
     expect(audited!.subject).toMatchObject({ nodeId: game.nodeId });
+
+    // Removed: the picture from before comes back, for members too.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/ops/merchants/PORTICO/games/${game.nodeId}/icon`,
+      headers: auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().value.url).not.toBe(url);
+    const later = await client(t.app).send('GET', `/lgw/games/list?gameType=${game.gameType}&pageSize=100`);
+    const now = (later.body.data.games as { nodeId: string; iconUrl: string }[]).find(
+      (g) => g.nodeId === game.nodeId,
+    );
+    expect(now!.iconUrl).not.toBe(url);
+    const [gone] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'GAME_ICON_REMOVED'));
+    expect(gone!.subject).toMatchObject({ nodeId: game.nodeId, picture: null });
   });
 
   it('refuses a file that is not a png, jpg or webp whatever its name says', async () => {
@@ -203,6 +222,17 @@ describe('operator pictures', () => {
     expect(shown!.url).toBe(url);
     const after = await t.app.inject({ method: 'GET', url: '/ops/merchants/PORTICO/banners', headers: auth });
     expect(after.json().value.list.find((b: { id: number }) => b.id === banner.id).pictureUrl).toBe(url);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/ops/merchants/PORTICO/banners/${banner.id}/picture`,
+      headers: auth,
+    });
+    expect(removed.json().value.url).toBe(`/art/PORTICO/banners/${banner.id}.webp?lang=en`);
+    const drawn = await client(t.app).send('GET', '/wps/notice/index?language=vi');
+    expect(
+      (drawn.body.value.banners as { bannerId: number; url: string }[]).find((b) => b.bannerId === banner.id)!
+        .url,
+    ).toBe(`/art/PORTICO/banners/${banner.id}.webp?lang=vi`);
     const unknown = await post('/ops/merchants/PORTICO/banners/999999/picture', await jpgWithGps());
     expect(unknown.statusCode).toBe(404);
     const noGame = await post('/ops/merchants/PORTICO/games/NO_SUCH_GAME/icon', await jpgWithGps());

@@ -71,3 +71,35 @@ export function PicturePreview({ url, alt, empty }: { url: string | null; alt: s
     <span className="text-xs text-muted">{empty}</span>
   );
 }
+
+/** Removes an uploaded picture (the one from before shows again); named by what it removes. */
+export function RemovePicture<C extends AnyCall>({
+  call,
+  params,
+  label,
+  onDone,
+}: {
+  call: C;
+  params: CallInput<C>['params'];
+  label: string;
+  onDone: () => void;
+}) {
+  const remove = useMutation({
+    mutationFn: () => opsCall(call, { params } as CallInput<C>),
+    onSuccess: onDone,
+  });
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        className={opsButton}
+        aria-label={label}
+        disabled={remove.isPending}
+        onClick={() => remove.mutate()}
+      >
+        <Trans>Remove picture</Trans>
+      </button>
+      <CallError error={remove.error} />
+    </div>
+  );
+}

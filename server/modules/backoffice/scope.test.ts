@@ -58,6 +58,8 @@ const EXPECTED: Record<string, Expect> = {
   'catalogue.opsEditGames': 'merchant',
   'catalogue.opsGameIcon': 'merchant',
   'catalogue.opsGames': 'merchant',
+  'catalogue.opsRemoveBannerPicture': 'merchant',
+  'catalogue.opsRemoveGameIcon': 'merchant',
   'changes.opsApproveChange': 'object',
   'changes.opsChanges': 'merchant',
   'changes.opsRejectChange': 'object',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { banners, merchants } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { pictureUrl } from '../../http/pictures.ts';
+import { artPath } from '../art/paths.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { mustExist } from '../merchant/exists.ts';
 
@@ -45,7 +46,8 @@ export function createBrandPictures(db: Db, audit: AuditLog) {
       });
     },
 
-    async setBanner(code: string, id: number, key: string): Promise<string> {
+    /** A banner's uploaded picture, or none (null: drawn from its title again); returns its address in English. */
+    async setBanner(code: string, id: number, key: string | null): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(banners)
@@ -56,10 +58,10 @@ export function createBrandPictures(db: Db, audit: AuditLog) {
         await audit.append(tx, {
           merchantCode: code,
           actor: 'ops',
-          action: 'BANNER_PICTURE',
+          action: key ? 'BANNER_PICTURE' : 'BANNER_PICTURE_REMOVED',
           subject: { bannerId: id, picture: key },
         });
-        return pictureUrl(key);
+        return key ? pictureUrl(key) : `${artPath.banner(code, id)}?lang=en`;
       });
     },
   };

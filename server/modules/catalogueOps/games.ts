@@ -33,6 +33,7 @@ const toOps = (row: GameRow, vendorName: string, now: Date): OpsGame => ({
   maintenanceUntil:
     row.maintenanceUntil && row.maintenanceUntil > now ? row.maintenanceUntil.toISOString() : null,
   iconUrl: gameIconUrl(row, 'en'),
+  uploadedIcon: row.iconKey !== null,
   fromFeed: row.feed !== null,
 });
 
@@ -154,8 +155,11 @@ export function createGameCatalogue(db: Db, audit: AuditLog, now: () => Date = (
       if (!row) throw noGame();
     },
 
-    /** Sets a game's uploaded icon (a storage key of server/http/pictures.ts); audited. */
-    async setIcon(code: string, nodeId: string, key: string): Promise<GameRow> {
+    /**
+     * Sets a game's uploaded icon (a storage key of server/http/pictures.ts), or removes it (null: the feed's or the
+     * generated picture again); audited. Returns the address members now see.
+     */
+    async setIcon(code: string, nodeId: string, key: string | null): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(games)
@@ -166,10 +170,10 @@ export function createGameCatalogue(db: Db, audit: AuditLog, now: () => Date = (
         await audit.append(tx, {
           merchantCode: code,
           actor: 'ops',
-          action: 'GAME_ICON',
+          action: key ? 'GAME_ICON' : 'GAME_ICON_REMOVED',
           subject: { nodeId, picture: key },
         });
-        return row;
+        return gameIconUrl(row, 'en');
       });
     },
   };

@@ -5,8 +5,10 @@ import {
   opsEditGames,
   opsGameIcon,
   opsGames,
+  opsRemoveBannerPicture,
+  opsRemoveGameIcon,
 } from '../../../contract/catalogue.ts';
-import { acceptPicture, type Pictures, pictureRoutes, pictureUrl, readPicture } from '../../http/pictures.ts';
+import { acceptPicture, type Pictures, pictureRoutes, readPicture } from '../../http/pictures.ts';
 import { okValue, route } from '../../http/route.ts';
 import type { BrandPictures } from './brandPictures.ts';
 import type { GameCatalogue } from './games.ts';
@@ -42,8 +44,13 @@ export async function catalogueOpsRoutes(app: FastifyInstance, deps: CatalogueOp
     route(uploads, opsGameIcon, async ({ params, req }) => {
       await catalogue.mustHave(params.code, params.nodeId);
       const key = await pictures.store(params.code, 'gameIcon', await readPicture(req));
-      await catalogue.setIcon(params.code, params.nodeId, key);
-      return okValue({ url: pictureUrl(key) });
+      return okValue({ url: await catalogue.setIcon(params.code, params.nodeId, key) });
     });
   });
+  route(app, opsRemoveBannerPicture, async ({ params }) =>
+    okValue({ url: await brandPictures.setBanner(params.code, params.id, null) }),
+  );
+  route(app, opsRemoveGameIcon, async ({ params }) =>
+    okValue({ url: await catalogue.setIcon(params.code, params.nodeId, null) }),
+  );
 }

@@ -49,6 +49,13 @@ describe('Banners and brand pictures', () => {
       'src',
       url,
     );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the picture of banner Welcome bonus' }));
+    await waitFor(() => expect(server.pending(PICTURE)).toHaveLength(1));
+    expect(server.next(PICTURE).input.params).toEqual({ code: 'PORTICO', id: 7 });
+    await server.reply(PICTURE, { url: '/art/PORTICO/banners/7.webp?lang=en' });
+    expect(
+      await screen.findByText('Banner picture removed: drawn from its title again.'),
+    ).toBeInTheDocument();
   });
 
   it('uploads the logo, and says why a picture was refused', async () => {

@@ -7,13 +7,13 @@ import {
   opsCreateBanner,
   opsDeleteBanner,
 } from '../../../contract/backoffice.ts';
-import { opsBannerPicture, opsBrandPicture } from '../../../contract/catalogue.ts';
+import { opsBannerPicture, opsBrandPicture, opsRemoveBannerPicture } from '../../../contract/catalogue.ts';
 import { type BannerGroup, bannerGroup } from '../../../contract/content.ts';
 import { serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { CrudPage, useDoneLine } from '../CrudPage.tsx';
 import { filled, LanguageFields, NO_TEXTS } from '../LanguageFields.tsx';
-import { PicturePreview, PictureUpload } from '../PictureUpload.tsx';
+import { PicturePreview, PictureUpload, RemovePicture } from '../PictureUpload.tsx';
 import { merchantsKey, useMay, useOps } from '../session.ts';
 import { cell, FormEnd, FormPanel, InputField, Panel, SelectField } from '../ui.tsx';
 
@@ -89,15 +89,28 @@ export function Banners() {
         actions={
           may(opsBannerPicture)
             ? (b) => (
-                <PictureUpload
-                  call={opsBannerPicture}
-                  params={{ code: merchant.code, id: b.id }}
-                  label={t`Picture of banner ${b.titles.en ?? b.id} (1200 × 360)`}
-                  onDone={() => {
-                    void queryClient.invalidateQueries({ queryKey: ['ops', 'banners'] });
-                    done.say(t`Banner picture uploaded.`);
-                  }}
-                />
+                <>
+                  <PictureUpload
+                    call={opsBannerPicture}
+                    params={{ code: merchant.code, id: b.id }}
+                    label={t`Picture of banner ${b.titles.en ?? b.id} (1200 × 360)`}
+                    onDone={() => {
+                      void queryClient.invalidateQueries({ queryKey: ['ops', 'banners'] });
+                      done.say(t`Banner picture uploaded.`);
+                    }}
+                  />
+                  {b.pictureUrl && may(opsRemoveBannerPicture) && (
+                    <RemovePicture
+                      call={opsRemoveBannerPicture}
+                      params={{ code: merchant.code, id: b.id }}
+                      label={t`Remove the picture of banner ${b.titles.en ?? b.id}`}
+                      onDone={() => {
+                        void queryClient.invalidateQueries({ queryKey: ['ops', 'banners'] });
+                        done.say(t`Banner picture removed: drawn from its title again.`);
+                      }}
+                    />
+                  )}
+                </>
               )
             : undefined
         }

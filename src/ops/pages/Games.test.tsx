@@ -28,6 +28,7 @@ const game = (g: Partial<OpsGame>): OpsGame => ({
   hidden: false,
   maintenanceUntil: null,
   iconUrl: '/art/PORTICO/tiles/RNG_1.webp',
+  uploadedIcon: false,
   fromFeed: false,
   ...g,
 });
@@ -113,6 +114,15 @@ describe('Games', () => {
     expect((sent.body.get('file') as File).name).toBe('icon.png');
     await server.reply(ICON, { url: '/pictures/PORTICO/gameIcon-0123456789abcdef0123456789abcdef.webp' });
     expect(await screen.findByText('Icon of Lucky Seven uploaded.')).toBeInTheDocument();
+    const url = '/pictures/PORTICO/gameIcon-0123456789abcdef0123456789abcdef.webp';
+    await answer(LIST, { list: [game({ iconUrl: url, uploadedIcon: true }), DRAGON], totalPages: 1 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove the icon of Lucky Seven' }));
+    await waitFor(() => expect(server.pending(ICON)).toHaveLength(1));
+    expect(server.next(ICON).input.params).toEqual({ code: 'PORTICO', nodeId: 'RNG_1' });
+    await server.reply(ICON, { url: '/art/PORTICO/tiles/RNG_1.webp?lang=en' });
+    expect(await screen.findByText('Icon of Lucky Seven removed.')).toBeInTheDocument();
+    // Dragon Gold has no uploaded icon to remove.
+    expect(screen.queryByRole('button', { name: 'Remove the icon of Dragon Gold' })).toBeNull();
   });
 
   it('shows a reading role the catalogue without controls that change it', async () => {

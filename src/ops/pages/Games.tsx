@@ -10,6 +10,7 @@ import {
   opsEditGames,
   opsGameIcon,
   opsGames,
+  opsRemoveGameIcon,
 } from '../../../contract/catalogue.ts';
 import { GAME_TYPES } from '../../../contract/constants.ts';
 import type { GameType } from '../../../contract/games.ts';
@@ -17,7 +18,7 @@ import { opsVendors } from '../../../contract/vendors.ts';
 import { CallError, Done, RecordTable } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { isoFromLocal, useOpsFormat } from '../format.ts';
-import { PictureUpload } from '../PictureUpload.tsx';
+import { PictureUpload, RemovePicture } from '../PictureUpload.tsx';
 import { useMay, useOps } from '../session.ts';
 import { cell, Filters, InputField, opsButton, opsInlineInput, row, SelectField, Switch } from '../ui.tsx';
 
@@ -189,9 +190,10 @@ export function Games() {
             selected={selected.has(g.nodeId)}
             onSelect={() => toggle(g.nodeId)}
             onChange={(set) => change([g.nodeId], set)}
-            onIcon={() => {
+            onIcon={(removed) => {
               void queryClient.invalidateQueries({ queryKey: ['ops', 'games'] });
-              setDone(t`Icon of ${g.names.en ?? g.nodeId} uploaded.`);
+              const name = g.names.en ?? g.nodeId;
+              setDone(removed ? t`Icon of ${name} removed.` : t`Icon of ${name} uploaded.`);
             }}
             pending={edit.isPending}
           />
@@ -216,7 +218,8 @@ function GameRow({
   pending: boolean;
   onSelect: () => void;
   onChange: (set: GameEdit) => void;
-  onIcon: () => void;
+  /** `removed`: the uploaded icon was taken away. */
+  onIcon: (removed: boolean) => void;
 }) {
   const { t } = useLingui();
   const { merchant } = useOps();
@@ -319,7 +322,15 @@ function GameRow({
             call={opsGameIcon}
             params={{ code: merchant.code, nodeId: g.nodeId }}
             label={t`Icon of ${name}`}
-            onDone={onIcon}
+            onDone={() => onIcon(false)}
+          />
+        )}
+        {g.uploadedIcon && may(opsRemoveGameIcon) && (
+          <RemovePicture
+            call={opsRemoveGameIcon}
+            params={{ code: merchant.code, nodeId: g.nodeId }}
+            label={t`Remove the icon of ${name}`}
+            onDone={() => onIcon(true)}
           />
         )}
       </td>
