@@ -346,6 +346,26 @@ export const machineTitles: Record<string, MachineTitles> = {
       resultsRead: msg`Time to read the results`,
     },
   },
+  opsLive: {
+    title: msg`Back office live updates`,
+    about: msg`Keeps the back office's queues and dashboard up to date, polling while the live stream is down.`,
+    page: '/ops',
+    states: {
+      streaming: msg`Streaming`,
+      'streaming.connecting': msg`Opening the live stream`,
+      'streaming.live': msg`Live`,
+      polling: msg`Polling the queues`,
+    },
+    events: {
+      'stream.open': msg`The stream is open`,
+      'stream.event': msg`A queue changed`,
+      'stream.ended': msg`The stream ended`,
+      'stream.failed': msg`The stream failed`,
+    },
+    guards: { triedBefore: msg`an earlier try was made` },
+    actors: { stream: msg`Read the live stream` },
+    delays: { retry: msg`Time to try again` },
+  },
   registration: {
     title: msg`Registration`,
     about: msg`Signs a new member up, checks the invitation code and the text-message code, then logs them in.`,

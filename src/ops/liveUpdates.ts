@@ -1,5 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { fromCallback } from 'xstate';
 import {
   type OpsEventData,
   type OpsQueue,
@@ -7,13 +9,13 @@ import {
   opsEvents,
   opsQueue,
 } from '../../contract/opsEvents.ts';
+import { connectOpsLive } from '../../machines/opsLive.connect.ts';
+import { type OpsLiveEvent, opsLiveMachine } from '../../machines/opsLive.machine.ts';
 import { openStream } from '../api/client.ts';
 import { bearer } from './api.ts';
 
 /** While the live stream is down, the live queues are read again this often instead. */
 export const POLL_MS = 30_000;
-/** A failed stream is tried again after this long (one that ended normally at once). */
-export const RETRY_MS = 10_000;
 
 /** The `data:` payloads of a server-sent event stream, as they arrive. */
 export async function readEvents(body: ReadableStream<Uint8Array>, onData: (d: OpsEventData) => void) {
@@ -47,50 +49,47 @@ export function pollQueues(queryClient: QueryClient, poll: boolean) {
 
 const keyOf = (queue: OpsQueue) => ['ops', queue];
 
+/** The stream of `GET /ops/events` (read with fetch, so the operator's token goes in a header, not the address). */
+const stream = fromCallback<OpsLiveEvent>(({ sendBack }) => {
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const reply = await openStream(opsEvents.path, bearer(), controller.signal);
+      if (!reply.ok || !reply.body) throw new Error(`ops events: ${reply.status}`);
+      sendBack({ type: 'stream.open' });
+      await readEvents(reply.body, (d) => sendBack({ type: 'stream.event', queues: d.queues }));
+      sendBack({ type: 'stream.ended' });
+    } catch {
+      // No stream (an old proxy, no fetch streaming, the server refused): the machine polls meanwhile.
+      if (!controller.signal.aborted) sendBack({ type: 'stream.failed' });
+    }
+  })();
+  return () => controller.abort();
+});
+
 /**
- * The back office's live updates: one stream of `GET /ops/events` (read with fetch, so the operator's token goes
- * in a header, not in the address) whose events invalidate the queues they name; while it is down, those queues
- * poll every POLL_MS and the stream is tried again. Returns whether the stream is live.
+ * The back office's live updates (machines/opsLive.machine.ts): the events invalidate the queues they name; while
+ * the stream is down those queues poll every POLL_MS. Returns whether the stream is live.
  */
 export function useOpsLiveUpdates(): boolean {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    let controller: AbortController | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let first = true;
-    const connect = async () => {
-      controller = new AbortController();
-      let ended = false;
-      try {
-        const reply = await openStream(opsEvents.path, bearer(), controller.signal);
-        if (!reply.ok || !reply.body) throw new Error(`ops events: ${reply.status}`);
-        setLive(true);
-        // What changed while no stream was open (after the first try) is read once now.
-        if (!first)
+  const [machine] = useState(() =>
+    opsLiveMachine.provide({
+      actors: { stream },
+      actions: {
+        reload: (_, { queues }) => {
+          for (const queue of queues) void queryClient.invalidateQueries({ queryKey: keyOf(queue) });
+        },
+        // What changed while no stream was open is read once.
+        reloadAll: () => {
           for (const queue of opsQueue.options)
             void queryClient.invalidateQueries({ queryKey: keyOf(queue) });
-        first = false;
-        await readEvents(reply.body, (d) => {
-          for (const queue of d.queues) void queryClient.invalidateQueries({ queryKey: keyOf(queue) });
-        });
-        ended = true;
-      } catch {
-        // No stream (an old proxy, no fetch streaming, the server refused): poll meanwhile.
-      }
-      first = false;
-      if (stopped) return;
-      setLive(false);
-      retry = setTimeout(() => void connect(), ended ? 0 : RETRY_MS);
-    };
-    void connect();
-    return () => {
-      stopped = true;
-      controller?.abort();
-      clearTimeout(retry);
-    };
-  }, [queryClient]);
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(machine);
+  const live = useSelector(actor, (s) => connectOpsLive(s).live);
   useEffect(() => pollQueues(queryClient, !live), [queryClient, live]);
   return live;
 }
