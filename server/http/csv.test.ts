@@ -8,6 +8,7 @@ import { auditLog, members, paymentOrders } from '../db/schema/index.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { newMember } from '../test/play.ts';
 import { csvColumns, csvFileName, decimal } from './csv.ts';
+import { OPENAPI_PATH } from './openapi.ts';
 
 const OPS = 'csv-ops-token';
 let t: TestApp;
@@ -134,6 +135,15 @@ describe('?format=csv on an operator list', () => {
       ['CREDITED', '25.50'],
     ]);
     expect(rows.slice(1).every((l) => l.split(',')[header.indexOf('status')] === 'CREDITED')).toBe(true);
+  });
+
+  it('is in the API description: the format parameter and a CSV reply on every operator list only', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json();
+    const audit = doc.paths['/ops/audit'].get;
+    expect(Object.keys(audit.responses['200'].content)).toEqual(['application/json', 'text/csv']);
+    expect(audit.parameters.map((p: { name: string }) => p.name)).toContain('format');
+    const me = doc.paths['/ops/me'].get;
+    expect(Object.keys(me.responses['200'].content)).toEqual(['application/json']);
   });
 
   it('answers bad filters and other merchants as the list does, and leaves JSON alone', async () => {

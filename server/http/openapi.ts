@@ -13,6 +13,7 @@ import {
 } from '../../contract/seamless.ts';
 import { refusalOf, type Standing } from '../../contract/standing.ts';
 import { GATEWAY_SIGNATURE_HEADER } from '../ports/payments.ts';
+import { listItemOf } from './csv.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 /** The viewer (Swagger UI, served from the package, no CDN): outside production only. */
@@ -290,9 +291,12 @@ export async function registerOpenApi(app: FastifyInstance, opts: { production?:
           if (security.length > 0) operation.security = security;
           operation.parameters = [...(operation.parameters ?? []), ...headersOf(call)];
           const { 200: ok, ...others } = operation.responses;
+          // Every operator list also answers ?format=csv (server/http/csv.ts).
+          const csv = 'response' in call && listItemOf(call as AnyCall) !== undefined;
+          if (csv) operation.parameters.push(CSV_FORMAT);
           operation.responses = {
             ...others,
-            ...(ok ? { 200: { ...ok, headers: { 'X-Request-Id': REQUEST_ID_HEADER } } } : {}),
+            ...(ok ? { 200: { ...withCsv(ok, csv), headers: { 'X-Request-Id': REQUEST_ID_HEADER } } } : {}),
             ...refusalsOf(call),
           };
         }
@@ -312,3 +316,18 @@ export async function registerOpenApi(app: FastifyInstance, opts: { production?:
     uiConfig: { deepLinking: true, persistAuthorization: false, displayRequestDuration: true },
   });
 }
+
+/** The `format` query parameter of every operator list. */
+const CSV_FORMAT: OpenAPIV3.ParameterObject = {
+  name: 'format',
+  in: 'query',
+  required: false,
+  description:
+    'csv: the whole list with these filters as a CSV download (BOM, amounts as decimals, formulas neutralised)',
+  schema: { type: 'string', enum: ['csv'] },
+};
+
+const withCsv = (ok: OpenAPIV3.ResponseObject | OpenAPIV3.ReferenceObject, csv: boolean) =>
+  csv && 'content' in ok
+    ? { ...ok, content: { ...ok.content, 'text/csv': { schema: { type: 'string' as const } } } }
+    : ok;
