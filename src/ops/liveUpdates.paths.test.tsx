@@ -23,7 +23,11 @@ vi.mock('../api/client.ts', async (original) => ({
   openStream: () =>
     new Promise<Response>((resolve, reject) => {
       let controller!: ReadableStreamDefaultController<Uint8Array>;
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+      const body = new ReadableStream<Uint8Array>({
+        start: (c) => {
+          controller = c;
+        },
+      });
       let opened = false;
       const open = () => {
         opened = true;
