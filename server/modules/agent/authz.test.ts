@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as agentContract from '../../../contract/agent.ts';
@@ -228,6 +229,19 @@ const probes: Record<string, (f: Branch, name: keyof typeof foreign) => Promise<
       );
       expect(res.status).toBe(404);
     }
+  },
+  async transferToDownline(f) {
+    const balance = () => createLedger(db).walletBalance(f.member.main);
+    const before = await balance();
+    for (const downlineId of [f.member.id, f.sub.id, f.agent.id]) {
+      const res = clean(
+        await asOwn(agentContract.transferToDownline, {
+          body: { requestId: randomUUID(), downlineId, amount: 10_000, paymentPassword: 'Wrong123' },
+        }),
+      );
+      expect([res.status, res.body.code], `${downlineId}`).toEqual([404, 'NOT_FOUND']);
+    }
+    expect(await balance()).toBe(before);
   },
   async actOnContract(f) {
     for (const id of [f.offerId, f.grantId])
