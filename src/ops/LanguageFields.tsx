@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/merchant.ts';
 import { LOCALES } from '../i18n/i18n.ts';
@@ -58,6 +58,42 @@ export function LanguageFields({
           <InputField key={code} {...props} onChange={(e) => set(e.target.value)} />
         );
       })}
+    </>
+  );
+}
+
+/** An item's title (at most 200 characters) and HTML content in every language: announcements and help items. */
+export function TitleAndContentFields({
+  titles,
+  contents,
+  onTitles,
+  onContents,
+  error,
+}: {
+  titles: Texts;
+  contents: Texts;
+  onTitles: (texts: Texts) => void;
+  onContents: (texts: Texts) => void;
+  error: unknown;
+}) {
+  return (
+    <>
+      <LanguageFields
+        name="titles"
+        label={(language) => <Trans>Title ({language})</Trans>}
+        texts={titles}
+        onChange={onTitles}
+        error={error}
+        maxLength={200}
+      />
+      <LanguageFields
+        name="contents"
+        area
+        label={(language) => <Trans>Content, HTML ({language})</Trans>}
+        texts={contents}
+        onChange={onContents}
+        error={error}
+      />
     </>
   );
 }

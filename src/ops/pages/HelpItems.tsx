@@ -13,7 +13,7 @@ import type { Locale } from '../../../contract/merchant.ts';
 import { CallError, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { CrudPage, useDoneLine } from '../CrudPage.tsx';
-import { filled, LanguageFields, NO_TEXTS, type Texts } from '../LanguageFields.tsx';
+import { filled, NO_TEXTS, type Texts, TitleAndContentFields } from '../LanguageFields.tsx';
 import { useMay, useOps } from '../session.ts';
 import { cell, FormEnd, FormPanel, InputField, opsButton } from '../ui.tsx';
 
@@ -205,20 +205,11 @@ function HelpItemForm({
         message={serverField(save.error, 'anchor')}
         onChange={(e) => setAnchor(e.target.value)}
       />
-      <LanguageFields
-        name="titles"
-        label={(language) => <Trans>Title ({language})</Trans>}
-        texts={titles}
-        onChange={setTitles}
-        error={save.error}
-        maxLength={200}
-      />
-      <LanguageFields
-        name="contents"
-        area
-        label={(language) => <Trans>Content, HTML ({language})</Trans>}
-        texts={contents}
-        onChange={setContents}
+      <TitleAndContentFields
+        titles={titles}
+        contents={contents}
+        onTitles={setTitles}
+        onContents={setContents}
         error={save.error}
       />
       <FormEnd

@@ -6,7 +6,7 @@ import { type OpsNotice, opsCreateNotice, opsDeleteNotice, opsNotices } from '..
 import { serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { CrudPage } from '../CrudPage.tsx';
-import { filled, LanguageFields, NO_TEXTS } from '../LanguageFields.tsx';
+import { filled, NO_TEXTS, TitleAndContentFields } from '../LanguageFields.tsx';
 import { NOTICE_TYPE_LABEL } from '../labels.ts';
 import { useMay, useOps } from '../session.ts';
 import { cell, FormEnd, FormPanel, InputField, SelectField } from '../ui.tsx';
@@ -128,20 +128,11 @@ function NoticeForm({ onClose, onDone }: { onClose: () => void; onDone: (notice:
         message={serverField(create.error, 'sort')}
         onChange={(e) => setSort(e.target.value)}
       />
-      <LanguageFields
-        name="titles"
-        label={(language) => <Trans>Title ({language})</Trans>}
-        texts={titles}
-        onChange={setTitles}
-        error={create.error}
-        maxLength={200}
-      />
-      <LanguageFields
-        name="contents"
-        area
-        label={(language) => <Trans>Content, HTML ({language})</Trans>}
-        texts={contents}
-        onChange={setContents}
+      <TitleAndContentFields
+        titles={titles}
+        contents={contents}
+        onTitles={setTitles}
+        onContents={setContents}
         error={create.error}
       />
       <FormEnd
