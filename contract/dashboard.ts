@@ -39,19 +39,21 @@ export type DashboardQueues = z.infer<typeof dashboardQueues>;
 
 export const opsDashboard = defineCall({
   method: 'GET',
-  path: '/ops/merchants/:code/dashboard',
+  path: '/ops/dashboard',
   summary:
     'Operator: a merchant’s deposits, withdrawals, bets, payout, GGR, new and active members over its calendar ' +
     `days from–to (default today; at most ${DASHBOARD_MAX_DAYS} days), per hour for one day else per day, and its queues`,
   auth: 'ops',
   opsRoles: EVERY_ROLE,
-  params: z.object({ code: merchantCode }),
-  query: z.object({ from: day.optional(), to: day.optional() }).superRefine((q, ctx) => {
-    if (!q.from || !q.to) return;
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-    else if (dayCount(q.from, q.to) > DASHBOARD_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${DASHBOARD_MAX_DAYS} days` });
-  }),
+  query: z
+    .object({ merchant: merchantCode, from: day.optional(), to: day.optional() })
+    .superRefine((q, ctx) => {
+      if (!q.from || !q.to) return;
+      if (q.from > q.to)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
+      else if (dayCount(q.from, q.to) > DASHBOARD_MAX_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${DASHBOARD_MAX_DAYS} days` });
+    }),
   response: wpsReply(
     z.object({
       merchantCode: z.string(),

@@ -78,7 +78,7 @@ describe('Back office sign-in', () => {
 
     // Every role opens on the day's dashboard.
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(server.sent('/ops/merchants/:code/dashboard')[0]!.input.params).toEqual({ code: 'PORTICO' });
+    expect(server.sent('/ops/dashboard')[0]!.input.query).toMatchObject({ merchant: 'PORTICO' });
     // The contract's opsRoles decide: CONTENT edits what members read, and no money.
     expect(navNames()).toEqual(
       expect.arrayContaining(['Members & agents', 'Announcements', 'Banners', 'Promotions']),

@@ -196,9 +196,17 @@ async function objectsOf(code: string): Promise<Objects> {
   };
 }
 
+/** A call about one merchant named in its query (`?merchant=`, required) gets the merchant there. */
+const queriedMerchant = (c: AnyCall) => {
+  const shape = (c.query as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> })
+    ?.shape;
+  return shape?.merchant !== undefined && !shape.merchant.safeParse(undefined).success;
+};
+
 const fill = (c: AnyCall, o: Objects) => {
   const kind = c.path.split('/')[2] ?? '';
-  return c.path
+  const path = queriedMerchant(c) ? `${c.path}?merchant=${o.code}` : c.path;
+  return path
     .replace(':code', o.code)
     .replace(':topic', 'rebate')
     .replace(/:n(?=\/|$)/, '1')

@@ -124,7 +124,9 @@ export function createScopeCheck(db: Db): ScopeCheck {
       requireMerchant(who, params.code);
       placed = true;
     }
-    if (typeof query.merchant === 'string') requireMerchant(who, query.merchant);
+    // A merchant the query names places the call too; an object named by id is still checked by its owner below.
+    const queried = typeof query.merchant === 'string';
+    if (queried) requireMerchant(who, query.merchant as string);
     const owner = OWNERS[url.split('/')[2] ?? ''];
     const ref = params.id ?? params.name;
     if (owner && ref !== undefined && !placed) {
@@ -135,7 +137,7 @@ export function createScopeCheck(db: Db): ScopeCheck {
       if (code !== undefined) requireMerchant(who, code);
       return;
     }
-    if (!placed && !LISTS.has(call))
+    if (!placed && !queried && !LISTS.has(call))
       throw new DomainError(403, 'FORBIDDEN', 'This call is not open to operators of some merchants');
   };
 }

@@ -119,9 +119,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-describe('GET /ops/merchants/:code/dashboard', () => {
+describe('GET /ops/dashboard', () => {
   it('sums today in the merchant’s time zone, per hour', async () => {
-    const { status, body } = await get('/ops/merchants/JADE/dashboard');
+    const { status, body } = await get('/ops/dashboard?merchant=JADE');
     expect(status).toBe(200);
     const v = body.value;
     expect([v.from, v.to, v.timeZone, v.bucket]).toEqual([
@@ -160,7 +160,7 @@ describe('GET /ops/merchants/:code/dashboard', () => {
   });
 
   it('sums a range per day, each day from the merchant’s midnight', async () => {
-    const { body } = await get('/ops/merchants/JADE/dashboard?from=2026-11-25&to=2026-11-27');
+    const { body } = await get('/ops/dashboard?merchant=JADE&from=2026-11-25&to=2026-11-27');
     const v = body.value;
     expect(v.bucket).toBe('day');
     expect(v.series.map((s: { at: string }) => s.at)).toEqual([
@@ -176,21 +176,21 @@ describe('GET /ops/merchants/:code/dashboard', () => {
   });
 
   it('refuses a range backwards or longer than 92 days, field by field', async () => {
-    const back = await get('/ops/merchants/JADE/dashboard?from=2026-11-27&to=2026-11-26');
+    const back = await get('/ops/dashboard?merchant=JADE&from=2026-11-27&to=2026-11-26');
     expect([back.status, back.body.code, back.body.fields]).toEqual([
       400,
       'VALIDATION',
       { to: 'The end is before the start' },
     ]);
-    const long = await get('/ops/merchants/JADE/dashboard?from=2026-01-01&to=2026-11-27');
+    const long = await get('/ops/dashboard?merchant=JADE&from=2026-01-01&to=2026-11-27');
     expect([long.status, long.body.fields]).toEqual([400, { to: 'At most 92 days' }]);
-    const ok = await get('/ops/merchants/JADE/dashboard?from=2026-08-28&to=2026-11-27');
+    const ok = await get('/ops/dashboard?merchant=JADE&from=2026-08-28&to=2026-11-27');
     expect([ok.status, ok.body.value.series.length]).toEqual([200, 92]);
-    const bad = await get('/ops/merchants/JADE/dashboard?from=27.11.2026');
+    const bad = await get('/ops/dashboard?merchant=JADE&from=27.11.2026');
     expect([bad.status, Object.keys(bad.body.fields)]).toEqual([400, ['from']]);
   });
 
   it('answers 404 for an unknown merchant', async () => {
-    expect((await get('/ops/merchants/NOPE/dashboard')).status).toBe(404);
+    expect((await get('/ops/dashboard?merchant=NOPE')).status).toBe(404);
   });
 });

@@ -10,11 +10,11 @@ export interface DashboardModuleDeps {
   merchants: MerchantCache;
 }
 
-/** The back office's overview (merchant from the path, checked against the operator's grant by the ops gate). */
+/** The back office's overview (merchant from the query, checked against the operator's grant by the ops gate). */
 export async function dashboardRoutes(app: FastifyInstance, deps: DashboardModuleDeps): Promise<void> {
-  route(app, opsDashboard, async ({ params, query }) => {
-    const merchant = await deps.merchants.byCode(params.code);
+  route(app, opsDashboard, async ({ query: { merchant: code, ...range } }) => {
+    const merchant = await deps.merchants.byCode(code);
     if (!merchant) throw new DomainError(404, 'NOT_FOUND', 'Not found');
-    return okValue(await deps.dashboard.overview(merchant, query));
+    return okValue(await deps.dashboard.overview(merchant, range));
   });
 }

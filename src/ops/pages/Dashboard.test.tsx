@@ -10,7 +10,7 @@ vi.mock('../../api/client.ts', async (original) =>
 
 afterEach(reset);
 
-const DASHBOARD = '/ops/merchants/:code/dashboard';
+const DASHBOARD = '/ops/dashboard';
 
 const figures = (o: Partial<Record<string, unknown>> = {}) => ({
   deposits: { count: 2, amount: 15_000 },
@@ -42,7 +42,7 @@ describe('Dashboard', () => {
   it('opens on today: the figures, the chart with its table, and the queues with their pages', async () => {
     await signedIn('FINANCE', '/ops');
     await answer(DASHBOARD, TODAY);
-    expect(server.sent(DASHBOARD)[0]!.input).toMatchObject({ params: { code: 'PORTICO' }, query: {} });
+    expect(server.sent(DASHBOARD)[0]!.input).toMatchObject({ query: { merchant: 'PORTICO' } });
     const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
     expect(await screen.findByText('GGR', { selector: 'dt' })).toBeInTheDocument();
     expect(figure('Deposits')).toHaveTextContent('$150.00');
@@ -74,7 +74,11 @@ describe('Dashboard', () => {
     await userEvent.type(from, '2026-12-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(server.pending(DASHBOARD)).toHaveLength(1));
-    expect(server.next(DASHBOARD).input.query).toEqual({ from: '2026-12-01', to: undefined });
+    expect(server.next(DASHBOARD).input.query).toEqual({
+      merchant: 'PORTICO',
+      from: '2026-12-01',
+      to: undefined,
+    });
     await refuse(
       DASHBOARD,
       new ApiError('VALIDATION', 'Invalid', { to: 'The end is before the start' }, 400),
@@ -88,6 +92,10 @@ describe('Dashboard', () => {
     await answer(DASHBOARD, TODAY);
     await userEvent.click(await screen.findByRole('button', { name: 'Last 7 days' }));
     await waitFor(() => expect(server.pending(DASHBOARD)).toHaveLength(1));
-    expect(server.next(DASHBOARD).input.query).toEqual({ from: '2026-11-21', to: '2026-11-27' });
+    expect(server.next(DASHBOARD).input.query).toEqual({
+      merchant: 'PORTICO',
+      from: '2026-11-21',
+      to: '2026-11-27',
+    });
   });
 });

@@ -50,7 +50,7 @@ export function Dashboard() {
   const overview = useQuery({
     queryKey: ['ops', 'dashboard', merchant.code, range.from, range.to],
     queryFn: async () =>
-      (await opsCall(opsDashboard, { params: { code: merchant.code }, query: range })).value,
+      (await opsCall(opsDashboard, { query: { merchant: merchant.code, ...range } })).value,
     retry: false,
   });
   const data = overview.data;
