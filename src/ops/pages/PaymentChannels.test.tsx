@@ -86,6 +86,7 @@ describe('Payment channels', () => {
     await signedIn('ADMIN', '/ops?page=payment-channels');
     await answer(LIST, { list: [gateway], kinds: KINDS, sealed: false });
     const table = await screen.findByRole('table', { name: 'Payment channels' });
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('PORTICO_SECRETS_KEY');
     expect(table).toHaveTextContent('API secret: set');
     expect(table).toHaveTextContent('Webhook secret: set');

@@ -16,6 +16,7 @@ import {
 import { Done, LoadError, serverField } from '../../ui/records/form.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { opsCall } from '../api.ts';
+import { ExportCsv } from '../ExportCsv.tsx';
 import { useMay, useOps } from '../session.ts';
 import {
   cell,
@@ -112,6 +113,7 @@ export function PaymentChannels() {
           </p>
         ) : (
           <div className="overflow-x-auto">
+            <ExportCsv reply={list.data} />
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">{t`Payment channels`}</caption>
               <thead>

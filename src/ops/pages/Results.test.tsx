@@ -82,6 +82,7 @@ describe('Lottery results', () => {
     await signedIn('FINANCE', '/ops?page=results');
     await answer(LIST, { list: [draw()], source: SOURCE });
     const table = await screen.findByRole('table', { name: 'Draws awaiting official results' });
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(table).toHaveTextContent('TP. Hồ Chí Minh (XSMN_HCM)');
     expect(table).toHaveTextContent('Awaiting entry');
     expect(screen.getByRole('region', { name: 'Results source' })).toHaveTextContent(

@@ -6,6 +6,7 @@ import { type AwaitingDraw, opsAwaitingResults, opsEnterResults } from '../../..
 import { ApiError } from '../../api/client.ts';
 import { LoadError } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
+import { ExportCsv } from '../ExportCsv.tsx';
 import { useOpsFormat } from '../format.ts';
 import { ConfirmDialog, cell, opsButton, opsInlineInput, row } from '../ui.tsx';
 
@@ -87,6 +88,7 @@ export function Results() {
         </p>
       ) : (
         <div className="overflow-x-auto">
+          <ExportCsv reply={data} />
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">{t`Draws awaiting official results`}</caption>
             <thead className="text-xs text-muted">
