@@ -5,7 +5,7 @@ import { isOutsideLink, isSitePath } from './banners.ts';
 import { defineCall, wpsReply } from './call.ts';
 import { change } from './changes.ts';
 import { brand, merchantCode, theme } from './merchant.ts';
-import { customerServiceType, downloadPackage } from './system.ts';
+import { customerServiceType, downloadPackage, GTAG_ID_PATTERN } from './system.ts';
 
 /**
  * A merchant's settings that players see (brand, domains, registration rules, links, app packages, analytics and
@@ -58,7 +58,7 @@ export const gtagId = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^(G-[A-Z0-9]{4,16})?$/, 'G- and letters or digits, e.g. G-ABC1234, or empty');
+  .regex(new RegExp(`^(${GTAG_ID_PATTERN})?$`), 'G- and letters or digits, e.g. G-ABC1234, or empty');
 
 /** What an operator changes of the brand; the logo and icon (pictures) and the currency are not edited here. */
 export const brandEdit = z.object({

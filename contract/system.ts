@@ -52,7 +52,8 @@ export type FirebaseOptions = z.infer<typeof firebaseOptions>;
 export const customerServiceType = z.enum(['VIP', 'LIVECHAT']);
 
 /** A Google Analytics 4 measurement id: what the portal loads gtag.js for; anything else loads nothing. */
-export const GTAG_ID = /^G-[A-Z0-9]{4,20}$/;
+export const GTAG_ID_PATTERN = 'G-[A-Z0-9]{4,16}';
+export const GTAG_ID = new RegExp(`^${GTAG_ID_PATTERN}$`);
 
 export const whitelabelInfo = z.object({
   merchantCode,
