@@ -47,7 +47,9 @@ beforeAll(async () => {
   orphans.push(first.child);
   // Ready once it answers (a fresh folder is migrated and seeded first).
   await answering(first, '/wps/system/status', { merchant: 'PORTICO' });
-}, 60_000);
+  // Without a PGlite template (the PostgreSQL lane) the folder is migrated and seeded, a week of draws included,
+  // while the browser lane shares the machine's CPUs: 60 s ran out once there (a start, not a speed, is tested).
+}, 180_000);
 
 afterAll(() => {
   for (const child of orphans)
