@@ -4,7 +4,7 @@ import { startBanner } from './banner.ts';
 import { loadConfig, startWarnings } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { FolderLockedError } from './db/folderLock.ts';
-import { seedFor, seedMode } from './db/seed/index.ts';
+import { demoHistoryDays, seedFor, seedMode } from './db/seed/index.ts';
 import { maxmindGeo, tableGeo } from './ports/geo.ts';
 import { lotteryResultsSource } from './ports/lotteryResults.ts';
 import { smtpTransport } from './ports/mail.ts';
@@ -13,7 +13,11 @@ import { smsTransport } from './ports/sms.ts';
 // A bad setting is one line naming the variable, not a stack trace.
 const config = (() => {
   try {
-    return { ...loadConfig(process.env), seed: seedMode(process.env) };
+    return {
+      ...loadConfig(process.env),
+      seed: seedMode(process.env),
+      historyDays: demoHistoryDays(process.env),
+    };
   } catch (err) {
     console.error(`portico: ${(err as Error).message}`);
     process.exit(1);

@@ -7,7 +7,7 @@ import { scratchPostgres } from '../test/app.ts';
 import { initialize } from './bootstrap.ts';
 import { type Database, migrateDatabase, openDatabase } from './client.ts';
 import { auditLog } from './schema/index.ts';
-import { seedFor, seedMode } from './seed/index.ts';
+import { demoHistoryDays, seedFor, seedMode } from './seed/index.ts';
 
 /** A migrated database with nothing in it (the test template is seeded): PGlite in memory, or a new PostgreSQL one. */
 async function emptyDatabase(): Promise<Database> {
@@ -27,6 +27,16 @@ describe('seeding decision (PORTICO_SEED)', () => {
     expect(seedMode({ PORTICO_SEED: 'none' })).toBe('none');
     expect(seedMode({ NODE_ENV: 'production', PORTICO_SEED: 'demo' })).toBe('demo');
     expect(() => seedMode({ PORTICO_SEED: 'yes' })).toThrow('PORTICO_SEED must be demo or none, got "yes"');
+  });
+
+  it('draws a week of past lottery draws unless PORTICO_DEMO_HISTORY_DAYS says otherwise (0–90)', () => {
+    expect(demoHistoryDays({})).toBe(7);
+    expect(demoHistoryDays({ PORTICO_DEMO_HISTORY_DAYS: '0' })).toBe(0);
+    expect(demoHistoryDays({ PORTICO_DEMO_HISTORY_DAYS: ' 90 ' })).toBe(90);
+    for (const bad of ['91', '-1', '2.5', 'week'])
+      expect(() => demoHistoryDays({ PORTICO_DEMO_HISTORY_DAYS: bad })).toThrow(
+        `PORTICO_DEMO_HISTORY_DAYS must be a whole number of days from 0 to 90, got "${bad}"`,
+      );
   });
 
   it('prints demo logins only where the demo data is, and the init command on an empty database', () => {

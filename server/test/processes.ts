@@ -23,7 +23,10 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; stderr: string }>;
 }
 
-/** `tsx server/main.ts` as an operator starts it (development, API only, on 127.0.0.1) with `env` on top. */
+/**
+ * `tsx server/main.ts` as an operator starts it (development, API only, on 127.0.0.1, no past draws) with `env` on
+ * top.
+ */
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -33,6 +36,8 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
       PORT: String(port),
       HOST: '127.0.0.1',
       PORTICO_DIST_DIR: '',
+      // The processes tests check starts, stops and writers, not the demo's past draws.
+      PORTICO_DEMO_HISTORY_DAYS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

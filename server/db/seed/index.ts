@@ -9,7 +9,7 @@ import { seedAgents } from './agents.ts';
 import { bannerTitles } from './banners.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { seedHelp } from './help.ts';
-import { seedLotteryHistory } from './lotteryHistory.ts';
+import { HISTORY_DAYS, seedLotteryHistory } from './lotteryHistory.ts';
 import { DEMO_MERCHANTS, type MerchantSeed } from './merchants.ts';
 import { seedMessages } from './messages.ts';
 import { seedOperators } from './operators.ts';
@@ -117,18 +117,35 @@ export function seedMode(env: NodeJS.ProcessEnv): SeedMode {
 }
 
 /**
- * The start's seeding: the demo data in `demo` mode (its back-office logins never in production) with the last days
- * of lottery draws (lotteryHistory.ts; the test template has none, so the lottery suites start from no draw), nothing
+ * PORTICO_DEMO_HISTORY_DAYS: how many past days of lottery draws a demo start draws, 0–90 (default 7). Test servers
+ * set 0: a week of one-minute draws costs a start seconds (far more beside a busy suite) that they do not use.
+ */
+export function demoHistoryDays(env: NodeJS.ProcessEnv): number {
+  const raw = env.PORTICO_DEMO_HISTORY_DAYS?.trim();
+  if (!raw) return HISTORY_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 0 || days > 90)
+    throw new Error(`PORTICO_DEMO_HISTORY_DAYS must be a whole number of days from 0 to 90, got "${raw}"`);
+  return days;
+}
+
+/**
+ * The start's seeding: the demo data in `demo` mode (its back-office logins never in production) with the last
+ * `historyDays` of lottery draws (lotteryHistory.ts; the test template has none, so the lottery suites start from no draw), nothing
  * in `none`.
  * Says whether it seeded now, whether the demo brands are there (so their logins may be printed) and how many
  * merchants the database serves.
  */
 export async function seedFor(
   database: Database,
-  { seed, production }: { seed: SeedMode; production: boolean },
+  {
+    seed,
+    production,
+    historyDays = HISTORY_DAYS,
+  }: { seed: SeedMode; production: boolean; historyDays?: number },
 ): Promise<{ seeded: boolean; demo: boolean; merchants: number }> {
   const seeded = seed === 'demo' && (await seedDatabase(database, { demoOperators: !production }));
-  if (seed === 'demo') await seedLotteryHistory(database);
+  if (seed === 'demo' && historyDays > 0) await seedLotteryHistory(database, new Date(), historyDays);
   const demoCodes = DEMO_MERCHANTS.map((m) => m.code);
   const demo =
     seed === 'demo' &&

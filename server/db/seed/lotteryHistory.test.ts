@@ -65,6 +65,17 @@ describe('demo lottery history', () => {
     expect(Date.parse(list.at(-1)!.drawTime)).toBeLessThan(started.getTime() - (HISTORY_DAYS - 1) * DAY);
   });
 
+  it('a demo start with no history days seeds the demo and no draw', async () => {
+    const database = await testDatabase();
+    try {
+      const result = await seedFor(database, { seed: 'demo', production: false, historyDays: 0 });
+      expect(result.demo).toBe(true);
+      expect(await database.db.$count(lotteryDraws)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('seeds once: a second start adds no draw', async () => {
     const count = () => t.database.db.$count(lotteryDraws, and(eq(lotteryDraws.gameCode, 'VN5P')));
     const before = await count();
