@@ -55,8 +55,11 @@ export const domains = pgTable('domains', {
 /**
  * One row whose `version` triggers on `merchants` and `domains` raise with every write, in the writer's transaction
  * (migration 0016): a process's merchant cache is good while the version it was filled under is the current one.
+ * `catalogueVersion` is the same for the public catalogue's tables (games, vendors, notices, banners; migration
+ * 0036): read in the same statement, it tells the reply cache (server/http/replyCache.ts) at no extra query.
  */
 export const merchantConfig = pgTable('merchant_config', {
   id: integer('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  catalogueVersion: bigint('catalogue_version', { mode: 'number' }).notNull().default(0),
 });
