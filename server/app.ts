@@ -11,6 +11,7 @@ import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { resolveMerchant } from './http/merchant.ts';
 import { createMerchantCache } from './http/merchantCache.ts';
+import { createReplyCache } from './http/replyCache.ts';
 import { knownMethods } from './http/methods.ts';
 import { createMetrics, metricsRoutes, routeOf } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -378,6 +379,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onLoginFailure: (attempt, reason) => metrics.loginFailed('member', attempt.method, reason),
     onTrialOpened: (merchantCode, memberId) => grantTrialCredit(ledger, merchantCode, memberId),
   });
+  // The public catalogue's replies, shared by the modules that serve them (emptied by catalogue writes).
+  const replies = createReplyCache();
   await app.register(async (api) => {
     sessionScope(api, merchants, sessions);
     await api.register(systemRoutes, { system: createSystemService(db, geo) });
@@ -386,12 +389,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       lists: createGameListService(db),
       plays: createPlayListService(db),
       board: createWinnerBoard(db),
+      replies,
     });
     await api.register(responsibleRoutes, { responsible });
     await api.register(launchRoutes, {
       launches: createLaunchService(db, drivers, responsible, undefined, { ledger, audit }),
     });
-    await api.register(contentRoutes, { content });
+    await api.register(contentRoutes, { content, replies });
     await api.register(authRoutes, { auth, captcha, sms, sessions, devTools });
     const passwords = createPasswordStore(db, { sessions, audit });
     await api.register(memberRoutes, {

@@ -15,8 +15,11 @@ export type Merchant = typeof merchants.$inferSelect;
  *   returns, so a local counter bumped by them is exact and costs no query.
  */
 interface Freshness {
-  /** The current stamp; a cache filled under an older stamp is stale. */
-  stamp(): Promise<number>;
+  /**
+   * The current stamp; a cache filled under an older stamp is stale. `catalogue` is the catalogue's version, read in
+   * the same statement (migration 0036): the public catalogue's reply cache trusts its replies under it.
+   */
+  stamp(): Promise<{ merchants: number; catalogue: number }>;
   /** Whether a row read after `stamp` returned `s` may be kept (no write was seen since). */
   still(s: number): boolean;
 }
@@ -25,28 +28,52 @@ function freshness(db: Db): Freshness {
   const pglite = embeddedClient(db);
   if (pglite) {
     let generation = 0;
-    const listening = pglite.listen('merchant_config', () => {
-      generation += 1;
-    });
+    let catalogue = 0;
+    const listening = Promise.all([
+      pglite.listen('merchant_config', () => {
+        generation += 1;
+      }),
+      catalogueWrites(db, () => {
+        catalogue += 1;
+      }),
+    ]);
     return {
       stamp: async () => {
         await listening;
-        return generation;
+        return { merchants: generation, catalogue };
       },
       still: (s) => s === generation,
     };
   }
   const version = db
-    .select({ version: merchantConfig.version })
+    .select({ version: merchantConfig.version, catalogue: merchantConfig.catalogueVersion })
     .from(merchantConfig)
     .where(eq(merchantConfig.id, 1))
     .prepare('merchant_config_version');
   return {
-    stamp: async () => (await version.execute())[0]?.version ?? 0,
+    stamp: async () => {
+      const [row] = await version.execute();
+      return { merchants: row?.version ?? 0, catalogue: row?.catalogue ?? 0 };
+    },
     // Rows read after the version are at least as new as it.
     still: () => true,
   };
 }
+
+/** A merchant looked up, and the catalogue version current when it was. */
+export interface Found {
+  merchant: Merchant | undefined;
+  catalogue: number;
+}
+
+/**
+ * PGlite: `onWrite` runs for each committed write to the catalogue's tables (their triggers notify, migration 0036),
+ * before the writing query returns.
+ */
+const catalogueWrites = (db: Db, onWrite: () => void) =>
+  embeddedClient(db)!.listen('portico_invalidate', (payload) => {
+    if (payload.startsWith('catalogue:')) onWrite();
+  });
 
 /** Rows shared by every request must not be changed by one of them. */
 function deepFreeze<T>(value: T): T {
@@ -73,8 +100,8 @@ export function createMerchantCache(db: Db) {
     map: Map<string, Merchant>,
     key: string,
     read: () => Promise<Merchant | undefined>,
-  ): Promise<Merchant | undefined> {
-    const s = await fresh.stamp();
+  ): Promise<Found> {
+    const { merchants: s, catalogue } = await fresh.stamp();
     if (s > filledUnder) {
       byCode.clear();
       byDomain.clear();
@@ -83,20 +110,21 @@ export function createMerchantCache(db: Db) {
     // A request that read an older stamp than another one neither uses nor fills the newer cache.
     const current = s === filledUnder;
     const hit = current ? map.get(key) : undefined;
-    if (hit) return hit;
+    if (hit) return { merchant: hit, catalogue };
     const row = await read();
     if (row && current && s === filledUnder && fresh.still(s)) map.set(key, deepFreeze(row));
-    return row;
+    return { merchant: row, catalogue };
   }
 
-  return {
-    byCode: (code: string) =>
+  /** A merchant with the catalogue version read beside it (the request's, for the reply cache). */
+  const find = {
+    code: (code: string) =>
       cached(
         byCode,
         code,
         async () => (await db.select().from(merchants).where(eq(merchants.code, code)))[0],
       ),
-    byDomain: (host: string) =>
+    domain: (host: string) =>
       cached(byDomain, host, async () => {
         const [row] = await db
           .select({ merchant: merchants })
@@ -105,6 +133,12 @@ export function createMerchantCache(db: Db) {
           .where(eq(domains.domain, host));
         return row?.merchant;
       }),
+  };
+
+  return {
+    byCode: async (code: string) => (await find.code(code)).merchant,
+    byDomain: async (host: string) => (await find.domain(host)).merchant,
+    find,
   };
 }
 export type MerchantCache = ReturnType<typeof createMerchantCache>;
