@@ -164,6 +164,41 @@ try {
       ]);
     if (!wallet) rows.push(['wallet transfer', 'not measured', pgbench, '—']);
   } else rows.push(['wallet transfer', 'skipped', 'pgbench: skipped (no PostgreSQL)', '—']);
+
+  // ---- Bets in the last seconds before a fast lottery's sale closes, then its draw's settlement ----
+  interface BetsRun {
+    backend: string;
+    beforeClose: number;
+    acceptedBeforeClose: number;
+    inFlightRefused: number[];
+    afterClose: number;
+    refusedAfterClose: number;
+    lost: number;
+    doubled: number;
+    acceptedAfterLock: number;
+    p99: number;
+    settleMs: number | null;
+    breaches: number;
+    conserved: boolean;
+  }
+  const bets = await step<{ results: BetsRun[] }>('bets-close', admin.url ? [] : ['--only', 'pglite'], pgEnv);
+  for (const b of bets?.results ?? []) {
+    const exact =
+      // Only a slip sent in the close's last 20 ms may reach the server after it.
+      b.acceptedBeforeClose === b.beforeClose - b.inFlightRefused.filter((ms) => ms <= 20).length &&
+      b.refusedAfterClose === b.afterClose &&
+      b.lost + b.doubled + b.acceptedAfterLock + b.breaches === 0 &&
+      b.conserved;
+    rows.push([
+      `bets before the close (${b.backend})`,
+      `${b.acceptedBeforeClose}/${b.beforeClose} taken, ${b.refusedAfterClose}/${b.afterClose} late refused, ` +
+        `lost ${b.lost}, doubled ${b.doubled}; p99 ${b.p99.toFixed(0)} ms; settled ` +
+        (b.settleMs === null ? 'not in 120 s' : `${(b.settleMs / 1000).toFixed(1)} s after the draw`),
+      'all taken / refused, 0 lost, p99 ≤ 200 ms, settled ≤ 5 s',
+      exact && b.p99 <= 200 && b.settleMs !== null && b.settleMs <= 5_000 ? 'ok' : 'MISS',
+    ]);
+  }
+  if (!bets) rows.push(['bets before the close', 'not measured', 'p99 ≤ 200 ms, settled ≤ 5 s', 'MISS']);
 } finally {
   await cleanups.run();
 }
