@@ -1,9 +1,16 @@
-// Lighthouse performance (mobile, the default form factor: simulated slow 4G and a 4× slower CPU) of `/` and a
-// lobby on the real server, against a bare Vite + React page built in the same run and served by the same static
-// server code (server/http/spa.ts). Each page runs `runs` times, in rounds (bare, /, lobby, bare, …) so that the
-// load of a shared machine falls on all of them alike; the median score counts.
+// Lighthouse performance (mobile, the default form factor: simulated slow 4G and a 4× slower CPU) of `/`, the
+// lobbies, the lottery centre, promotions and a member's first page after login (`@member/`: home with a demo
+// member's kept session) on the real server, against a bare Vite + React page built in the same run and served by the
+// same static server code (server/http/spa.ts). Each page runs `runs` times, in rounds (bare, /, lobby, bare, …) so
+// that the load of a shared machine falls on all of them alike; the median score counts.
 //
-//   npm run bench:lighthouse [-- --runs 3 --pages /,/rng --dist dist --summary file.json --reports dir]
+// The phone: Lighthouse's CPU index (benchmarkIndex) of a mid or low-end Android phone is ≤ 1,300 (issue 29). The
+// host's index is measured once; on a faster host the CPU slowdown grows by hostIndex / target (--cpu-index), so the
+// simulated phone is as slow as one at the target. Every run keeps its report and Chrome trace (--reports, default
+// .tmp/lighthouse) and the median run's main-thread work is printed by category with its longest tasks.
+//
+//   npm run bench:lighthouse [-- --runs 3 --pages /,/rng,@member/ --cpu-index 1300 --dist dist --summary file.json
+//                               --reports dir --base http://127.0.0.1:8080]
 //
 // Needs a built SPA (npm run build). Browser: Playwright's when installed, else Debian's /usr/bin/chromium
 // (playwright.config.ts `browserLaunchOptions`), launched with a CDP port that Lighthouse drives.
@@ -15,10 +22,12 @@ import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { build } from 'vite';
 import { browserLaunchOptions } from '../playwright.config.ts';
 import { precompress } from '../scripts/precompress.ts';
 import { registerSpa } from '../server/http/spa.ts';
+import { type MainThreadWork, mainThreadWork, printMainThread } from './mainThread.ts';
 import { type Cleanups, cleanupStack, freePort } from './postgres.ts';
 import { ROOT, startPortal } from './server.ts';
 
@@ -37,7 +46,20 @@ export interface PageScore {
    * simulates comes on top of this machine's speed at the time, so a busy machine inflates TBT.
    */
   benchmarkIndex: number;
+  /** The CPU slowdown Lighthouse simulated (its default 4, times hostIndex / target on a faster host). */
+  cpuSlowdown: number;
+  /** The phone the run stands for: the host's index scaled down by the extra slowdown (≤ the target). */
+  effectiveIndex: number;
+  /** The median run's main-thread work during load, as the simulated phone takes it. */
+  mainThread: MainThreadWork;
 }
+
+/** The pages of issue 29's budget: home, the lobbies, the lottery centre, promotions, a member's home after login. */
+export const DEFAULT_PAGES = ['/', '/rng', '/live', '/sports', '/lotteryCenter', '/promotions', '@member/'];
+/** Lighthouse's default mobile CPU slowdown, for a host of index `target`. */
+const PHONE_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+/** The demo member of the seed (server/db/seed) whose first page after login is measured. */
+const MEMBER = { username: 'player01', password: 'Player123' };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -121,6 +143,7 @@ interface Run {
   metrics: PageScore['metrics'];
   findings: string[];
   benchmarkIndex: number;
+  mainThread: MainThreadWork;
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -146,12 +169,21 @@ function findingsOf(lhr: Lhr): string[] {
     .map((f) => f.text);
 }
 
-async function audit(url: string, port: number, report?: string): Promise<Run> {
+async function audit(
+  url: string,
+  port: number,
+  cpuSlowdown: number,
+  report?: string,
+  keepStorage = false,
+): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+    // A member's run keeps the session put in the browser's storage before it (memberSession).
+    disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -165,12 +197,47 @@ async function audit(url: string, port: number, report?: string): Promise<Run> {
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? Number.NaN]),
   ) as PageScore['metrics'];
+  const breakdown = (
+    lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] }
+  )?.items;
   return {
     score: lhr.categories.performance?.score ?? 0,
     metrics,
     findings: findingsOf(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    mainThread: mainThreadWork(result.artifacts.Trace as never, breakdown ?? [], cpuSlowdown),
   };
+}
+
+/**
+ * Logs the demo member in through the API and keeps the session in the browser's default context the way the SPA
+ * does after a remember-me login (src/api/session.ts: `rememberedSession` in local storage, taken into the tab's
+ * session storage at start), so the next Lighthouse run (storage not reset) opens the portal as that member.
+ */
+async function memberSession(base: string, port: number): Promise<void> {
+  const res = await fetch(`${base}/wps/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'username', ...MEMBER, remember: true }),
+  });
+  const reply = (await res.json()) as { success: boolean; value?: { token: string } };
+  if (!reply.success || !reply.value)
+    throw new Error(`login of ${MEMBER.username}: ${JSON.stringify(reply)}`);
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    // Any page of the origin will do; the status call answers without drawing anything.
+    await page.goto(`${base}/wps/system/status`);
+    await page.evaluate(
+      (token) =>
+        localStorage.setItem('rememberedSession', JSON.stringify({ token, until: Date.now() + 86_400_000 })),
+      reply.value.token,
+    );
+    await page.close();
+  } finally {
+    // Only the connection: the browser is the bench's.
+    await browser.close();
+  }
 }
 
 /** Runs Lighthouse on the bare page and on `pages` of the portal built in `dist`. */
@@ -181,13 +248,17 @@ export async function lighthouseScores(opts: {
   cleanups: Cleanups;
   /** A folder to keep every run's full Lighthouse report (JSON, for the Lighthouse viewer) and its trace in. */
   reports?: string;
+  /** The CPU index of the phone to simulate (Lighthouse's benchmarkIndex); a faster host is slowed down to it. */
+  cpuIndex: number;
+  /** A portal already running (its own data folder), instead of starting one on `dist`. */
+  base?: string;
   log?: (line: string) => void;
 }): Promise<PageScore[]> {
   const log = opts.log ?? console.log;
   if (opts.reports) mkdirSync(opts.reports, { recursive: true });
   const started = Date.now();
   const bare = await serveStatic(opts.cleanups, await buildBarePage(opts.cleanups));
-  const { base } = await startPortal(opts.cleanups, opts.dist);
+  const base = opts.base ?? (await startPortal(opts.cleanups, opts.dist)).base;
   log(`Lighthouse: bare page built and both servers up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const port = await freePort();
@@ -200,25 +271,45 @@ export async function lighthouseScores(opts: {
   });
   opts.cleanups.push(() => browser.close());
 
+  // The host's CPU index, once (a throwaway run of the bare page at the default slowdown); the runs' own indexes
+  // are printed beside their scores.
+  const hostIndex = (await audit(`${bare}/`, port, PHONE_SLOWDOWN)).benchmarkIndex;
+  const extra = Math.max(1, hostIndex / opts.cpuIndex);
+  const cpuSlowdown = PHONE_SLOWDOWN * extra;
+  log(
+    `Lighthouse: host CPU index ${hostIndex.toFixed(0)}, target ≤ ${opts.cpuIndex}: CPU slowdown ${PHONE_SLOWDOWN} × ${extra.toFixed(2)} = ${cpuSlowdown.toFixed(2)} (a phone of index ${(hostIndex / extra).toFixed(0)})`,
+  );
+
   const targets = [
-    { name: 'bare Vite React page', url: `${bare}/` },
-    ...opts.pages.map((p) => ({ name: `portal ${p}`, url: `${base}${p}` })),
+    { name: 'bare Vite React page', url: `${bare}/`, member: false },
+    ...opts.pages.map((p) => {
+      const member = p.startsWith('@member');
+      const path = member ? p.slice('@member'.length) || '/' : p;
+      return { name: member ? `portal ${path} (member)` : `portal ${path}`, url: `${base}${path}`, member };
+    }),
   ];
-  const runs = new Map<string, Run[]>(targets.map((t) => [t.url, []]));
+  const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= opts.runs; round++)
     for (const t of targets) {
       const slug = t.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
       const report = opts.reports && join(opts.reports, `${slug}-${round}.json`);
+      const once = async () => {
+        if (t.member) await memberSession(base, port);
+        return audit(t.url, port, cpuSlowdown, report, t.member);
+      };
       // A trace that came out broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most.
-      const run = await audit(t.url, port, report).catch((e: Error) => {
+      const run = await once().catch((e: Error) => {
         log(`  ${t.name}: ${e.message.split('\n')[0]}; running it again`);
-        return audit(t.url, port, report).catch(() => audit(t.url, port, report));
+        return once().catch(once);
       });
-      runs.get(t.url)!.push(run);
-      log(`  run ${round}/${opts.runs} ${t.name.padEnd(22)} score ${run.score.toFixed(2)}`);
+      runs.get(t.name)!.push(run);
+      log(
+        `  run ${round}/${opts.runs} ${t.name.padEnd(26)} score ${run.score.toFixed(2)}  TBT ${run.metrics.TBT.toFixed(0).padStart(5)} ms  main thread ${run.mainThread.total.toFixed(0).padStart(5)} ms  CPU index ${run.benchmarkIndex.toFixed(0)} (as ${(run.benchmarkIndex / extra).toFixed(0)})`,
+      );
     }
+  if (opts.reports) log(`Lighthouse: reports and Chrome traces in ${opts.reports}`);
   return targets.map((t) => {
-    const list = runs.get(t.url)!;
+    const list = runs.get(t.name)!;
     const m = median(list.map((r) => r.score));
     const mid = list.find((r) => r.score === m) ?? list[0]!;
     return {
@@ -229,12 +320,26 @@ export async function lighthouseScores(opts: {
       metrics: mid.metrics,
       findings: mid.findings,
       benchmarkIndex: mid.benchmarkIndex,
+      cpuSlowdown,
+      effectiveIndex: mid.benchmarkIndex / extra,
+      mainThread: mid.mainThread,
     };
   });
 }
 
 export function printScores(scores: PageScore[]) {
-  const header = ['page', 'median', 'runs', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'CPU index'];
+  const header = [
+    'page',
+    'median',
+    'runs',
+    'FCP ms',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'SI ms',
+    'main thread ms',
+    'CPU index',
+  ];
   const cells = scores.map((s) => [
     s.name,
     s.median.toFixed(2),
@@ -244,13 +349,18 @@ export function printScores(scores: PageScore[]) {
     s.metrics.TBT.toFixed(0),
     s.metrics.CLS.toFixed(3),
     s.metrics.SI.toFixed(0),
-    s.benchmarkIndex.toFixed(0),
+    s.mainThread.total.toFixed(0),
+    `${s.benchmarkIndex.toFixed(0)} as ${s.effectiveIndex.toFixed(0)}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) =>
     c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
+  console.log(
+    `(CPU index: the host's in the median run, "as" the phone it stands for after the extra slowdown, ×${scores[0]?.cpuSlowdown.toFixed(2)} in all)`,
+  );
+  for (const s of scores) printMainThread(s.name, s.mainThread);
   for (const s of scores)
     if (s.findings.length > 0)
       console.log(`\n${s.name}, what Lighthouse flags:\n${s.findings.map((f) => `  - ${f}`).join('\n')}`);
@@ -260,21 +370,25 @@ if (import.meta.filename === process.argv[1]) {
   const { values: args } = parseArgs({
     options: {
       dist: { type: 'string', default: 'dist' },
-      pages: { type: 'string', default: '/,/rng' },
+      pages: { type: 'string', default: DEFAULT_PAGES.join(',') },
       runs: { type: 'string', default: '3' },
+      'cpu-index': { type: 'string', default: '1300' },
       summary: { type: 'string' },
-      reports: { type: 'string' },
+      reports: { type: 'string', default: join(ROOT, '.tmp', 'lighthouse') },
+      base: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (args.help) {
     console.log(
-      'Usage: npm run bench:lighthouse -- [--runs 3] [--pages /,/rng] [--dist dist] [--summary file.json] [--reports dir]',
+      `Usage: npm run bench:lighthouse -- [--runs 3] [--pages ${DEFAULT_PAGES.join(',')}] [--cpu-index 1300] [--dist dist] [--summary file.json] [--reports dir] [--base url]\n  @member/ is home as a logged-in demo member; --base uses a portal already running instead of starting one on --dist.`,
     );
     process.exit(0);
   }
   const runs = Math.round(Number(args.runs));
   if (!(runs >= 1)) throw new Error(`--runs must be a positive number, got "${args.runs}"`);
+  const cpuIndex = Number(args['cpu-index']);
+  if (!(cpuIndex > 0)) throw new Error(`--cpu-index must be a positive number, got "${args['cpu-index']}"`);
   const cleanups = cleanupStack();
   console.log(
     `Lighthouse mobile (simulated throttling), ${runs} runs per page; Node ${process.version}, ${cpus().length} CPUs`,
@@ -286,6 +400,8 @@ if (import.meta.filename === process.argv[1]) {
       runs,
       cleanups,
       reports: args.reports,
+      cpuIndex,
+      base: args.base,
     });
     printScores(scores);
     if (args.summary) writeFileSync(args.summary, JSON.stringify(scores, null, 2));
