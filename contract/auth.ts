@@ -189,11 +189,9 @@ export const affiliateCheck = defineCall({
 export const loginType = z.enum(['username', 'sms', 'firebase']);
 export type LoginType = z.infer<typeof loginType>;
 
-/**
- * Remember-me (spec §9: 1 day): the session outlives the idle limit until a day after its login, and the browser
- * keeps its token for as long (past the tab).
- */
-export const REMEMBER_ME_MS = 86_400_000;
+// Remember-me's length lives with the plain values: the first page keeps a token without loading zod.
+export { REMEMBER_ME_MS } from './constants.ts';
+
 const rememberMe = { remember: z.boolean().optional() };
 
 /** Why a login must change its password before going on (spec §4 Login). */

@@ -83,3 +83,13 @@ export const RESET_LINK_PARAMS = { code: 'resetCode', username: 'username' } as 
 
 export const PLAY_TYPES = ['LO2', 'DE', 'BA_CANG', 'XIEN2', 'XIEN3', 'XIEN4'] as const;
 export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'VIP', 'OTHER'] as const;
+
+/**
+ * Remember-me (spec §9: 1 day): the session outlives the idle limit until a day after its login, and the browser
+ * keeps its token for as long (past the tab).
+ */
+export const REMEMBER_ME_MS = 86_400_000;
+
+/** A Google Analytics 4 measurement id: what the portal loads gtag.js for; anything else loads nothing. */
+export const GTAG_ID_PATTERN = 'G-[A-Z0-9]{4,16}';
+export const GTAG_ID = new RegExp(`^${GTAG_ID_PATTERN}$`);

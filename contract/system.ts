@@ -51,9 +51,8 @@ export type FirebaseOptions = z.infer<typeof firebaseOptions>;
 
 export const customerServiceType = z.enum(['VIP', 'LIVECHAT']);
 
-/** A Google Analytics 4 measurement id: what the portal loads gtag.js for; anything else loads nothing. */
-export const GTAG_ID_PATTERN = 'G-[A-Z0-9]{4,16}';
-export const GTAG_ID = new RegExp(`^${GTAG_ID_PATTERN}$`);
+// The GA4 id lives with the plain values: the first page's analytics start reads it without loading zod.
+export { GTAG_ID, GTAG_ID_PATTERN } from './constants.ts';
 
 export const whitelabelInfo = z.object({
   merchantCode,

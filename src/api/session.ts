@@ -1,5 +1,4 @@
-import { REMEMBER_ME_MS } from '../../contract/auth.ts';
-import { MERCHANT_CODE } from '../../contract/constants.ts';
+import { MERCHANT_CODE, REMEMBER_ME_MS } from '../../contract/constants.ts';
 
 /**
  * Browser-side session keys of spec §3. The merchant code is kept in session and local storage; a `merchant`

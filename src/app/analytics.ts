@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { GTAG_ID } from '../../contract/system.ts';
+import { GTAG_ID } from '../../contract/constants.ts';
 import { whitelabelQuery } from '../api/queries.ts';
 
 declare global {
