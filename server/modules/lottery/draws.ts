@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray, lte, notExists, notInArray, sql } from 'drizzle-orm';
-import type { DrawResult, PlayType } from '../../../contract/lottery.ts';
+import type { DrawResult } from '../../../contract/lottery.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { gameRounds, lotteryBets, lotteryDraws } from '../../db/schema/index.ts';
 import type { ResultsSource } from '../../ports/lotteryResults.ts';
 import { cryptoRandom, type RandomInt } from '../inhouse/random.ts';
 import { send } from '../messages/service.ts';
-import { settle } from '../seamless/rounds.ts';
 import { HOUSE_GAMES } from '../seamless/service.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode, OFFICIAL_CODES } from './catalogue.ts';
-import { settleLine, tally } from './plays.ts';
+import { tally } from './plays.ts';
 import { commitDraw, drawNumbers, formatNumbers, parseNumbers, STRUCTURES } from './prizes.ts';
 import { type DrawSlot, drawsBetween } from './schedule.ts';
+import { settleBatch } from './settlement.ts';
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 
@@ -168,45 +168,6 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
   }
 
   /**
-   * Settles one open bet of a revealed draw in its own transaction: the bet row is locked while still OPEN (a
-   * second settler waits, then finds it settled and does nothing), the win moves HOUSE_GAMES → MAIN under
-   * `lottery-win:<betId>`, and the bet's game round is settled with it (a loss settles it with 0, moving nothing).
-   */
-  async function settleBet(betId: number, draw: DrawRow, now: Date): Promise<boolean> {
-    const lottery = lotteryByCode.get(draw.gameCode)!;
-    const numbers = tally(parseNumbers(draw.numbers, STRUCTURES[lottery.structure]));
-    return db.transaction(async (tx) => {
-      const bet = await lockOpenBet(tx, betId);
-      if (!bet) return false;
-      const { units, win } = settleLine({ ...bet, playType: bet.playType as PlayType }, numbers);
-      await tx
-        .update(lotteryBets)
-        .set({ status: units > 0 ? 'WON' : 'LOST', winUnits: units, payout: win, settledAt: now })
-        .where(eq(lotteryBets.id, bet.id));
-      const [round] = await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId)).for('update');
-      const player = { merchantCode: bet.merchantCode, memberId: bet.memberId, vassalage: round!.vassalage };
-      if (win > 0n) {
-        const ledger = createLedger(tx as unknown as Db);
-        const main = await ledger.wallet(bet.merchantCode, bet.memberId, 'MAIN');
-        const house = await ledger.wallet(bet.merchantCode, null, HOUSE_GAMES);
-        await ledger.post(
-          bet.merchantCode,
-          `lottery-win:${bet.id}`,
-          'LOTTERY_WIN',
-          [
-            { walletId: house, amount: -win },
-            { walletId: main, amount: win },
-          ],
-          { betId: bet.id, memberId: bet.memberId, amount: Number(win) },
-        );
-      }
-      if (round!.status === 'OPEN')
-        await settle(tx, player, round!, win, { winningNumber: draw.numbers, winUnits: units });
-      return true;
-    });
-  }
-
-  /**
    * Settles every open bet of every revealed draw, then marks the draw SETTLED once no bet of it is open.
    * Returns the bets this call settled and the draws it closed.
    */
@@ -275,10 +236,17 @@ export function createDrawEngine(db: Db, deps: { random?: RandomInt; results?: R
     return closed.length > 0;
   }
 
-  /** Settles every open bet of one revealed draw, then closes it. */
+  /** Settles every open bet of one revealed draw, a batch per transaction (settlement.ts), then closes it. */
   async function settleDraw(draw: DrawRow, now: Date): Promise<{ bets: number; closed: boolean }> {
+    const lottery = lotteryByCode.get(draw.gameCode)!;
+    const numbers = tally(parseNumbers(draw.numbers, STRUCTURES[lottery.structure]));
     let bets = 0;
-    for (const id of await openBets(draw.id)) if (await settleBet(id, draw, now)) bets += 1;
+    for (
+      let n = await settleBatch(db, draw, numbers, now);
+      n > 0;
+      n = await settleBatch(db, draw, numbers, now)
+    )
+      bets += n;
     return { bets, closed: await close(draw.id, now) };
   }
 
