@@ -1,5 +1,5 @@
 import type { KeenSliderPlugin } from 'keen-slider';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { slideSize, useLazyKeenSlider } from './useLazyKeenSlider.ts';
 
 /** keen-slider's documented autoplay pattern: advance every `ms`, paused while hovered or focused. */
@@ -54,7 +54,7 @@ export function Carousel({
 }: CarouselProps) {
   const [current, setCurrent] = useState(0);
   const several = slides.length > perView;
-  const [ref, slider] = useLazyKeenSlider<HTMLDivElement>(
+  const [ref, slider, use] = useLazyKeenSlider<HTMLDivElement>(
     {
       loop: several,
       slides: { perView, spacing },
@@ -62,8 +62,24 @@ export function Carousel({
     },
     several && autoplayMs ? [autoplay(autoplayMs)] : [],
   );
+  // The slider is made at the carousel's first use (useLazyKeenSlider): a pointer or the focus on it, a dot, or
+  // autoplay's first turn, which the slider's own autoplay then carries on.
+  useEffect(() => {
+    if (!several || !autoplayMs) return;
+    // Once made (a pointer came first), the slider's autoplay has the turns.
+    const turn = setTimeout(() => slider.current ?? use((s) => s.next()), autoplayMs);
+    return () => clearTimeout(turn);
+  }, [several, autoplayMs, use, slider]);
+  const start = several ? () => use() : undefined;
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative">
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative"
+      onPointerOver={start}
+      onTouchStart={start}
+      onFocus={start}
+    >
       <div ref={ref} className="keen-slider">
         {slides.map((slide, i) => (
           // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel pattern: a slide is a group
@@ -87,7 +103,7 @@ export function Carousel({
               type="button"
               aria-label={slideLabel(i, slides.length)}
               aria-current={current === i}
-              onClick={() => slider.current?.moveToIdx(i)}
+              onClick={() => use((s) => s.moveToIdx(i))}
               className={`h-2.5 rounded-full transition-all ${current === i ? 'w-6 bg-accent' : 'w-2.5 bg-muted/50'}`}
             />
           ))}

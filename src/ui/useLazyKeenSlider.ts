@@ -1,5 +1,5 @@
 import type { KeenSliderInstance, KeenSliderOptions, KeenSliderPlugin } from 'keen-slider';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 /** Options compared as keen-slider's React hook does: by value, callbacks aside (the latest ones are used). */
 const sameOptions = (a: KeenSliderOptions, b: KeenSliderOptions) =>
@@ -16,36 +16,46 @@ export const slideSize = (perView: number, spacing: number) => {
 };
 
 /**
- * keen-slider's `useKeenSlider`, with the slider's code loaded after the first render instead of with the page: the
- * slides render as plain markup (the first one in view), and the slider takes over the same elements once its chunk
- * is in. `slider.current` is null until then, as it is before mount with the original hook.
+ * keen-slider's `useKeenSlider`, with the slider's code loaded and the slider made at the carousel's first use
+ * (`use`: a pointer or the focus on it, a button, autoplay's first turn) instead of with the page: the slides render as
+ * plain markup (the first ones in view), and the slider takes over the same elements then. Making it measures every
+ * slide, a long task on a phone that no first screen needs. `slider.current` is null until then, as it is before mount
+ * with the original hook; `use(then)` runs `then` on the slider once it is made (at once if it is).
  */
 export function useLazyKeenSlider<T extends HTMLElement>(
   options: KeenSliderOptions,
   plugins: KeenSliderPlugin[] = [],
-): [(node: T | null) => void, RefObject<KeenSliderInstance | null>] {
+): [
+  (node: T | null) => void,
+  RefObject<KeenSliderInstance | null>,
+  (then?: (slider: KeenSliderInstance) => void) => void,
+] {
   const slider = useRef<KeenSliderInstance | null>(null);
   const latest = useRef({ options, plugins });
   latest.current = { options, plugins };
   const applied = useRef(options);
+  const [node, setNode] = useState<T | null>(null);
+  const [live, setLive] = useState(false);
+  /** What the first use asked of the slider, done once it is made. */
+  const pending = useRef<((slider: KeenSliderInstance) => void) | undefined>(undefined);
 
-  const ref = useCallback((node: T | null) => {
-    slider.current?.destroy();
-    slider.current = null;
-    if (!node) return;
-    let live = true;
+  useEffect(() => {
+    if (!node || !live) return;
+    let mounted = true;
     void import('keen-slider').then(({ default: KeenSlider }) => {
-      if (!live || !node.isConnected) return;
+      if (!mounted || !node.isConnected) return;
       applied.current = latest.current.options;
       slider.current = new KeenSlider(node, latest.current.options, latest.current.plugins);
+      pending.current?.(slider.current);
+      pending.current = undefined;
     });
     // A detach before the chunk came in: nothing to create.
     return () => {
-      live = false;
+      mounted = false;
       slider.current?.destroy();
       slider.current = null;
     };
-  }, []);
+  }, [node, live]);
 
   useEffect(() => {
     if (sameOptions(applied.current, options)) return;
@@ -53,5 +63,13 @@ export function useLazyKeenSlider<T extends HTMLElement>(
     slider.current?.update(options);
   });
 
-  return [ref, slider];
+  const use = useCallback((then?: (slider: KeenSliderInstance) => void) => {
+    if (slider.current) then?.(slider.current);
+    else {
+      if (then) pending.current = then;
+      setLive(true);
+    }
+  }, []);
+
+  return [setNode, slider, use];
 }

@@ -32,7 +32,7 @@ export function VendorCarousel({
   const { t } = useLingui();
   const entries = vendors.length + 1;
   const arrows = entries > PER_VIEW;
-  const [ref, slider] = useLazyKeenSlider<HTMLUListElement>({
+  const [ref, , use] = useLazyKeenSlider<HTMLUListElement>({
     slides: { perView: PER_VIEW, spacing: SPACING },
   });
   const chip = (selected: boolean) =>
@@ -40,13 +40,19 @@ export function VendorCarousel({
   const arrow =
     'grid h-9 w-9 shrink-0 place-items-center rounded-full border border-line bg-raised hover:border-brand';
   return (
-    <nav aria-label={t`Providers`} className="flex items-center gap-1.5">
+    // The slider is made at the first use: a pointer or the focus on the row, an arrow (useLazyKeenSlider).
+    <nav
+      aria-label={t`Providers`}
+      className="flex items-center gap-1.5"
+      onPointerOver={arrows ? () => use() : undefined}
+      onTouchStart={arrows ? () => use() : undefined}
+    >
       {arrows && (
         <button
           type="button"
           aria-label={t`Previous providers`}
           className={arrow}
-          onClick={() => slider.current?.prev()}
+          onClick={() => use((s) => s.prev())}
         >
           <Icon name="chevronLeft" className="h-4 w-4" />
         </button>
@@ -55,7 +61,7 @@ export function VendorCarousel({
         <li
           className="keen-slider__slide"
           style={slideSize(PER_VIEW, SPACING)}
-          onFocus={() => slider.current?.moveToIdx(0)}
+          onFocus={() => use((s) => s.moveToIdx(0))}
         >
           <Link
             to={path}
@@ -77,7 +83,7 @@ export function VendorCarousel({
               key={v.vassalage}
               className="keen-slider__slide"
               style={slideSize(PER_VIEW, SPACING)}
-              onFocus={() => slider.current?.moveToIdx(Math.max(0, i + 1 - (PER_VIEW - 1)))}
+              onFocus={() => use((s) => s.moveToIdx(Math.max(0, i + 1 - (PER_VIEW - 1))))}
             >
               <Link
                 to={path}
@@ -104,7 +110,7 @@ export function VendorCarousel({
           type="button"
           aria-label={t`Next providers`}
           className={arrow}
-          onClick={() => slider.current?.next()}
+          onClick={() => use((s) => s.next())}
         >
           <Icon name="chevronRight" className="h-4 w-4" />
         </button>
