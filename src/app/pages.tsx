@@ -1,16 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type StaticDataRouteOption, useMatch, useSearch } from '@tanstack/react-router';
+import { lazyRouteComponent, type StaticDataRouteOption } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { GameType } from '../../contract/games.ts';
 import type { PaymentOrder } from '../../contract/payments.ts';
 import { vendorLanesQuery } from '../api/queries.ts';
-import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { searchOf, text } from '../domain/search.ts';
 import { AccountForm } from '../features/auth/AuthModalsHost.tsx';
 import { registerSettingsQuery } from '../features/auth/queries.ts';
-import { GameListPage } from '../features/games/GameListPage.tsx';
 import { GameRow } from '../features/games/GameRow.tsx';
-import { Lobby } from '../features/games/Lobby.tsx';
 import { Home } from '../features/home/Home.tsx';
 import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { NoticeMarquee } from '../features/notices/NoticeMarquee.tsx';
@@ -41,15 +38,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/**
- * Every lobby route renders this one component, which reads its game type from the matched route: going from one
- * lobby to another keeps the lobby (and its game list machine) mounted, and the machine gets a `path.change`.
- */
-function LobbyRoute() {
-  const gameType = useMatch({ strict: false, select: (m) => m.staticData.gameType }) ?? 'RNG';
-  const { vendor } = useSearch({ strict: false });
-  return <Lobby gameType={gameType} path={GAME_TYPE_PATH[gameType]} vendor={vendor} />;
-}
+// The game list pages, loaded with their route (a takeover and the server's render load a page's code first:
+// firstPage.ts loadRouteCode), not with home.
+const lobbyPages = () => import('../features/games/lobbyPages.tsx');
+const LobbyRoute = lazyRouteComponent(lobbyPages, 'LobbyRoute');
+const HotPage = lazyRouteComponent(lobbyPages, 'HotPage');
+const FavPage = lazyRouteComponent(lobbyPages, 'FavPage');
 
 /** A helper's route options, marked for the server to draw the page's first screen (firstScreenPaths, router.tsx). */
 export const drawnFirst = <O extends object>(options: O) => ({
@@ -72,8 +66,6 @@ export const lobbyRoute = (gameType: GameType) => ({
 export const gameListPageRoute = (mode: 'hot' | 'fav') => ({
   component: mode === 'hot' ? HotPage : FavPage,
 });
-const HotPage = () => <GameListPage mode="hot" />;
-const FavPage = () => <GameListPage mode="fav" />;
 
 /** Home (its aliases /index, /index.html and /home are rewritten to it by the router). */
 export const homeRoute = () => ({

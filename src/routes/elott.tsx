@@ -1,8 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { drawnFirst, lobbySearch } from '../app/pages.tsx';
 import type { RouterContext } from '../app/routerContext.ts';
-import { LotteryLobby } from '../features/lottery/LotteryLobby.tsx';
 
 /** Spec §1 /elott: the e-lottery lobby's vendor tiles, each leading to the lottery centre or starting its game. */
 export const Route = createFileRoute('/elott')(
@@ -10,8 +9,7 @@ export const Route = createFileRoute('/elott')(
     validateSearch: lobbySearch,
     loader: ({ context }: { context: RouterContext }) =>
       context.queryClient.ensureQueryData(vendorLanesQuery()),
-    component: function ELOTTLobby() {
-      return <LotteryLobby gameType="ELOTT" vendor={Route.useSearch().vendor} />;
-    },
+    // Its own chunk (drawnFirst's options are beyond the router plugin's code splitting).
+    component: lazyRouteComponent(() => import('../features/lottery/lotteryLobbyPages.tsx'), 'ElottLobby'),
   }),
 );

@@ -1,8 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { vendorLanesQuery } from '../api/queries.ts';
 import { drawnFirst, lobbySearch } from '../app/pages.tsx';
 import type { RouterContext } from '../app/routerContext.ts';
-import { LotteryLobby } from '../features/lottery/LotteryLobby.tsx';
 
 /** Spec §1 /lott: the lottery lobby's vendor tiles, each leading to the lottery centre or starting its game. */
 export const Route = createFileRoute('/lott')(
@@ -10,8 +9,7 @@ export const Route = createFileRoute('/lott')(
     validateSearch: lobbySearch,
     loader: ({ context }: { context: RouterContext }) =>
       context.queryClient.ensureQueryData(vendorLanesQuery()),
-    component: function LOTTLobby() {
-      return <LotteryLobby gameType="LOTT" vendor={Route.useSearch().vendor} />;
-    },
+    // Its own chunk (drawnFirst's options are beyond the router plugin's code splitting).
+    component: lazyRouteComponent(() => import('../features/lottery/lotteryLobbyPages.tsx'), 'LottLobby'),
   }),
 );

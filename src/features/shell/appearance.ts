@@ -17,17 +17,23 @@ export function watchTheme(onChange: () => void): () => void {
   return () => observer.disconnect();
 }
 
+// Each write below only when it changes something: the server's first screen already carries the merchant's theme,
+// colours and icon, and rewriting the root's attribute or custom properties makes the browser restyle the whole page
+// (a phone's long task at the takeover), the icon's address fetch it again.
+
 export function applyTheme(theme: Theme, persist: boolean): void {
-  document.documentElement.dataset.theme = theme;
+  if (document.documentElement.dataset.theme !== theme) document.documentElement.dataset.theme = theme;
   if (persist) localStorage.setItem(THEME_KEY, theme);
 }
 
 /** One build serves every brand: the merchant's colours, name and icon are applied at run time. */
 export function applyBrand(brand: Brand): void {
   const root = document.documentElement.style;
-  root.setProperty('--brand-primary', brand.primary);
-  root.setProperty('--brand-accent', brand.accent);
-  document.title = brand.name;
+  if (root.getPropertyValue('--brand-primary') !== brand.primary)
+    root.setProperty('--brand-primary', brand.primary);
+  if (root.getPropertyValue('--brand-accent') !== brand.accent)
+    root.setProperty('--brand-accent', brand.accent);
+  if (document.title !== brand.name) document.title = brand.name;
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (icon) icon.href = brand.iconUrl;
+  if (icon && icon.getAttribute('href') !== brand.iconUrl) icon.href = brand.iconUrl;
 }

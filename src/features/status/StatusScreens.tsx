@@ -13,19 +13,6 @@ function Screen({ title, children }: { title: ReactNode; children: ReactNode }) 
   );
 }
 
-export function LoadingScreen() {
-  const { t } = useLingui();
-  return (
-    <div
-      role="status"
-      aria-label={t`Loading`}
-      className="flex min-h-screen items-center justify-center bg-surface"
-    >
-      <div className="h-12 w-12 animate-spin rounded-full border-4 border-line border-t-brand" />
-    </div>
-  );
-}
-
 export function MaintenanceScreen({ end, onCheck }: { end: string | null; onCheck: () => void }) {
   const { i18n } = useLingui();
   const until = end ? i18n.date(end, { dateStyle: 'medium', timeStyle: 'short' }) : null;
