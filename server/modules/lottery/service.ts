@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -236,18 +236,36 @@ export function createLotteryService(
       .filter((g) => g.gameMenus.length > 0);
   }
 
-  /** The member's wallets (MAIN, then the house's games account) locked in id order, like the ledger does. */
+  /**
+   * The member's MAIN wallet and the house's games account, locked in id order like the ledger locks them, in one
+   * statement (each is created on first use, then read again).
+   */
   async function lockWallets(tx: Db, merchantCode: string, memberId: number) {
     const ledger = createLedger(tx);
-    const main = await ledger.wallet(merchantCode, memberId, 'MAIN');
-    const house = await ledger.wallet(merchantCode, null, HOUSE_GAMES);
-    const rows = await tx
-      .select({ id: wallets.id, balance: wallets.balance })
-      .from(wallets)
-      .where(inArray(wallets.id, [main, house]))
-      .orderBy(wallets.id)
-      .for('update');
-    return { ledger, main, house, balance: rows.find((w) => w.id === main)!.balance };
+    const lock = () =>
+      tx
+        .select({ id: wallets.id, memberId: wallets.memberId, balance: wallets.balance })
+        .from(wallets)
+        .where(
+          and(
+            eq(wallets.merchantCode, merchantCode),
+            or(
+              and(eq(wallets.memberId, memberId), eq(wallets.kind, 'MAIN')),
+              and(isNull(wallets.memberId), eq(wallets.kind, HOUSE_GAMES)),
+            ),
+          ),
+        )
+        .orderBy(wallets.id)
+        .for('update');
+    let rows = await lock();
+    if (rows.length < 2) {
+      await ledger.wallet(merchantCode, memberId, 'MAIN');
+      await ledger.wallet(merchantCode, null, HOUSE_GAMES);
+      rows = await lock();
+    }
+    const main = rows.find((w) => w.memberId === memberId)!;
+    const house = rows.find((w) => w.memberId === null)!;
+    return { ledger, main: main.id, house: house.id, balance: main.balance };
   }
 
   async function slip(exec: Db, memberId: number, requestId: string): Promise<LotteryBet[]> {
@@ -372,19 +390,25 @@ export function createLotteryService(
         issue: body.issue,
         bets: JSON.stringify(body.bets.map((b) => [b.playType, b.numbers, b.points])),
       });
-      const first = await slip(db, member.id, body.requestId);
-      if (first.length > 0) {
+      // A resent slip answers the first one's bets, whenever it comes (after the close too); looked for only when
+      // the slip cannot be placed as new, so a fresh slip costs no read for it.
+      const firstReply = async () => {
+        const first = await slip(db, member.id, body.requestId);
+        if (first.length === 0) return undefined;
         await createLedger(db).assertSameRequest(merchantCode, betKey, request);
         return { bets: first, balance: await mainBalance(merchantCode, member.id) };
-      }
+      };
 
       const l = await lottery(merchantCode, body.gameCode);
       const structure = betStructure(l, body.bets.length);
       const slot = slotOfIssue(l, body.issue);
       if (!slot) throw notFound(`Unknown draw "${body.issue.slice(0, 20)}" of ${l.code}`);
-      if (slot.lockAt.getTime() <= now.getTime()) throw closedForBets();
-      if (saleState(l, now).issue !== slot.issue)
-        throw new DomainError(409, 'CONFLICT', 'This draw is not on sale yet');
+      const closed = slot.lockAt.getTime() <= now.getTime();
+      if (closed || saleState(l, now).issue !== slot.issue) {
+        const first = await firstReply();
+        if (first) return first;
+        throw closed ? closedForBets() : new DomainError(409, 'CONFLICT', 'This draw is not on sale yet');
+      }
 
       const r = await rules.get(merchantCode, LOTTERY_RULES);
       const fields: Record<string, string> = {};
@@ -395,95 +419,118 @@ export function createLotteryService(
         if (b.points < minPoints) fields[`bets.${i}.points`] = `The least is ${minPoints} points`;
         else if (b.points > maxPoints) fields[`bets.${i}.points`] = `The most is ${maxPoints} points`;
       });
-      if (Object.keys(fields).length > 0)
+      if (Object.keys(fields).length > 0) {
+        const first = await firstReply();
+        if (first) return first;
         throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', fields);
+      }
       const priced = body.bets.map((b) => ({ ...b, ...priceLine(r.plays[b.playType], structure, b.points) }));
       const total = priced.reduce((s, b) => s + b.stake, 0n);
-
-      const draw = await engine.ensureDraw(l, slot);
       const vendor = l.vendor;
 
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        // Reveal waits for this share lock, and this slip sees a draw that was revealed meanwhile.
-        const [d] = await tx
-          .select({ status: lotteryDraws.status })
-          .from(lotteryDraws)
-          .where(eq(lotteryDraws.id, draw.id))
-          .for('share');
-        if (d?.status !== 'COMMITTED') throw closedForBets();
-        const w = await lockWallets(tx, merchantCode, member.id);
-        // A twin of this slip may have committed while this one waited for the wallets.
-        const twin = await slip(tx, member.id, body.requestId);
-        if (twin.length > 0) {
-          await w.ledger.assertSameRequest(merchantCode, betKey, request);
-          return { bets: twin, balance: Number(w.balance) };
-        }
-        // Breaks and loss limits with this slip's stake, under the wallet lock: two slips at once cannot both fit.
-        await guard.checkPlay(member.id, total, tx);
+      /**
+       * The slip in one transaction, its statements few: the member's wallets locked, then the draw share-locked
+       * (its reveal waits for this slip, and a slip that comes after the reveal is refused) read with what the
+       * member already staked on it and whether this request id was placed already, both read after the wallet
+       * lock (a slip of the same member that committed meanwhile counts); then the rounds, the bets and the ledger
+       * movement, each one statement whatever the number of lines.
+       */
+      const attempt = () =>
+        db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const w = await lockWallets(tx, merchantCode, member.id);
+          const [d] = await tx
+            .select({
+              id: lotteryDraws.id,
+              status: lotteryDraws.status,
+              placed: sql<string>`(select coalesce(sum(${lotteryBets.stake}), 0) from ${lotteryBets}
+                where ${lotteryBets.memberId} = ${member.id} and ${lotteryBets.drawId} = ${lotteryDraws.id})`,
+              seen: sql<boolean>`exists (select 1 from ${lotteryBets}
+                where ${lotteryBets.memberId} = ${member.id} and ${lotteryBets.requestId} = ${body.requestId})`,
+            })
+            .from(lotteryDraws)
+            .where(and(eq(lotteryDraws.gameCode, l.code), eq(lotteryDraws.issue, slot.issue)))
+            .for('share', { of: lotteryDraws });
+          if (!d) return 'NO_DRAW' as const;
+          if (d.seen) return 'SEEN' as const;
+          if (d.status !== 'COMMITTED') throw closedForBets();
+          // Breaks and loss limits with this slip's stake, under the wallet lock: two slips at once cannot both fit.
+          await guard.checkPlay(member.id, total, tx);
+          const already = BigInt(d.placed ?? 0);
+          if (already + total > BigInt(r.maxPerDraw))
+            throw new DomainError(400, 'VALIDATION', 'Over the most you may stake on one draw', {
+              bets: `At most ${r.maxPerDraw} per draw (${already} already placed)`,
+            });
+          if (w.balance < total) throw insufficientFunds(w.balance);
 
-        const [placed] = await tx
-          .select({ sum: sql<string>`coalesce(sum(${lotteryBets.stake}), 0)` })
-          .from(lotteryBets)
-          .where(and(eq(lotteryBets.memberId, member.id), eq(lotteryBets.drawId, draw.id)));
-        const already = BigInt(placed?.sum ?? 0);
-        if (already + total > BigInt(r.maxPerDraw))
-          throw new DomainError(400, 'VALIDATION', 'Over the most you may stake on one draw', {
-            bets: `At most ${r.maxPerDraw} per draw (${already} already placed)`,
-          });
-        if (w.balance < total) throw insufficientFunds(w.balance);
-
-        const rows: BetRow[] = [];
-        for (const [line, b] of priced.entries()) {
-          const [round] = await tx
+          const refOf = (line: number) => `lottery:${member.id}:${body.requestId}:${line}`;
+          const rounds = await tx
             .insert(gameRounds)
-            .values({
-              merchantCode,
-              memberId: member.id,
-              vassalage: vendor,
-              nodeId: l.code,
-              gameType: l.gameType,
-              roundRef: `lottery:${member.id}:${body.requestId}:${line}`,
-              bet: b.stake,
-              status: 'OPEN',
-              createdAt: now,
-              outcome: { gameCode: l.code, issue: slot.issue, playType: b.playType, numbers: b.numbers },
-            })
-            .returning({ id: gameRounds.id });
-          const [bet] = await tx
-            .insert(lotteryBets)
-            .values({
-              merchantCode,
-              memberId: member.id,
-              drawId: draw.id,
-              roundId: round!.id,
-              playType: b.playType,
-              numbers: b.numbers,
-              points: b.points,
-              stake: b.stake,
-              winPerHit: b.winPerHit,
-              requestId: body.requestId,
-              line,
-              createdAt: now,
-            })
-            .returning();
-          rows.push(bet!);
-        }
-        await w.ledger.post(
-          merchantCode,
-          betKey,
-          'LOTTERY_BET',
-          [
-            { walletId: w.main, amount: -total },
-            { walletId: w.house, amount: total },
-          ],
-          { memberId: member.id, gameCode: l.code, issue: slot.issue, betIds: rows.map((b) => b.id) },
-          undefined,
-          request,
-        );
-        const key = { gameCode: l.code, issue: slot.issue };
-        return { bets: rows.map((b) => betOf(b, key)), balance: Number(w.balance - total) };
-      });
+            .values(
+              priced.map((b, line) => ({
+                merchantCode,
+                memberId: member.id,
+                vassalage: vendor,
+                nodeId: l.code,
+                gameType: l.gameType,
+                roundRef: refOf(line),
+                bet: b.stake,
+                status: 'OPEN' as const,
+                createdAt: now,
+                outcome: { gameCode: l.code, issue: slot.issue, playType: b.playType, numbers: b.numbers },
+              })),
+            )
+            .returning({ id: gameRounds.id, roundRef: gameRounds.roundRef });
+          const roundOf = new Map(rounds.map((x) => [x.roundRef, x.id]));
+          const rows = (
+            await tx
+              .insert(lotteryBets)
+              .values(
+                priced.map((b, line) => ({
+                  merchantCode,
+                  memberId: member.id,
+                  drawId: d.id,
+                  roundId: roundOf.get(refOf(line))!,
+                  playType: b.playType,
+                  numbers: b.numbers,
+                  points: b.points,
+                  stake: b.stake,
+                  winPerHit: b.winPerHit,
+                  requestId: body.requestId,
+                  line,
+                  createdAt: now,
+                })),
+              )
+              .returning()
+          ).sort((a, b) => a.line - b.line);
+          await w.ledger.post(
+            merchantCode,
+            betKey,
+            'LOTTERY_BET',
+            [
+              { walletId: w.main, amount: -total },
+              { walletId: w.house, amount: total },
+            ],
+            { memberId: member.id, gameCode: l.code, issue: slot.issue, betIds: rows.map((b) => b.id) },
+            undefined,
+            request,
+          );
+          const key = { gameCode: l.code, issue: slot.issue };
+          return { bets: rows.map((b) => betOf(b, key)), balance: Number(w.balance - total) };
+        });
+
+      let placed = await attempt();
+      if (placed === 'NO_DRAW') {
+        // The job commits draws ahead of their sales; without it (a fresh start, tests) the slip commits this one.
+        await engine.ensureDraw(l, slot);
+        placed = await attempt();
+      }
+      if (placed === 'SEEN' || placed === 'NO_DRAW') {
+        const first = await firstReply();
+        if (!first) throw closedForBets();
+        return first;
+      }
+      return placed;
     },
 
     /** The member's bets, newest first. */
