@@ -14,9 +14,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { buildApp } from '../server/app.ts';
 import { type Database, migrateDatabase, openDatabase } from '../server/db/client.ts';
@@ -28,7 +30,7 @@ import { createSessionService } from '../server/modules/auth/sessions.ts';
 import { createPaymentPasswords } from '../server/modules/payments/paymentPassword.ts';
 import { createLedger } from '../server/modules/wallet/ledger.ts';
 import { createWalletService } from '../server/modules/wallet/service.ts';
-import { vendorDrivers } from '../server/ports/gameVendor.ts';
+import { demoVendorDriver, vendorDrivers } from '../server/ports/gameVendor.ts';
 import { adminUrl, cleanupStack, freshDatabase, postgresBin } from './postgres.ts';
 
 const { values: args } = parseArgs({
@@ -39,12 +41,13 @@ const { values: args } = parseArgs({
     via: { type: 'string', default: 'both' },
     scale: { type: 'string', default: '10' },
     summary: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench:wallet -- [--duration s] [--warmup s] [--clients n] [--via both|service|http] [--scale n] [--summary file.json]',
+    'Usage: npm run bench:wallet -- [--duration s] [--warmup s] [--clients n] [--via both|service|http] [--scale n] [--summary file.json] [--profile prefix]',
   );
   process.exit(0);
 }
@@ -65,9 +68,24 @@ const VENDOR = 'AG';
 const CREDIT = 10_000_000n; // 100,000.00 each: no client ever runs dry
 const cleanups = cleanupStack();
 
+/**
+ * Statements sent to PostgreSQL (BEGIN and COMMIT included): every query of node-postgres, pooled or in a
+ * transaction, goes through Client#query. Round trips per transfer do not change with the machine's load.
+ */
+let statements = 0;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
+  statements += 1;
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, rest);
+} as typeof clientQuery;
+
 interface Run {
   name: string;
   txPerSec: number;
+  /** Statements sent per successful transfer. */
+  roundTrips: number;
+  /** CPU time of this process (server and, over HTTP, its client) per successful transfer, ms. */
+  cpuMs: number;
   done: number;
   errors: number;
   p50: number;
@@ -88,6 +106,14 @@ async function drive(
   let errors = 0;
   let firstError: unknown;
   const started = performance.now();
+  const statementsBefore = statements;
+  const cpuBefore = process.cpuUsage();
+  const profiler = args.profile && name !== 'warm-up' ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       let direction: 'in' | 'out' = 'in';
@@ -105,11 +131,22 @@ async function drive(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const sent = statements - statementsBefore;
+  const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = `${args.profile}-${name.replace(/\W+/g, '-')}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    profiler.disconnect();
+    console.log(`CPU profile of ${name}: ${file}`);
+  }
   if (firstError) console.warn(`${name}: ${errors} failed transfers; first:`, firstError);
   latencies.sort((a, b) => a - b);
   return {
     name,
     txPerSec: latencies.length / elapsed,
+    roundTrips: latencies.length === 0 ? 0 : sent / latencies.length,
+    cpuMs: latencies.length === 0 ? 0 : (cpu.user + cpu.system) / 1000 / latencies.length,
     done: latencies.length,
     errors,
     p50: percentile(latencies, 50),
@@ -180,7 +217,13 @@ async function walletRuns(database: Database): Promise<Run[]> {
     runs.push(await drive('wallet transfer (service)', duration, viaService));
   }
   if (args.via !== 'service') {
-    const app = await buildApp({ db, production: true, rateLimit: false });
+    // Production mode, with AG as the demo vendor (production leaves a vendor without settings unconnected).
+    const app = await buildApp({
+      db,
+      production: true,
+      rateLimit: false,
+      vendorDrivers: { [VENDOR]: demoVendorDriver(createLedger(db)) },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => app.close());
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -206,22 +249,41 @@ async function walletRuns(database: Database): Promise<Run[]> {
     runs.push(await drive('wallet transfer (HTTP API)', duration, viaHttp));
   }
 
-  // ---- Drift: after the run, every wallet's balance is the sum of its entries, and no money appeared or vanished.
-  const breaches = await db.execute(sql`
-    select w.id from wallets w left join ledger_entries e on e.wallet_id = w.id
-    group by w.id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`);
-  const breachCount = (breaches as unknown as { rows: unknown[] }).rows.length;
-  const negative = await db.execute(sql`select id from wallets where member_id is not null and balance < 0`);
+  // ---- Drift: after the run, the ledger invariant, in three checks that each print their verdict.
+  const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+  // 1. Every wallet's balance is the sum of its entries, and no member wallet is below zero.
+  const breaches = rowsOf(
+    await db.execute(sql`
+      select w.id from wallets w left join ledger_entries e on e.wallet_id = w.id
+      group by w.id, w.balance having w.balance <> coalesce(sum(e.amount), 0)`),
+  ).length;
+  const negative = rowsOf(
+    await db.execute(sql`select id from wallets where member_id is not null and balance < 0`),
+  ).length;
+  // 2. Money conserved: the bench members hold what they held before (transfers move between a member's own
+  // wallets), every ledger transaction's entries sum to zero, and so do all balances together.
   const after = await totalHeld();
+  const unbalanced = rowsOf(
+    await db.execute(sql`
+      select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0`),
+  ).length;
+  const [all] = rowsOf(await db.execute(sql`select coalesce(sum(balance), 0)::text as total from wallets`));
+  const total = BigInt(String(all?.total ?? '0'));
+  // 3. The audit chain: every row linked, each hash covering the previous one; one record per transfer.
   const [audited] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
   const chain = await audit.verify();
+  const conserved = after === before && unbalanced === 0 && total === 0n;
+  const balanced = breaches === 0 && negative === 0;
   console.log(
-    `\nLedger drift after the run: ${breachCount} wallets whose balance ≠ sum of entries; ` +
-      `${(negative as unknown as { rows: unknown[] }).rows.length} negative member wallets; ` +
-      `bench members hold ${after} (before ${before}: ${after === before ? 'conserved' : `DRIFT ${after - before}`}); ` +
-      `audit log ${audited?.n} rows, chain ${chain.ok ? 'intact' : `broken at ${chain.brokenAt}`}`,
+    `\nLedger invariant after the run:\n` +
+      `  balances = entries: ${balanced ? 'ok' : 'DRIFT'} (${breaches} wallets whose balance ≠ sum of entries, ` +
+      `${negative} negative member wallets)\n` +
+      `  money conserved:    ${conserved ? 'ok' : 'DRIFT'} (bench members hold ${after}, before ${before}; ` +
+      `${unbalanced} transactions whose entries do not sum to 0; all balances sum to ${total})\n` +
+      `  audit chain:        ${chain.ok ? 'intact' : `BROKEN at row ${chain.brokenAt} (${chain.why})`} ` +
+      `(${chain.rows} of ${audited?.n} rows verified)`,
   );
-  if (breachCount > 0 || after !== before || !chain.ok) process.exitCode = 1;
+  if (!balanced || !conserved || !chain.ok) process.exitCode = 1;
   return runs;
 }
 
@@ -287,15 +349,36 @@ try {
       r.txPerSec.toFixed(0),
       r.p50.toFixed(1),
       r.p99.toFixed(1),
+      r.roundTrips.toFixed(1),
+      r.cpuMs.toFixed(2),
       bench.tps ? (r.txPerSec / bench.tps).toFixed(3) : '—',
       r.errors > 0 ? `${r.done} ok, ${r.errors} errors` : `${r.done} ok`,
     ]);
     if (bench.tps)
-      rows.push([`pgbench tpcb-like (${clients} clients)`, bench.tps.toFixed(0), '', '', '1.000', '']);
-    const header = ['run', 'tx/s', 'p50 ms', 'p99 ms', '÷ pgbench', 'transfers'];
+      // BEGIN, three updates, a select, an insert, END.
+      rows.push([
+        `pgbench tpcb-like (${clients} clients)`,
+        bench.tps.toFixed(0),
+        '',
+        '',
+        '7.0',
+        '',
+        '1.000',
+        '',
+      ]);
+    const header = [
+      'run',
+      'tx/s',
+      'p50 ms',
+      'p99 ms',
+      'statements/tx',
+      'node CPU ms/tx',
+      '÷ pgbench',
+      'transfers',
+    ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]!.length)));
     const line = (c: string[]) =>
-      c.map((v, i) => (i >= 1 && i <= 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+      c.map((v, i) => (i >= 1 && i <= 6 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const c of rows) console.log(line(c));
     if (!bench.tps) console.log(`pgbench not run: ${bench.why}`);

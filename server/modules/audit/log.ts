@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { currentOperator } from '../../http/opsActor.ts';
@@ -78,17 +78,45 @@ function createLinker(db: Db): () => Promise<void> {
 export function createAuditLog(db: Db) {
   const link = createLinker(db);
 
+  /** The entry as stored: an operator call's actor named, the subject in canonical form (bigints as strings). */
+  const stored = (entry: AuditEntry) => ({
+    ...entry,
+    actor: entry.actor === 'ops' ? (currentOperator() ?? 'ops') : entry.actor,
+    subject: JSON.parse(canonical(entry.subject ?? {})) as Record<string, unknown>,
+  });
+
   async function stage(tx: Tx, entry: AuditEntry): Promise<void> {
     const at = new Date();
-    // Stored as canonical JSON (bigints as strings), the same form the hash covers.
-    const e = {
-      ...entry,
-      actor: entry.actor === 'ops' ? (currentOperator() ?? 'ops') : entry.actor,
-      subject: JSON.parse(canonical(entry.subject ?? {})) as Record<string, unknown>,
-    };
+    const e = stored(entry);
     const body = canonical([e.merchantCode, e.actor, e.action, e.subject, at.toISOString()]);
     await tx.insert(auditLog).values({ ...e, at, body });
   }
+
+  /**
+   * `stage` as an insert for a caller's own statement: one record for each row of `source` (a relation with an
+   * `id`, e.g. the ledger transaction the same statement creates), its subject's `key` set to that id.
+   */
+  const stageFrom =
+    (entry: AuditEntry, key: string) =>
+    (source: SQL): SQL => {
+      const at = new Date().toISOString();
+      const e = stored(entry);
+      // The body the hash covers, cut where the id goes (a random mark matches nothing else in it).
+      const mark = `\u0000${randomUUID()}`;
+      const [before, after, ...more] = canonical([
+        e.merchantCode,
+        e.actor,
+        e.action,
+        { ...e.subject, [key]: mark },
+        at,
+      ]).split(JSON.stringify(mark));
+      if (after === undefined || more.length > 0) throw new Error('audit body: the id mark must occur once');
+      return sql`insert into ${auditLog} (merchant_code, actor, action, subject, at, body)
+        select ${e.merchantCode}::text, ${e.actor}::text, ${e.action}::text,
+          ${JSON.stringify(e.subject)}::jsonb || jsonb_build_object(${key}::text, s.id),
+          ${at}::timestamptz, ${before}::text || s.id::text || ${after}::text
+        from ${source} s`;
+    };
 
   async function append(tx: Tx, entry: AuditEntry): Promise<void> {
     await stage(tx, entry);
@@ -103,6 +131,7 @@ export function createAuditLog(db: Db) {
      * (a row left unlinked by a crash is linked by the next pass, and `verify` runs one first).
      */
     stage,
+    stageFrom,
     /** Links every committed unlinked row (coalesced with a pass already under way in this process). */
     link,
     /** Appends in a transaction of its own. */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -8,8 +8,14 @@ import { assertSameRequest } from '../../lib/idempotency.ts';
 /**
  * Extra statements of a fresh movement, run in its database transaction after the balances moved (the audit
  * record of a money action); a replay does not run it. A throw rolls the whole movement back.
+ *
+ * A hook that is one insert may also give it as `inStatement`: the insert, one row per row of `created` (the fresh
+ * ledger transaction, a relation with its `id`). The ledger then writes the whole movement as one statement (see
+ * `post`) and does not call the function.
  */
-export type PostHook = (tx: Tx, transactionId: number) => Promise<void>;
+export type PostHook = ((tx: Tx, transactionId: number) => Promise<void>) & {
+  inStatement?: (created: SQL) => SQL;
+};
 
 /** The member wallet that holds a requested withdrawal until it is paid out or released. */
 export const HELD_KIND = 'WITHDRAWAL_HOLD';
@@ -62,6 +68,159 @@ export function createLedger(db: Db) {
     return (await find())!;
   }
 
+  /** The general posting: a database transaction of several statements, the hook's run as a function. */
+  async function postInTransaction(
+    merchantCode: string,
+    idempotencyKey: string,
+    kind: string,
+    legs: Leg[],
+    reply: Record<string, unknown>,
+    inTx: PostHook | undefined,
+    requestHash: string | undefined,
+  ): Promise<Posted> {
+    return db.transaction(async (tx): Promise<Posted> => {
+      const [created] = await tx
+        .insert(ledgerTransactions)
+        .values({ merchantCode, idempotencyKey, kind, reply, requestHash })
+        .onConflictDoNothing()
+        .returning({ id: ledgerTransactions.id });
+      if (!created) {
+        const [first] = await tx
+          .select()
+          .from(ledgerTransactions)
+          .where(
+            and(
+              eq(ledgerTransactions.merchantCode, merchantCode),
+              eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+            ),
+          );
+        if (requestHash) assertSameRequest(first!.requestHash, requestHash);
+        return { transactionId: first!.id, replayed: true, reply: first!.reply };
+      }
+      // Lock in id order, so two movements over the same wallets never wait on each other crosswise.
+      const ids = [...new Set(legs.map((l) => l.walletId))].sort((a, b) => a - b);
+      const locked = await tx
+        .select({
+          id: wallets.id,
+          merchantCode: wallets.merchantCode,
+          memberId: wallets.memberId,
+          balance: wallets.balance,
+        })
+        .from(wallets)
+        .where(inArray(wallets.id, ids))
+        .orderBy(wallets.id)
+        .for('update');
+      const balances = new Map(locked.map((w) => [w.id, w]));
+      const entries = legs.map((leg) => {
+        const w = balances.get(leg.walletId);
+        if (!w || w.merchantCode !== merchantCode)
+          throw new Error(`wallet ${leg.walletId} is not ${merchantCode}'s`);
+        const after = w.balance + leg.amount;
+        if (w.memberId !== null && after < 0n)
+          throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+        balances.set(w.id, { ...w, balance: after });
+        return { walletId: w.id, amount: leg.amount, after };
+      });
+      // Every balance update and entry in one statement (one round trip, whatever the number of legs): a wallet
+      // named by several legs moves by their sum, and each leg keeps its own entry and balance after.
+      const legRows = sql.join(
+        entries.map(
+          (e, i) =>
+            sql`(${i}::int, ${e.walletId}::int, ${e.amount.toString()}::bigint, ${e.after.toString()}::bigint)`,
+        ),
+        sql`, `,
+      );
+      // A movement of nothing (a zero win) is a transaction without entries.
+      if (entries.length > 0)
+        await tx.execute(sql`
+        with leg (ord, wallet_id, amount, balance_after) as (values ${legRows}),
+        moved as (
+          update ${wallets} set balance = ${wallets.balance} + d.amount
+          from (select wallet_id, sum(amount)::bigint as amount from leg group by wallet_id) d
+          where ${wallets.id} = d.wallet_id
+        )
+        insert into ${ledgerEntries} (transaction_id, wallet_id, amount, balance_after)
+        select ${created.id}::bigint, wallet_id, amount, balance_after from leg order by ord`);
+      if (inTx) await inTx(tx, created.id);
+      return { transactionId: created.id, replayed: false, reply };
+    });
+  }
+
+  /**
+   * A posting as one statement: one round trip, and its wallets stay locked only while the database runs it, not
+   * across the network while a transaction's next statement travels. It locks the wallets in id order, checks them
+   * (the merchant's, no member wallet below zero) and only then writes the transaction (its idempotency key), the
+   * balances, the entries (each with its wallet's new balance: the legs name distinct wallets) and the hook's
+   * insert. A seen key, short funds or a foreign wallet write nothing, and are told apart by a read afterwards.
+   */
+  async function postInOneStatement(
+    merchantCode: string,
+    idempotencyKey: string,
+    kind: string,
+    legs: Leg[],
+    reply: Record<string, unknown>,
+    inTx: PostHook | undefined,
+    requestHash: string | undefined,
+  ): Promise<Posted> {
+    const legRows = sql.join(
+      legs.map((l, i) => sql`(${i}::int, ${l.walletId}::int, ${l.amount.toString()}::bigint)`),
+      sql`, `,
+    );
+    const hooked = inTx?.inStatement ? sql`, hooked as (${inTx.inStatement(sql`created`)})` : sql``;
+    const result = (await db.execute(sql`
+      with leg (ord, wallet_id, amount) as (values ${legRows}),
+      locked as (
+        select w.id, w.member_id, w.balance from ${wallets} w
+        where w.id in (select wallet_id from leg) and w.merchant_code = ${merchantCode}::text
+        order by w.id for update
+      ),
+      verdict as (
+        select count(*) = ${legs.length}::int as own,
+          coalesce(bool_and(l.member_id is null or l.balance + leg.amount >= 0), true) as funded
+        from locked l join leg on leg.wallet_id = l.id
+      ),
+      created as (
+        insert into ${ledgerTransactions} (merchant_code, idempotency_key, kind, reply, request_hash)
+        select ${merchantCode}::text, ${idempotencyKey}::text, ${kind}::text, ${JSON.stringify(reply)}::jsonb,
+          ${requestHash ?? null}::text
+        from verdict where own and funded
+        on conflict do nothing
+        returning id
+      ),
+      moved as (
+        update ${wallets} w set balance = w.balance + leg.amount
+        from leg where w.id = leg.wallet_id and exists (select 1 from created)
+        returning w.id, w.balance
+      ),
+      entered as (
+        insert into ${ledgerEntries} (transaction_id, wallet_id, amount, balance_after)
+        select created.id, leg.wallet_id, leg.amount, moved.balance
+        from created cross join leg join moved on moved.id = leg.wallet_id
+        order by leg.ord
+      )${hooked}
+      select (select id from created) as id, verdict.own, verdict.funded from verdict`)) as unknown as {
+      rows: { id: string | number | null; own: boolean; funded: boolean }[];
+    };
+    const row = result.rows[0]!;
+    if (row.id !== null) return { transactionId: Number(row.id), replayed: false, reply };
+    const [first] = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.merchantCode, merchantCode),
+          eq(ledgerTransactions.idempotencyKey, idempotencyKey),
+        ),
+      );
+    if (first) {
+      if (requestHash) assertSameRequest(first.requestHash, requestHash);
+      return { transactionId: first.id, replayed: true, reply: first.reply };
+    }
+    if (!row.own) throw new Error(`a wallet of ${kind} is not ${merchantCode}'s`);
+    if (!row.funded) throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
+    throw new Error(`${kind} ${idempotencyKey} wrote nothing`);
+  }
+
   return {
     /** The wallet of a member (MAIN or a vendor code) or of the house, created on first use. */
     wallet: (merchantCode: string, memberId: number | null, kind: string) =>
@@ -111,72 +270,11 @@ export function createLedger(db: Db) {
     ): Promise<Posted> {
       if (legs.reduce((sum, l) => sum + l.amount, 0n) !== 0n)
         throw new Error(`unbalanced ${kind}: legs must sum to 0`);
-      const posted = await db.transaction(async (tx): Promise<Posted> => {
-        const [created] = await tx
-          .insert(ledgerTransactions)
-          .values({ merchantCode, idempotencyKey, kind, reply, requestHash })
-          .onConflictDoNothing()
-          .returning({ id: ledgerTransactions.id });
-        if (!created) {
-          const [first] = await tx
-            .select()
-            .from(ledgerTransactions)
-            .where(
-              and(
-                eq(ledgerTransactions.merchantCode, merchantCode),
-                eq(ledgerTransactions.idempotencyKey, idempotencyKey),
-              ),
-            );
-          if (requestHash) assertSameRequest(first!.requestHash, requestHash);
-          return { transactionId: first!.id, replayed: true, reply: first!.reply };
-        }
-        // Lock in id order, so two movements over the same wallets never wait on each other crosswise.
-        const ids = [...new Set(legs.map((l) => l.walletId))].sort((a, b) => a - b);
-        const locked = await tx
-          .select({
-            id: wallets.id,
-            merchantCode: wallets.merchantCode,
-            memberId: wallets.memberId,
-            balance: wallets.balance,
-          })
-          .from(wallets)
-          .where(inArray(wallets.id, ids))
-          .orderBy(wallets.id)
-          .for('update');
-        const balances = new Map(locked.map((w) => [w.id, w]));
-        const entries = legs.map((leg) => {
-          const w = balances.get(leg.walletId);
-          if (!w || w.merchantCode !== merchantCode)
-            throw new Error(`wallet ${leg.walletId} is not ${merchantCode}'s`);
-          const after = w.balance + leg.amount;
-          if (w.memberId !== null && after < 0n)
-            throw new DomainError(409, 'INSUFFICIENT_FUNDS', 'Insufficient balance');
-          balances.set(w.id, { ...w, balance: after });
-          return { walletId: w.id, amount: leg.amount, after };
-        });
-        // Every balance update and entry in one statement (one round trip, whatever the number of legs): a wallet
-        // named by several legs moves by their sum, and each leg keeps its own entry and balance after.
-        const legRows = sql.join(
-          entries.map(
-            (e, i) =>
-              sql`(${i}::int, ${e.walletId}::int, ${e.amount.toString()}::bigint, ${e.after.toString()}::bigint)`,
-          ),
-          sql`, `,
-        );
-        // A movement of nothing (a zero win) is a transaction without entries.
-        if (entries.length > 0)
-          await tx.execute(sql`
-          with leg (ord, wallet_id, amount, balance_after) as (values ${legRows}),
-          moved as (
-            update ${wallets} set balance = ${wallets.balance} + d.amount
-            from (select wallet_id, sum(amount)::bigint as amount from leg group by wallet_id) d
-            where ${wallets.id} = d.wallet_id
-          )
-          insert into ${ledgerEntries} (transaction_id, wallet_id, amount, balance_after)
-          select ${created.id}::bigint, wallet_id, amount, balance_after from leg order by ord`);
-        if (inTx) await inTx(tx, created.id);
-        return { transactionId: created.id, replayed: false, reply };
-      });
+      const distinct = new Set(legs.map((l) => l.walletId)).size === legs.length;
+      const posted =
+        legs.length > 0 && distinct && (!inTx || inTx.inStatement)
+          ? await postInOneStatement(merchantCode, idempotencyKey, kind, legs, reply, inTx, requestHash)
+          : await postInTransaction(merchantCode, idempotencyKey, kind, legs, reply, inTx, requestHash);
       if (!posted.replayed)
         postingObservers.getStore()?.(
           merchantCode,

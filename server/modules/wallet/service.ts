@@ -38,20 +38,19 @@ export type TransferInput =
  * appended: the chain's lock would be held until the money transaction commits, and every transfer would queue
  * behind it. Whoever moved money links the chain after the commit (`audit.link()`).
  */
-export const auditedMove =
-  (
-    audit: AuditLog,
-    member: { merchantCode: string; id: number },
-    action: string,
-    subject: Record<string, unknown>,
-  ): PostHook =>
-  (tx, transactionId) =>
-    audit.stage(tx, {
-      merchantCode: member.merchantCode,
-      actor: `member:${member.id}`,
-      action,
-      subject: { ...subject, transactionId },
-    });
+export const auditedMove = (
+  audit: AuditLog,
+  member: { merchantCode: string; id: number },
+  action: string,
+  subject: Record<string, unknown>,
+): PostHook => {
+  const entry = { merchantCode: member.merchantCode, actor: `member:${member.id}`, action, subject };
+  // The same record either way: staged by the ledger's one-statement posting, or as the hook of a transaction.
+  const hook: PostHook = (tx, transactionId) =>
+    audit.stage(tx, { ...entry, subject: { ...subject, transactionId } });
+  hook.inStatement = audit.stageFrom(entry, 'transactionId');
+  return hook;
+};
 
 const notFound = (what: string) => new DomainError(404, 'NOT_FOUND', what);
 const invalid = (field: string, message: string) =>
@@ -174,8 +173,9 @@ export function createWalletService(
       });
       const move = input.direction === 'in' ? driver.transferIn : driver.transferOut;
       await move(merchant.code, member.id, vendor, amount, input.requestId, hook);
-      await audit.link();
-      return list(merchant, member);
+      // The reply's read need not wait for the chain's link (a pass over every process's committed records).
+      const [, wallets] = await Promise.all([audit.link(), list(merchant, member)]);
+      return wallets;
     },
 
     /** Main wallet → the upline agent's main wallet, with the payment password. */
