@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     'cpu-index': { type: 'string', default: '1300' },
     dist: { type: 'string', default: 'dist' },
+    scale: { type: 'string', default: 'default' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -187,6 +188,32 @@ try {
       ]);
     if (!wallet) rows.push(['wallet transfer', 'not measured', pgbench, '—']);
   } else rows.push(['wallet transfer', 'skipped', 'pgbench: skipped (no PostgreSQL)', '—']);
+
+  // ---- Cost as work grows: large against default scale ----
+  if (args.scale === 'large') {
+    interface ScaleRow {
+      backend: string;
+      call: string;
+      base: { warm: number };
+      large?: { warm: number };
+      ratio?: number;
+    }
+    const scale = await step<{ target: number; rows: ScaleRow[] }>(
+      'scale',
+      ['--scale', 'large', '--plans', '.tmp/scale-plans.md', ...(admin.url ? [] : ['--only', 'pglite'])],
+      pgEnv,
+    );
+    for (const r of scale?.rows ?? [])
+      rows.push([
+        `scale: ${r.call} (${r.backend})`,
+        `${r.large?.warm.toFixed(1) ?? '?'} ms at 20,000 games / 90 days`,
+        `${r.base.warm.toFixed(1)} ms at the default scale`,
+        r.ratio === undefined
+          ? '—'
+          : `${r.ratio.toFixed(2)} × (${r.ratio <= scale!.target ? 'ok' : 'MISS'} ≤ ${scale!.target}×)`,
+      ]);
+    if (!scale) rows.push(['scale', 'not measured', 'default scale', '—']);
+  }
 
   // ---- Bets in the last seconds before a fast lottery's sale closes, then its draw's settlement ----
   interface BetsRun {

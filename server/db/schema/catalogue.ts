@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -29,6 +31,13 @@ export const vendors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantCode, t.vassalage, t.gameType] })],
 );
+
+/**
+ * A game the public lists show: not gone from its vendor's feed, not hidden by an operator. The partial indexes of
+ * `games` are on this very predicate, so a query must say it the same way to use them.
+ */
+export const listedPredicate = (t: { removedAt: AnyPgColumn; hidden: AnyPgColumn }) =>
+  sql`${t.removedAt} is null and not ${t.hidden}`;
 
 export const games = pgTable(
   'games',
@@ -70,6 +79,16 @@ export const games = pgTable(
     index('games_merchant_type_vendor').on(t.merchantCode, t.gameType, t.vassalage),
     // Lists are read in catalogue order, a page at a time.
     index('games_merchant_type_order').on(t.merchantCode, t.gameType, t.sort, t.id),
+    // The public lists see listed games only (modules/games/list.ts `listedGame`, the same predicate): a page of
+    // any filter is read in order and counted from these alone, however many games a catalogue keeps.
+    index('games_listed_order').on(t.merchantCode, t.sort, t.id).where(listedPredicate(t)),
+    index('games_listed_type_order').on(t.merchantCode, t.gameType, t.sort, t.id).where(listedPredicate(t)),
+    index('games_listed_vendor_order')
+      .on(t.merchantCode, t.vassalage, t.gameType, t.sort, t.id)
+      .where(listedPredicate(t)),
+    index('games_listed_hot')
+      .on(t.merchantCode, t.sort, t.id)
+      .where(sql`${t.isHot} and ${listedPredicate(t)}`),
   ],
 );
 

@@ -85,6 +85,8 @@ export const lotteryBets = pgTable(
     unique('lottery_bets_request').on(t.memberId, t.requestId, t.line),
     index('lottery_bets_draw').on(t.drawId, t.status),
     index('lottery_bets_member_time').on(t.memberId, t.createdAt),
+    // The popular lotteries count a merchant's bets of the last days by draw: from this index alone.
+    index('lottery_bets_merchant_time').on(t.merchantCode, t.createdAt, t.drawId),
   ],
 );
 

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Game, type gameList, PAGE_SIZE } from '../../../contract/games.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
-import { favourites, games, vendors } from '../../db/schema/index.ts';
+import { favourites, games, listedPredicate, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { pictureUrl as storedPictureUrl } from '../../http/pictures.ts';
 import { artPath } from '../art/paths.ts';
@@ -56,7 +56,7 @@ const sameVendor = and(
  * Games listed now: a game gone from its vendor's feed stays for history, out of every list; so does a game an
  * operator hid (and neither can be launched).
  */
-export const listedGame = and(isNull(games.removedAt), eq(games.hidden, false));
+export const listedGame = listedPredicate(games);
 
 /** Catalogue games with their vendor's display name (the `displayName` of a listed game). */
 export const selectGames = (db: Db, where: SQL | undefined) =>
@@ -114,7 +114,8 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
       const rows = await withVendor(
         and(
           eq(games.merchantCode, merchantCode),
-          eq(games.isHot, true),
+          // A bare flag, as the hot games' partial index says it.
+          sql`${games.isHot}`,
           vassalage ? eq(games.vassalage, vassalage) : undefined,
         ),
       ).orderBy(asc(games.sort), asc(games.id));

@@ -1,0 +1,5 @@
+CREATE INDEX "games_listed_order" ON "games" USING btree ("merchant_code","sort","id") WHERE "games"."removed_at" is null and not "games"."hidden";--> statement-breakpoint
+CREATE INDEX "games_listed_type_order" ON "games" USING btree ("merchant_code","game_type","sort","id") WHERE "games"."removed_at" is null and not "games"."hidden";--> statement-breakpoint
+CREATE INDEX "games_listed_vendor_order" ON "games" USING btree ("merchant_code","vassalage","game_type","sort","id") WHERE "games"."removed_at" is null and not "games"."hidden";--> statement-breakpoint
+CREATE INDEX "games_listed_hot" ON "games" USING btree ("merchant_code","sort","id") WHERE "games"."is_hot" and "games"."removed_at" is null and not "games"."hidden";--> statement-breakpoint
+CREATE INDEX "lottery_bets_merchant_time" ON "lottery_bets" USING btree ("merchant_code","created_at","draw_id");
