@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   lotteryMenu,
   lotteryRecent,
@@ -18,6 +18,13 @@ export async function lotteryRoutes(
   app: FastifyInstance,
   { lottery }: { lottery: LotteryService },
 ): Promise<void> {
+  // A slip's time is when its request reached the server (read whole, before the session and standing checks):
+  // at the close, a slip that came in time is not refused for the queue it then waited in. The reveal still
+  // refuses any slip after it (the draw's row lock in `place`).
+  const receivedAt = new WeakMap<FastifyRequest, Date>();
+  app.addHook('preValidation', async (req) => {
+    receivedAt.set(req, new Date());
+  });
   route(app, lotteryMenu, async ({ merchant, query }) =>
     okData(await lottery.menu(merchant.code, query.prizeMode)),
   );
@@ -37,8 +44,8 @@ export async function lotteryRoutes(
     okData(await lottery.next(merchant.code, query.gameCode)),
   );
   route(app, lotteryRules, async ({ merchant }) => okData(await lottery.rules(merchant.code)));
-  route(app, placeBets, async ({ merchant, auth, body }) =>
-    okValue(await lottery.place(merchant.code, auth.member, body)),
+  route(app, placeBets, async ({ merchant, auth, body, req }) =>
+    okValue(await lottery.place(merchant.code, auth.member, body, receivedAt.get(req))),
   );
   route(app, myLotteryBets, async ({ merchant, auth, query }) =>
     okValue(await lottery.myBets(merchant.code, auth.member, query)),
