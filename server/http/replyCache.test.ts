@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall, lgwReply } from '../../contract/call.ts';
 import type { Merchant } from './merchant.ts';
-import { type CachePolicy, createReplyCache, maintenanceEnd, matchesEtag } from './replyCache.ts';
+import { type CachePolicy, codingFor, createReplyCache, maintenanceEnd, matchesEtag } from './replyCache.ts';
 
 /** The reply cache on its own: keys, versions, expiry, bounds and the HTTP side (ETag, 304, headers). */
 
@@ -126,7 +128,7 @@ describe('reply cache', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
-    expect(first.headers.vary).toBe('merchant, language');
+    expect(first.headers.vary).toBe('merchant, language, accept-encoding');
     expect(first.headers['content-type']).toContain('application/json');
 
     const again = await get('/list', { 'if-none-match': etag });
@@ -138,6 +140,40 @@ describe('reply cache', () => {
 
     const member = await get('/list', { authorization: 'Bearer t' });
     expect(member.headers['cache-control']).toBe('private, max-age=10, stale-while-revalidate=60');
+  });
+
+  it('sends a long reply compressed once, in the coding the browser takes, each with its own ETag', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `game ${i}`);
+    const cache = createReplyCache({ now: () => clock });
+    app = Fastify();
+    // As server/app.ts has it: the plugin must pass the cache's compressed bytes through untouched.
+    await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    app.get('/long', async (req, reply) => {
+      req.catalogueVersion = 0;
+      return cache.serve(
+        { req, reply, merchant: { code: 'P' } as Merchant },
+        call,
+        { key: [] },
+        async () => ({
+          success: true as const,
+          data: { items: long },
+        }),
+      );
+    });
+    const get = (headers: Record<string, string>) => app!.inject({ method: 'GET', url: '/long', headers });
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const tags = [plain, br, gz].map((r) => r.headers.etag as string);
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags)
+      expect((await get({ 'accept-encoding': 'br', 'if-none-match': tag })).statusCode).toBe(304);
+    expect(cache.size('P').bytes).toBe(plain.rawPayload.length + br.rawPayload.length + gz.rawPayload.length);
   });
 
   it('refuses a reply its schema refuses, and keeps nothing', async () => {
@@ -161,6 +197,13 @@ describe('reply cache', () => {
 });
 
 describe('ETag matching and maintenance ends', () => {
+  it('takes brotli before gzip, and neither when refused', () => {
+    expect(codingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(codingFor('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(codingFor('identity')).toBeUndefined();
+    expect(codingFor(undefined)).toBeUndefined();
+  });
+
   it('compares If-None-Match lists weakly', () => {
     expect(matchesEtag('"a", "b"', '"b"')).toBe(true);
     expect(matchesEtag('*', '"b"')).toBe(true);

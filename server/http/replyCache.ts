@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AnyCall } from '../../contract/call.ts';
@@ -23,12 +24,18 @@ import type { Merchant } from './merchant.ts';
  * with every settled win, whose money transaction must not notify).
  */
 
-/** A reply as sent: the JSON bytes and their strong ETag, computed once when the entry is filled. */
+/**
+ * A reply as sent: the JSON bytes and their strong ETag, computed once when the entry is filled, and its compressed
+ * copies, made once when a browser first takes them (the compression plugin would compress it again per request).
+ */
 interface Entry {
   body: string;
   /** UTF-8 bytes of `body`. */
   size: number;
-  etag: string;
+  /** The body's hash: the ETag is it quoted, with the content coding's suffix when compressed (`"…-br"`). */
+  tag: string;
+  br?: Buffer;
+  gzip?: Buffer;
   /** Milliseconds (epoch) after which the entry is not served. */
   expires: number;
 }
@@ -53,6 +60,8 @@ export interface CachePolicy<V> {
 }
 
 export const DEFAULT_BROWSER_MAX_AGE = 10;
+/** As server/app.ts's compression plugin: smaller replies travel as they are. */
+const COMPRESS_FROM_BYTES = 1024;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 const DEFAULT_MAX_AGE_MS = 5 * 60_000;
 
@@ -62,12 +71,40 @@ interface Shelf {
   bytes: number;
 }
 
-/** `If-None-Match` names this ETag (weak comparison, RFC 9110 §13.1.2: a proxy may have weakened it). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+/** `If-None-Match` names one of these ETags (weak comparison, RFC 9110 §13.1.2: a proxy may have weakened it). */
+export function matchesEtag(header: string | undefined, ...etags: string[]): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  return header.split(',').some((tag) => etags.includes(tag.trim().replace(/^W\//, '')));
 }
+
+type Coding = 'br' | 'gzip';
+const SUFFIX: Record<Coding, string> = { br: '-br', gzip: '-gz' };
+
+/** The content coding to send: brotli when the browser takes it, else gzip, else none (q=0 refuses one). */
+export function codingFor(acceptEncoding: string | undefined): Coding | undefined {
+  const taken = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name.trim());
+  }
+  return taken.has('br') ? 'br' : taken.has('gzip') ? 'gzip' : undefined;
+}
+
+/** A body in `coding` (brotli at a middle level: once per fill, not per request). */
+const compress = (body: string, coding: Coding): Buffer =>
+  coding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(body);
+
+/** The bytes an entry holds: its body and the compressed copies made so far. */
+const weight = (e: Entry) => e.size + (e.br?.length ?? 0) + (e.gzip?.length ?? 0);
 
 export function createReplyCache({
   maxBytesPerMerchant = DEFAULT_MAX_BYTES,
@@ -93,32 +130,50 @@ export function createReplyCache({
     const old = shelf.entries.get(key);
     if (!old) return;
     shelf.entries.delete(key);
-    shelf.bytes -= old.size;
+    shelf.bytes -= weight(old);
   }
 
-  function keep(shelf: Shelf, key: string, entry: Entry) {
-    drop(shelf, key);
-    // A reply larger than the whole shelf is served, not kept.
-    if (entry.size > maxBytesPerMerchant) return;
-    shelf.entries.set(key, entry);
-    shelf.bytes += entry.size;
+  /** Least recently used out until the shelf fits (a reply larger than the whole shelf is served, not kept). */
+  function trim(shelf: Shelf) {
     for (const [oldest] of shelf.entries) {
       if (shelf.bytes <= maxBytesPerMerchant) break;
       drop(shelf, oldest);
     }
   }
 
+  function keep(shelf: Shelf, key: string, entry: Entry) {
+    drop(shelf, key);
+    shelf.entries.set(key, entry);
+    shelf.bytes += weight(entry);
+    trim(shelf);
+  }
+
+  /** The entry in `coding`, made on first use and counted in its shelf's bytes while it is kept. */
+  function copyOf(merchant: string, key: string, entry: Entry, coding: Coding): Buffer {
+    const made = entry[coding];
+    if (made) return made;
+    const bytes = compress(entry.body, coding);
+    entry[coding] = bytes;
+    const shelf = shelves.get(merchant);
+    if (shelf?.entries.get(key) === entry) {
+      shelf.bytes += bytes.length;
+      trim(shelf);
+    }
+    return bytes;
+  }
+
   function entryOf<V>(call: AnyCall, value: V, policy: CachePolicy<V>): Entry {
     // What the route's serializer would send (fastify-type-provider-zod encodes with the reply schema).
     const body = JSON.stringify(z.encode(call.response, value));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const tag = createHash('sha1').update(body).digest('base64url');
     const until = policy.until?.(value);
     const expires = Math.min(now() + (policy.ttlMs ?? maxAgeMs), until ?? Number.POSITIVE_INFINITY);
-    return { body, size: Buffer.byteLength(body), etag, expires };
+    return { body, size: Buffer.byteLength(body), tag, expires };
   }
 
   async function lookup<V>(
     merchant: string,
+    key: string,
     stamp: number,
     call: AnyCall,
     policy: CachePolicy<V>,
@@ -132,7 +187,6 @@ export function createReplyCache({
     // A request that read an older version than another one (it started before a write) neither uses nor fills the
     // newer cache; so does one whose merchant scope did not read a version.
     if (stamp < 0 || stamp !== filledUnder) return entryOf(call, await fill(), policy);
-    const key = JSON.stringify([call.path, ...policy.key]);
     const shelf = shelfOf(merchant);
     const hit = shelf.entries.get(key);
     if (hit && hit.expires > now()) {
@@ -171,18 +225,30 @@ export function createReplyCache({
       fill: () => Promise<V>,
     ): Promise<V> {
       const { req, reply, merchant } = ctx;
-      const entry = await lookup(merchant.code, req.catalogueVersion, call, policy, fill);
+      const key = JSON.stringify([call.path, ...policy.key]);
+      const entry = await lookup(merchant.code, key, req.catalogueVersion, call, policy, fill);
       const maxAge = policy.browserMaxAge ?? DEFAULT_BROWSER_MAX_AGE;
+      const coding =
+        entry.size >= COMPRESS_FROM_BYTES ? codingFor(req.headers['accept-encoding']) : undefined;
+      // Each coding is its own representation with its own strong ETag; any of them still names this body.
+      const etag = `"${entry.tag}${coding ? SUFFIX[coding] : ''}"`;
       reply
-        .header('etag', entry.etag)
+        .header('etag', etag)
         .header(
           'cache-control',
           `${req.headers.authorization ? 'private' : 'public'}, max-age=${maxAge}, stale-while-revalidate=${maxAge * 6}`,
         )
         // The host is in the address already; these two headers choose the merchant and the language.
-        .header('vary', `${MERCHANT_HEADER}, ${LANGUAGE_HEADER}`);
-      if (matchesEtag(req.headers['if-none-match'], entry.etag)) reply.code(304).send();
-      else reply.type('application/json; charset=utf-8').send(entry.body);
+        .header('vary', `${MERCHANT_HEADER}, ${LANGUAGE_HEADER}, accept-encoding`);
+      const tags = [`"${entry.tag}"`, `"${entry.tag}${SUFFIX.br}"`, `"${entry.tag}${SUFFIX.gzip}"`];
+      if (matchesEtag(req.headers['if-none-match'], ...tags)) reply.code(304).send();
+      else if (coding) {
+        // The compression plugin passes a reply that has its content coding through.
+        reply
+          .header('content-encoding', coding)
+          .type('application/json; charset=utf-8')
+          .send(copyOf(merchant.code, key, entry, coding));
+      } else reply.type('application/json; charset=utf-8').send(entry.body);
       // The reply is sent as the kept bytes (Fastify sends a string as it is); the route returns the reply itself.
       return reply as unknown as V;
     },
