@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type TrustProxy } from './config.ts';
 import { type Database, type Db, embeddedClient } from './db/client.ts';
+import { createInvalidation, type Invalidation } from './db/invalidation.ts';
 import { refuseControlCharacters } from './http/controls.ts';
 import { pagePolicy } from './http/csp.ts';
 import { DomainError, envelope, installErrorHandler } from './http/errors.ts';
@@ -123,6 +124,7 @@ import { createPictureStore } from './modules/vendors/pictures.ts';
 import { createPlayerDirectory } from './modules/vendors/players.ts';
 import { vendorRoutes } from './modules/vendors/routes.ts';
 import { createVendorSync } from './modules/vendors/sync.ts';
+import { createBalanceReader } from './modules/wallet/balance.ts';
 import { createLedger } from './modules/wallet/ledger.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { createWalletService } from './modules/wallet/service.ts';
@@ -193,6 +195,8 @@ declare module 'fastify' {
     /** The background jobs (registered here when `exclusive` is given, started by server/main.ts); closing the app
      * drains them. */
     jobs: Scheduler;
+    /** How this process's caches hear of writes (server/db/invalidation.ts); closing the app stops listening. */
+    invalidation: Invalidation;
   }
 }
 
@@ -297,7 +301,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       now: () => new Date(now()),
       onQueued: wake,
     });
-  const sessions = createSessionService(db);
+  // Per-process caches (sessions, balances on PGlite) hear of writes here; until it listens they are bypassed.
+  const invalidation = createInvalidation(db);
+  app.decorate('invalidation', invalidation);
+  app.addHook('onClose', () => invalidation.close());
+  void invalidation.start().catch((err) => app.log.warn({ err }, 'cache invalidation not listening yet'));
+  const sessions = createSessionService(db, undefined, { invalidation });
   const ledger = createLedger(db);
   const audit = createAuditLog(db);
   const operators = createOperators(db, {
@@ -408,7 +417,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
     await api.register(walletRoutes, {
       wallet: createWalletService(db, { ledger, drivers, audit, paymentPasswords: payments.passwords }),
-      ledger,
+      balances: createBalanceReader(db, { invalidation }),
     });
     // In-house rounds are audited as the member's own play (INHOUSE_*), a vendor's calls as the vendor's.
     const seamless = createSeamlessWallet(db, { guard: responsible, audit, auditAs: inhouseAudit });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { REMEMBER_ME_MS } from '../../../contract/auth.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { BoundedCache, type Invalidation } from '../../db/invalidation.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
@@ -19,7 +20,62 @@ export type Member = typeof members.$inferSelect;
 
 export const notLoggedIn = () => new DomainError(401, 'UNAUTHORIZED', 'Not logged in, please login');
 
-export function createSessionService(db: Db, now: () => Date = () => new Date()) {
+/** Sessions a process keeps at most (about 1 KB each). */
+export const SESSION_CACHE_CAP = 10_000;
+
+/** A live session as the cache keeps it: the member row and the times its expiry is worked out from. */
+interface Kept {
+  merchantCode: string;
+  member: Readonly<Member>;
+  createdAt: number;
+  lastSeenAt: number;
+  remembered: boolean;
+}
+
+/**
+ * Live sessions by token hash, so a member's calls cost no query while nothing about the session or its member
+ * changes. Every change of the member's row and every revocation of one of its sessions drops the member's sessions
+ * (migration 0035's triggers, heard through `invalidation`, in every process); while the database is not listened
+ * to, the cache is neither read nor filled.
+ */
+function sessionCache(invalidation: Invalidation, cap: number) {
+  const byMember = new Map<number, Set<string>>();
+  const kept = new BoundedCache<string, Kept>(cap, (tokenHash, k) => {
+    const hashes = byMember.get(k.member.id);
+    hashes?.delete(tokenHash);
+    if (hashes?.size === 0) byMember.delete(k.member.id);
+  });
+  const dropMember = (memberId: number) => {
+    for (const tokenHash of [...(byMember.get(memberId) ?? [])]) kept.delete(tokenHash);
+  };
+  invalidation.watch('members', 'sessions');
+  invalidation.on('member', (key) => (key === null ? kept.clear() : dropMember(Number(key))));
+  return {
+    get: (tokenHash: string) => (invalidation.live() ? kept.get(tokenHash) : undefined),
+    stamp: invalidation.stamp,
+    /** Keeps `k` if nothing was invalidated since `stamp` was read before reading it. */
+    set(tokenHash: string, k: Kept, stamp: number) {
+      if (!invalidation.fresh(stamp)) return;
+      kept.set(tokenHash, k);
+      const hashes = byMember.get(k.member.id) ?? new Set<string>();
+      byMember.set(k.member.id, hashes.add(tokenHash));
+    },
+    delete: (tokenHash: string) => kept.delete(tokenHash),
+    dropMember,
+    size: () => kept.size,
+  };
+}
+
+/**
+ * `invalidation`: keep live sessions in this process (server/app.ts passes the app's); without it every call reads
+ * the database.
+ */
+export function createSessionService(
+  db: Db,
+  now: () => Date = () => new Date(),
+  { invalidation, cap = SESSION_CACHE_CAP }: { invalidation?: Invalidation; cap?: number } = {},
+) {
+  const cache = invalidation ? sessionCache(invalidation, cap) : undefined;
   // Every token call runs this: built once, and on PostgreSQL parsed and planned once per connection.
   const live = db
     .select({
@@ -58,20 +114,39 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
     /** The member behind a live token of this merchant; anything else is "not logged in". */
     async resolve(merchantCode: string, token: string): Promise<{ member: Member; tokenHash: string }> {
       const tokenHash = sha256(token);
-      const [row] = await live.execute({ tokenHash, merchantCode });
-      if (!row) throw notLoggedIn();
-      const idle = now().getTime() - row.lastSeenAt.getTime();
-      const idleOver = idle > SESSION_IDLE_MS && !row.remembered;
-      if (idleOver || now().getTime() - row.createdAt.getTime() > SESSION_MAX_MS) {
-        await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
+      let k = cache?.get(tokenHash);
+      if (k?.merchantCode !== merchantCode) {
+        const stamp = cache?.stamp() ?? 0;
+        const [row] = await live.execute({ tokenHash, merchantCode });
+        if (!row) throw notLoggedIn();
+        k = {
+          merchantCode,
+          // Shared by the requests of the session while it is kept: none of them may change it.
+          member: Object.freeze(row.member),
+          createdAt: row.createdAt.getTime(),
+          lastSeenAt: row.lastSeenAt.getTime(),
+          remembered: row.remembered,
+        };
+        cache?.set(tokenHash, k, stamp);
+      }
+      const at = now();
+      const idle = at.getTime() - k.lastSeenAt;
+      const idleOver = idle > SESSION_IDLE_MS && !k.remembered;
+      if (idleOver || at.getTime() - k.createdAt > SESSION_MAX_MS) {
+        cache?.delete(tokenHash);
+        await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
         throw notLoggedIn();
       }
-      if (idle > TOUCH_MS)
-        await db.update(sessions).set({ lastSeenAt: now() }).where(eq(sessions.tokenHash, tokenHash));
-      return { member: row.member, tokenHash };
+      if (idle > TOUCH_MS) {
+        // The kept copy first: requests of the same session meanwhile do not write it again.
+        k.lastSeenAt = at.getTime();
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return { member: k.member as Member, tokenHash };
     },
 
     async revoke(tokenHash: string) {
+      cache?.delete(tokenHash);
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.tokenHash, tokenHash));
     },
 
@@ -80,6 +155,7 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
      * change, if any) ends, and the game launches opened from them; `exec`: the change's transaction.
      */
     async revokeOthers(memberId: number, keepTokenHash?: string, exec: Db | Tx = db) {
+      cache?.dropMember(memberId);
       await exec
         .update(sessions)
         .set({ revokedAt: now() })
@@ -91,6 +167,8 @@ export function createSessionService(db: Db, now: () => Date = () => new Date())
           ),
         );
     },
+    /** Sessions kept in this process (tests). */
+    cached: () => cache?.size() ?? 0,
   };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

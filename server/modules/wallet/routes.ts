@@ -10,16 +10,16 @@ import {
 import { balance } from '../../../contract/wallet.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { okValue, PASSWORD_LIMIT, route } from '../../http/route.ts';
-import type { Ledger } from './ledger.ts';
+import type { BalanceReader } from './balance.ts';
 import type { WalletService } from './service.ts';
 
 export async function walletRoutes(
   app: FastifyInstance,
-  { wallet: service, ledger }: { wallet: WalletService; ledger: Ledger },
+  { wallet: service, balances }: { wallet: WalletService; balances: BalanceReader },
 ): Promise<void> {
   route(app, balance, async ({ merchant, auth }) =>
     okValue({
-      sumBalance: Number(await ledger.memberBalance(merchant.code, auth.member.id)),
+      sumBalance: Number(await balances.read(merchant.code, auth.member.id)),
       currency: merchant.brand.currency,
       currencySign: merchant.brand.currencySign,
     }),
