@@ -399,7 +399,11 @@ export function createLotteryService(
         return { bets: first, balance: await mainBalance(merchantCode, member.id) };
       };
 
-      const l = await lottery(merchantCode, body.gameCode);
+      // Two reads at once (two connections on PostgreSQL): the lottery the merchant sells, and its prices.
+      const [l, r] = await Promise.all([
+        lottery(merchantCode, body.gameCode),
+        rules.get(merchantCode, LOTTERY_RULES),
+      ]);
       const structure = betStructure(l, body.bets.length);
       const slot = slotOfIssue(l, body.issue);
       if (!slot) throw notFound(`Unknown draw "${body.issue.slice(0, 20)}" of ${l.code}`);
@@ -410,7 +414,6 @@ export function createLotteryService(
         throw closed ? closedForBets() : new DomainError(409, 'CONFLICT', 'This draw is not on sale yet');
       }
 
-      const r = await rules.get(merchantCode, LOTTERY_RULES);
       const fields: Record<string, string> = {};
       body.bets.forEach((b, i) => {
         const problem = numbersProblem(b.playType, b.numbers);
