@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -29,6 +30,19 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
   ],
+  resolve: {
+    // The libraries' `use-sync-external-store` shims are for Reacts before 18: this one has the hooks.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/syncExternalStore.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: API, changeOrigin: false }])),
   },

@@ -11,7 +11,6 @@ import { GameRow } from '../features/games/GameRow.tsx';
 import { Home } from '../features/home/Home.tsx';
 import type { MemberSlots } from '../features/member/MemberCentre.tsx';
 import { NoticeMarquee } from '../features/notices/NoticeMarquee.tsx';
-import { ComingSoon } from '../features/soon/ComingSoon.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import type { RouterContext } from './routerContext.ts';
 
@@ -71,10 +70,6 @@ export const gameListPageRoute = (mode: 'hot' | 'fav') => ({
 export const homeRoute = () => ({
   loader: withLanes,
   component: () => <Home GameRow={GameRow} Marquee={NoticeMarquee} />,
-});
-
-export const soonRoute = (title: ReactNode, areaLinks?: ReactNode[]) => ({
-  component: () => <ComingSoon title={title} areaLinks={areaLinks} />,
 });
 
 /** /login and /register: the account forms as pages (the header opens the same forms as modals). */

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { whitelabelQuery } from '../api/queries.ts';
 import { storedToken } from '../api/session.ts';
 import type { RouterContext } from '../app/routerContext.ts';
@@ -14,7 +14,11 @@ import { NoticePopup } from '../features/notices/NoticePopup.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
 import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';
 import { Layout } from '../features/shell/Layout.tsx';
-import { ComingSoon } from '../features/soon/ComingSoon.tsx';
+
+// A wrong address's page comes when one is asked for, not with every first page.
+const ComingSoon = lazy(() =>
+  import('../features/soon/ComingSoon.tsx').then((m) => ({ default: m.ComingSoon })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Spec §2 Access guard: only when the merchant's logged-in-to-home flag is on. Game pages carry their own
@@ -29,7 +33,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw redirect({ to: '/login' });
   },
   component: Root,
-  notFoundComponent: () => <ComingSoon title={<Trans>Page not found</Trans>} />,
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <ComingSoon title={<Trans>Page not found</Trans>} />
+    </Suspense>
+  ),
 });
 
 /**

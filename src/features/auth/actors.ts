@@ -1,5 +1,4 @@
 import { fromPromise } from 'xstate';
-import type { MemberInfo } from '../../../contract/member.ts';
 import {
   affiliateCheck,
   captcha,
@@ -8,7 +7,6 @@ import {
   forgotByPhone,
   login,
   loginSms,
-  memberInfo,
   register,
   registerMobile,
   registerSms,
@@ -35,9 +33,8 @@ import type { SocialProvider } from './firebaseClient.ts';
 /** The machines' named actors, done with the real API client. */
 export const loadCaptcha = fromPromise<CaptchaImage>(async () => (await call(captcha, { query: {} })).value);
 
-export const loadMemberInfo = fromPromise<MemberInfo, { token: string }>(
-  async () => (await call(memberInfo, { query: {} })).value,
-);
+// The session's own (a page's start needs it): a module apart, so the forms' actors load with the forms.
+export { loadMemberInfo } from './memberInfo.ts';
 
 export const logIn = fromPromise<Awaited<ReturnType<typeof callLogin>>, LoginRequest>(({ input }) =>
   callLogin(input),
