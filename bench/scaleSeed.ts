@@ -129,10 +129,10 @@ async function seedTickets(db: Db, merchant: string, p: ScaleProfile, now: Date)
     await db.execute(sql`with l as (
         select * from jsonb_to_recordset(${lotteries}::jsonb) as l(code text, vendor text, game_type text)),
       d as (select d.id, d.game_code, d.issue, d.draw_at, d.lock_at, d.status, l.vendor, l.game_type,
-          row_number() over (order by d.draw_at, d.id) - 1 as rn, count(*) over () as n
+          row_number() over (order by d.draw_at, d.id) - 1 as rn
         from lottery_draws d join l on l.code = d.game_code
         where d.draw_at > ${from.toISOString()}::timestamptz and d.draw_at <= ${to.toISOString()}::timestamptz),
-      m as (select id, row_number() over (order by id) - 1 as rn, count(*) over () as n
+      m as (select id, row_number() over (order by id) - 1 as rn
         from members where merchant_code = ${merchant}),
       t as (select ${done} + i as k, d.*, m.id as member_id,
           (array['LO2', 'DE', 'BA_CANG', 'XIEN2', 'LO2', 'DE'])[1 + i % 6] as play_type,
@@ -140,8 +140,9 @@ async function seedTickets(db: Db, merchant: string, p: ScaleProfile, now: Date)
           least(d.lock_at, ${now.toISOString()}::timestamptz) - (i % 900) * interval '1 second' as placed_at,
           d.status = 'SETTLED' and i % 12 = 0 as won
         from generate_series(1, ${n}) i
-        join d on d.rn = (i::bigint * 7919) % d.n
-        join m on m.rn = (i::bigint * 104729) % m.n),
+        -- Each side of the join on one side only, so it is a hash join, not a nested loop over draws × tickets.
+        join d on d.rn = (i::bigint * 7919) % (select count(*) from d)
+        join m on m.rn = (i::bigint * 104729) % (select count(*) from m)),
       r as (insert into game_rounds (merchant_code, member_id, vassalage, node_id, game_type, round_ref, bet, win,
           status, outcome, created_at, settled_at)
         select ${merchant}, member_id, vendor, game_code, game_type, 'scale:' || k, points * 27,
