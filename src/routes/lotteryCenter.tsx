@@ -15,6 +15,9 @@ const TABS = ['MB', 'MT', 'MN', 'FAST', 'KENO'] as const satisfies readonly Lott
 const centreSearch = searchOf({ prizeMode: oneOf(CATEGORIES), tag: oneOf(TABS) });
 
 export const Route = createFileRoute('/lotteryCenter')({
+  // The server draws its first screen (the frame and the centre as far as its first replies go), as /lottery's:
+  // a phone paints it before the app's code has come, and the app takes it over.
+  staticData: { firstScreen: true },
   validateSearch: centreSearch,
   component: LotteryCenterRoute,
 });

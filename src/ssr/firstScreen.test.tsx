@@ -48,9 +48,11 @@ describe('the server’s render of a first screen', () => {
   });
 
   it('draws the pages the router marks: a visitor’s portal pages, not a member’s, a game frame or the back office', () => {
-    expect(renderer.paths).toEqual(expect.arrayContaining(['/', '/rng', '/promotions', '/help', '/lottery']));
+    expect(renderer.paths).toEqual(
+      expect.arrayContaining(['/', '/rng', '/promotions', '/help', '/lottery', '/lotteryCenter']),
+    );
     for (const path of ['/member', '/agent', '/ops', '/play/slot', '/download', '/login', '/inhouse'])
       expect(renderer.paths, path).not.toContain(path);
-    expect(renderer.paths).toHaveLength(19);
+    expect(renderer.paths).toHaveLength(20);
   });
 });
