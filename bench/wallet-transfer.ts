@@ -6,20 +6,23 @@
 // Each of `clients` concurrent clients is its own member (so clients do not queue on one member's wallets) and moves
 // money main → vendor and back, a random 0.01–10.00 at a time, for `duration` seconds: through the wallet service
 // (`service`: the transfer as the route runs it, no HTTP) and through the HTTP API (`http`: POST
-// /wps/relay/GCS_walletTransfer on a listening server, rate limit off). One transfer = one database transaction
-// (idempotency key, two wallet rows locked, two entries, audit record) plus the wallet list read of its reply.
+// /wps/relay/GCS_walletTransfer on a listening server, rate limit off, production mode with AG as the demo vendor;
+// the client runs in a process of its own, bench/wallet-transfer-client.ts, as pgbench's does). One transfer = one
+// ledger statement (idempotency key, two wallet rows locked, two entries, audit record) plus the reads around it and
+// the wallet list of its reply. Per run it prints the statements sent per transfer (a count the machine's load does
+// not change) and this process's CPU per transfer (over HTTP the server's alone).
 // Then `pgbench -b tpcb-like` with as many clients, for as long, on a database of the same server. PostgreSQL:
 // DATABASE_URL when set (fresh databases are created in it and dropped after), else a throwaway cluster
 // (initdb/pg_ctl), else nothing runs and the reason is printed.
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MERCHANT_HEADER } from '../contract/merchant.ts';
 import { buildApp } from '../server/app.ts';
 import { type Database, migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { auditLog, members, merchants, wallets } from '../server/db/schema/index.ts';
@@ -32,6 +35,7 @@ import { createLedger } from '../server/modules/wallet/ledger.ts';
 import { createWalletService } from '../server/modules/wallet/service.ts';
 import { demoVendorDriver, vendorDrivers } from '../server/ports/gameVendor.ts';
 import { adminUrl, cleanupStack, freshDatabase, postgresBin } from './postgres.ts';
+import { amountFor, type HttpLoad, type Loops, loops } from './wallet-transfer-client.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -95,17 +99,11 @@ interface Run {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** `clients` loops, each doing `one(client)` back to back until the time is up. */
-async function drive(
-  name: string,
-  seconds: number,
-  one: (client: number, direction: 'in' | 'out') => Promise<void>,
-): Promise<Run> {
-  const deadline = performance.now() + seconds * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: unknown;
-  const started = performance.now();
+/**
+ * One timed run: `work` drives the load (here or in the client process) and returns its loops; around it, this
+ * process's statements and CPU (over HTTP: the server's alone) and, with --profile, a CPU profile.
+ */
+async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
   const statementsBefore = statements;
   const cpuBefore = process.cpuUsage();
   const profiler = args.profile && name !== 'warm-up' ? new Session() : undefined;
@@ -114,23 +112,7 @@ async function drive(
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      let direction: 'in' | 'out' = 'in';
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          await one(client, direction);
-          latencies.push(performance.now() - t0);
-          direction = direction === 'in' ? 'out' : 'in';
-        } catch (e) {
-          errors += 1;
-          firstError ??= e;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const { latencies, elapsed, errors, firstError } = await work();
   const sent = statements - statementsBefore;
   const cpu = process.cpuUsage(cpuBefore);
   if (profiler) {
@@ -140,7 +122,7 @@ async function drive(
     profiler.disconnect();
     console.log(`CPU profile of ${name}: ${file}`);
   }
-  if (firstError) console.warn(`${name}: ${errors} failed transfers; first:`, firstError);
+  if (firstError) console.warn(`${name}: ${errors} failed transfers; first: ${firstError}`);
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -154,13 +136,21 @@ async function drive(
   };
 }
 
-/** Random 1–1,000 minor units; `in` and `out` alternate per client, so amounts need only be paired. */
-const amountFor = (pending: Map<number, number>, client: number, direction: 'in' | 'out') => {
-  if (direction === 'out') return pending.get(client) ?? 1;
-  const amount = 1 + Math.floor(Math.random() * 1_000);
-  pending.set(client, amount);
-  return amount;
-};
+/** The HTTP client process (bench/wallet-transfer-client.ts), started once and given one load per run. */
+function httpClient() {
+  const child = fork(fileURLToPath(new URL('./wallet-transfer-client.ts', import.meta.url)), [], {
+    env: { ...process.env, WALLET_BENCH_CLIENT: '1' },
+  });
+  cleanups.push(() => {
+    child.disconnect();
+  });
+  return (load: HttpLoad) =>
+    new Promise<Loops>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Loops));
+      child.once('exit', (code) => reject(new Error(`the HTTP client exited with ${code}`)));
+      child.send(load);
+    });
+}
 
 async function walletRuns(database: Database): Promise<Run[]> {
   const { db } = database;
@@ -213,8 +203,8 @@ async function walletRuns(database: Database): Promise<Run[]> {
       .then(() => undefined);
 
   if (args.via !== 'http') {
-    if (warmup > 0) await drive('warm-up', warmup, viaService);
-    runs.push(await drive('wallet transfer (service)', duration, viaService));
+    if (warmup > 0) await drive('warm-up', () => loops(clients, warmup, viaService));
+    runs.push(await drive('wallet transfer (service)', () => loops(clients, duration, viaService)));
   }
   if (args.via !== 'service') {
     // Production mode, with AG as the demo vendor (production leaves a vendor without settings unconnected).
@@ -227,26 +217,16 @@ async function walletRuns(database: Database): Promise<Run[]> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => app.close());
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const viaHttp = async (client: number, direction: 'in' | 'out') => {
-      const res = await fetch(`${base}/wps/relay/GCS_walletTransfer`, {
-        method: 'POST',
-        headers: {
-          [MERCHANT_HEADER]: MERCHANT,
-          authorization: `Bearer ${players[client]!.token}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          requestId: randomUUID(),
-          direction,
-          vendor: VENDOR,
-          amount: amountFor(pending, client, direction),
-        }),
-      });
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-    };
-    if (warmup > 0) await drive('warm-up', warmup, viaHttp);
-    runs.push(await drive('wallet transfer (HTTP API)', duration, viaHttp));
+    const client = httpClient();
+    const load = (seconds: number): HttpLoad => ({
+      base,
+      merchant: MERCHANT,
+      vendor: VENDOR,
+      tokens: players.map((p) => p.token),
+      seconds,
+    });
+    if (warmup > 0) await drive('warm-up', () => client(load(warmup)));
+    runs.push(await drive('wallet transfer (HTTP API)', () => client(load(duration))));
   }
 
   // ---- Drift: after the run, the ledger invariant, in three checks that each print their verdict.

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { ledgerEntries, members, wallets } from '../../db/schema/index.ts';
+import { auditLog, ledgerEntries, ledgerTransactions, members, wallets } from '../../db/schema/index.ts';
 import { DEMO_CREDIT } from '../../db/seed/accounts.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
+import { createAuditLog } from '../audit/log.ts';
 import { createLedger } from './ledger.ts';
+import { auditedMove } from './service.ts';
 
 let t: TestApp;
 let database: Database;
@@ -99,6 +101,72 @@ describe('ledger', () => {
     expect(await invariantBreaches()).toBe(0);
     const all = await database.db.select().from(wallets);
     expect(all.filter((w) => w.memberId !== null).every((w) => w.balance >= 0n)).toBe(true);
+  });
+});
+
+describe('a movement with its audit record in one statement', () => {
+  it('moves once per key under concurrent replays and opposite moves, conserving money, the chain intact', async () => {
+    const { db } = database;
+    const audit = createAuditLog(db);
+    const member = await memberId('agent01');
+    const [main, ag] = [
+      await ledger.wallet('PORTICO', member, 'MAIN'),
+      await ledger.wallet('PORTICO', member, 'AG'),
+    ];
+    const held = async () => (await ledger.walletBalance(main)) + (await ledger.walletBalance(ag));
+    const before = await held();
+    const fromMain = await ledger.walletBalance(main);
+    // Main → AG and back at once on the same two wallets (each key sent three times), and more than main holds.
+    const moves = Array.from({ length: 30 }, (_, i) => {
+      const n = Math.floor(i / 3);
+      const out = n % 2 === 1;
+      const amount = BigInt(1 + (n % 7));
+      const key = `one-stmt:${member}:${n}`;
+      const legs = [
+        { walletId: main, amount: out ? amount : -amount },
+        { walletId: ag, amount: out ? -amount : amount },
+      ];
+      const hook = auditedMove(audit, { merchantCode: 'PORTICO', id: member }, 'ONE_STATEMENT_TEST', { key });
+      return ledger
+        .post('PORTICO', key, 'VENDOR_TRANSFER', legs, { key }, hook)
+        .catch((e: { code?: string }) => {
+          if (e.code !== 'INSUFFICIENT_FUNDS') throw e;
+          return undefined;
+        });
+    });
+    const tooMuch = ledger.post(
+      'PORTICO',
+      `one-stmt:${member}:too-much`,
+      'VENDOR_TRANSFER',
+      [
+        { walletId: main, amount: -(fromMain + 1_000n) },
+        { walletId: ag, amount: fromMain + 1_000n },
+      ],
+      {},
+      auditedMove(audit, { merchantCode: 'PORTICO', id: member }, 'ONE_STATEMENT_TEST', { key: 'too-much' }),
+    );
+    await expect(tooMuch).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const posted = (await Promise.all(moves)).filter((p) => p !== undefined);
+    const fresh = posted.filter((p) => !p.replayed);
+    // One fresh movement per key; a replay names the same transaction.
+    const keys = [...new Set(fresh.map((p) => p.reply.key))];
+    expect(keys).toHaveLength(fresh.length);
+    for (const p of posted.filter((x) => x.replayed))
+      expect(fresh.find((f) => f.reply.key === p.reply.key)?.transactionId).toBe(p.transactionId);
+    expect(await held()).toBe(before);
+    expect(await invariantBreaches()).toBe(0);
+    // One record per fresh movement, naming its transaction; the refused one wrote neither.
+    const records = await db.select().from(auditLog).where(eq(auditLog.action, 'ONE_STATEMENT_TEST'));
+    expect(records.map((r) => Number(r.subject.transactionId)).sort()).toEqual(
+      fresh.map((p) => p.transactionId).sort(),
+    );
+    const [refused] = await db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `one-stmt:${member}:too-much`));
+    expect(refused).toBeUndefined();
+    const chain = await audit.verify();
+    expect(chain).toMatchObject({ ok: true });
   });
 });
 

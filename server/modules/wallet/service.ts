@@ -80,22 +80,31 @@ export function createWalletService(
     return new Map(rows.map((r) => [r.code, r.sort]));
   };
 
+  // The member's wallets that are MAIN or one of the merchant's (transfer) vendors, with the vendor's order: one
+  // read, prepared (every transfer's reply reads it).
+  const vendorSort = db
+    .select({ sort: sql`min(${vendors.sort})` })
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.merchantCode, wallets.merchantCode),
+        eq(vendors.vassalage, wallets.kind),
+        ne(vendors.vassalage, INHOUSE_VENDOR),
+      ),
+    );
+  const walletRows = db
+    .select({ kind: wallets.kind, balance: wallets.balance, sort: sql<number | null>`(${vendorSort})` })
+    .from(wallets)
+    .where(
+      and(
+        eq(wallets.merchantCode, sql.placeholder('merchantCode')),
+        eq(wallets.memberId, sql.placeholder('memberId')),
+      ),
+    )
+    .prepare('wallet_list');
+
   async function list(merchant: Merchant, member: Member): Promise<WalletView[]> {
-    // One read: the member's wallets that are MAIN or one of the merchant's (transfer) vendors, in vendor order.
-    const vendorSort = db
-      .select({ sort: sql`min(${vendors.sort})` })
-      .from(vendors)
-      .where(
-        and(
-          eq(vendors.merchantCode, wallets.merchantCode),
-          eq(vendors.vassalage, wallets.kind),
-          ne(vendors.vassalage, INHOUSE_VENDOR),
-        ),
-      );
-    const rows = await db
-      .select({ kind: wallets.kind, balance: wallets.balance, sort: sql<number | null>`(${vendorSort})` })
-      .from(wallets)
-      .where(and(eq(wallets.merchantCode, merchant.code), eq(wallets.memberId, member.id)));
+    const rows = await walletRows.execute({ merchantCode: merchant.code, memberId: member.id });
     const main = rows.find((r) => r.kind === MAIN);
     const vendorWallets = rows
       .filter((r) => r.sort !== null)
@@ -108,16 +117,24 @@ export function createWalletService(
 
   const singleWallet = (merchant: Merchant) => merchant.settings.features.SINGLE_WALLET === true;
 
+  const merchantVendor = db
+    .select({ code: vendors.vassalage })
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.merchantCode, sql.placeholder('merchantCode')),
+        eq(vendors.vassalage, sql.placeholder('code')),
+      ),
+    )
+    .limit(1)
+    .prepare('transfer_vendor');
+
   /** A vendor the member may move money to or from: the merchant's, and not the in-house games. */
   async function transferVendor(merchant: Merchant, raw: string): Promise<string> {
     const code = raw.trim().toUpperCase();
     if (code === INHOUSE_VENDOR)
       throw invalid('vendor', 'In-house games play from the main wallet: nothing to transfer');
-    const [row] = await db
-      .select({ code: vendors.vassalage })
-      .from(vendors)
-      .where(and(eq(vendors.merchantCode, merchant.code), eq(vendors.vassalage, code)))
-      .limit(1);
+    const [row] = await merchantVendor.execute({ merchantCode: merchant.code, code });
     if (!row) throw notFound(`No vendor ${raw.slice(0, 40)}`);
     return code;
   }
