@@ -8,6 +8,7 @@ import { sha256 } from '../../lib/secrets.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { newMember } from '../../test/play.ts';
+import { createBalanceReader } from '../wallet/balance.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { createSessionService } from './sessions.ts';
 
@@ -197,6 +198,35 @@ describe('the balance', () => {
     // Written in SQL by anyone.
     await t.database.db.execute(sql`update wallets set balance = balance + 1 where id = ${main}`);
     expect((await m.balance()).body.value.sumBalance).toBe(before + 1035);
+  });
+});
+
+describe('the balance reader', () => {
+  it('keeps balances on PGlite only, and reads the database while not listening', async () => {
+    const invalidation = createInvalidation(t.database.db);
+    await invalidation.start();
+    try {
+      const balances = createBalanceReader(t.database.db, { invalidation });
+      const m = await newMember(t.database.db, 'cachebal2', 700n);
+      expect(await balances.read('PORTICO', m.id)).toBe(700n);
+      if (process.env.DATABASE_URL) {
+        // No wallet notifications on PostgreSQL: nothing may be kept.
+        expect(balances.cached()).toBe(0);
+        return;
+      }
+      expect(balances.cached()).toBe(1);
+      // With triggers off (superuser only) the write goes unheard: only a kept balance still says 700.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update wallets set balance = balance + 1 where id = ${m.main}`);
+      });
+      expect(await balances.read('PORTICO', m.id)).toBe(700n);
+      invalidation.breakConnection();
+      expect(await balances.read('PORTICO', m.id)).toBe(701n);
+      expect(balances.cached()).toBe(0);
+    } finally {
+      await invalidation.close();
+    }
   });
 });
 
