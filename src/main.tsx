@@ -5,9 +5,9 @@ import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
 import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient, startStatus } from './app/App.tsx';
-import { startAnalytics } from './app/analytics.ts';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
+import { whenSettled } from './app/settled.ts';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
@@ -94,7 +94,9 @@ async function start() {
     if (hydrating) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  if (!isOpsPath(window.location.pathname)) void startAnalytics(queryClient);
+  // The merchant's tag, its code too, once the page has loaded and the browser is idle (src/app/analytics.ts).
+  if (!isOpsPath(window.location.pathname))
+    whenSettled(window, () => void import('./app/analytics.ts').then((m) => m.startAnalytics(queryClient)));
 }
 
 void start();

@@ -1,21 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { GTAG_ID } from '../../contract/constants.ts';
 import { whitelabelQuery } from '../api/queries.ts';
+import { whenSettled } from './settled.ts';
 
 declare global {
   interface Window {
     dataLayer?: unknown[];
   }
-}
-
-/** After the page has loaded and the browser is idle: no first screen waits for, or shares its main thread with, a tag. */
-function whenSettled(win: Window, run: () => void): void {
-  const idle = () =>
-    typeof win.requestIdleCallback === 'function'
-      ? win.requestIdleCallback(run, { timeout: 5000 })
-      : win.setTimeout(run, 1);
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
 }
 
 /**

@@ -9,12 +9,15 @@ import { isOpsPath, mustLogIn } from '../domain/routesMap.ts';
 import { AccountArea } from '../features/auth/AccountArea.tsx';
 import { AuthModalsHost } from '../features/auth/AuthModalsHost.tsx';
 import { DownloadAppButton } from '../features/download/DownloadAppButton.tsx';
-import { MessageBadge } from '../features/member/messages/MessageBadge.tsx';
 import { NoticePopup } from '../features/notices/NoticePopup.tsx';
 import { isPlayPath } from '../features/play/paths.ts';
 import { applyBrand, applyTheme, savedTheme } from '../features/shell/appearance.ts';
 import { Layout } from '../features/shell/Layout.tsx';
 
+// A member's inbox badge, which a visitor's page never shows, loads when a member's header draws it.
+const MessageBadge = lazy(() =>
+  import('../features/member/messages/MessageBadge.tsx').then((m) => ({ default: m.MessageBadge })),
+);
 // A wrong address's page comes when one is asked for, not with every first page.
 const ComingSoon = lazy(() =>
   import('../features/soon/ComingSoon.tsx').then((m) => ({ default: m.ComingSoon })),
@@ -57,7 +60,15 @@ function Root() {
     <Outlet />
   ) : (
     <Layout
-      account={<AccountArea inbox={<MessageBadge />} />}
+      account={
+        <AccountArea
+          inbox={
+            <Suspense fallback={null}>
+              <MessageBadge />
+            </Suspense>
+          }
+        />
+      }
       download={<DownloadAppButton className="underline-offset-4 hover:text-ink hover:underline" />}
       modals={
         <>

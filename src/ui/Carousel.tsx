@@ -1,36 +1,5 @@
-import type { KeenSliderPlugin } from 'keen-slider';
 import { type ReactNode, useEffect, useState } from 'react';
 import { slideSize, useLazyKeenSlider } from './useLazyKeenSlider.ts';
-
-/** keen-slider's documented autoplay pattern: advance every `ms`, paused while hovered or focused. */
-const autoplay =
-  (ms: number): KeenSliderPlugin =>
-  (slider) => {
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    let paused = false;
-    const next = () => {
-      clearTimeout(timeout);
-      if (!paused) timeout = setTimeout(() => slider.next(), ms);
-    };
-    const pause = (p: boolean) => () => {
-      paused = p;
-      next();
-    };
-    slider.on('created', () => {
-      for (const [event, p] of [
-        ['mouseover', true],
-        ['mouseout', false],
-        ['focusin', true],
-        ['focusout', false],
-      ] as const)
-        slider.container.addEventListener(event, pause(p));
-      next();
-    });
-    slider.on('dragStarted', () => clearTimeout(timeout));
-    slider.on('animationEnded', next);
-    slider.on('updated', next);
-    slider.on('destroyed', () => clearTimeout(timeout));
-  };
 
 export interface CarouselProps {
   label: string;
@@ -60,7 +29,10 @@ export function Carousel({
       slides: { perView, spacing },
       slideChanged: (s) => setCurrent(s.track.details.rel),
     },
-    several && autoplayMs ? [autoplay(autoplayMs)] : [],
+    // Autoplay's code comes with the slider's.
+    several && autoplayMs
+      ? () => import('./carouselAutoplay.ts').then((m) => [m.autoplay(autoplayMs)])
+      : undefined,
   );
   // The slider is made at the carousel's first use (useLazyKeenSlider): a pointer or the focus on it, a dot, or
   // autoplay's first turn, which the slider's own autoplay then carries on.

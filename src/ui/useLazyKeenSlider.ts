@@ -24,7 +24,8 @@ export const slideSize = (perView: number, spacing: number) => {
  */
 export function useLazyKeenSlider<T extends HTMLElement>(
   options: KeenSliderOptions,
-  plugins: KeenSliderPlugin[] = [],
+  /** The slider's plugins, loaded with it (their code is not the first page's either). */
+  plugins?: () => Promise<KeenSliderPlugin[]>,
 ): [
   (node: T | null) => void,
   RefObject<KeenSliderInstance | null>,
@@ -42,13 +43,15 @@ export function useLazyKeenSlider<T extends HTMLElement>(
   useEffect(() => {
     if (!node || !live) return;
     let mounted = true;
-    void import('keen-slider').then(({ default: KeenSlider }) => {
-      if (!mounted || !node.isConnected) return;
-      applied.current = latest.current.options;
-      slider.current = new KeenSlider(node, latest.current.options, latest.current.plugins);
-      pending.current?.(slider.current);
-      pending.current = undefined;
-    });
+    void Promise.all([import('keen-slider'), latest.current.plugins?.() ?? []]).then(
+      ([{ default: KeenSlider }, ps]) => {
+        if (!mounted || !node.isConnected) return;
+        applied.current = latest.current.options;
+        slider.current = new KeenSlider(node, latest.current.options, ps);
+        pending.current?.(slider.current);
+        pending.current = undefined;
+      },
+    );
     // A detach before the chunk came in: nothing to create.
     return () => {
       mounted = false;

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ComponentType, useDeferredValue } from 'react';
+import { type ComponentType, lazy, Suspense, useDeferredValue } from 'react';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
 import type { GameType, VendorLane } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
@@ -11,8 +11,13 @@ import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
 import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WhenNear } from '../../ui/WhenNear.tsx';
-import { LotterySection } from './LotterySection.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
+
+// Below the first screen and drawn only as it comes near (WhenNear: never in the server's screen or the first
+// render), so its code comes then too, not with the first page.
+const LotterySection = lazy(() =>
+  import('./LotterySection.tsx').then((m) => ({ default: m.LotterySection })),
+);
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
 const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
@@ -159,7 +164,9 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
         : HOME_SECTIONS.map((type) => <Skeleton key={type} className="h-40 w-full" />)}
       {lanes && (
         <WhenNear height="12rem">
-          <LotterySection lanes={lanes} />
+          <Suspense fallback={<div style={{ minHeight: '12rem' }} />}>
+            <LotterySection lanes={lanes} />
+          </Suspense>
         </WhenNear>
       )}
       {vendorSections.map((lane) => (
