@@ -82,7 +82,12 @@ async function client() {
       status = res.status;
       json = (await res.json()) as typeof json;
     } catch (e) {
-      json = { message: e instanceof Error ? e.message : String(e) };
+      // No reply at all (fetch's own timeouts, a reset): the cause says which.
+      const cause =
+        e instanceof Error ? (e.cause as { code?: string; message?: string } | undefined) : undefined;
+      json = {
+        message: `no reply: ${cause?.code ?? cause?.message ?? (e instanceof Error ? e.message : e)}`,
+      };
     }
     replies.push({
       kind: s.kind,
@@ -371,12 +376,18 @@ async function main() {
     const after = firsts.filter((r) => r.sentAt >= close);
     const isClosed = (r: Reply) =>
       r.status === CLOSED.status && r.code === CLOSED.code && r.message === CLOSED.message;
-    const accepted = firsts.filter((r) => r.status === 200);
+    // A slip is accepted when any of its replies (the first or its retry) said 200.
+    const accepted = replies.filter((r) => r.status === 200 && (r.kind !== 'retry' || !firstOk(r)));
+    function firstOk(r: Reply) {
+      return firsts.some((f) => f.requestId === r.requestId && f.status === 200);
+    }
     const acceptedIds = new Set(accepted.map((r) => r.requestId));
     const byRequest = new Map(accepted.map((r) => [r.requestId, r]));
+    const unanswered = new Set(replies.filter((r) => r.status === 0).map((r) => r.requestId));
     const retries = replies.filter((r) => r.kind === 'retry');
     const retriesSameReply = retries.filter((r) => {
       const first = byRequest.get(r.requestId);
+      if (r.status === 0) return false;
       return (
         (first && r.status === 200 && r.betIds.join() === first.betIds.join()) ||
         // A first slip refused (in flight at the close): its retry is refused too.
@@ -403,8 +414,13 @@ async function main() {
     const perRequest = new Map<string, number>();
     for (const t of tickets) perRequest.set(t.requestId, (perRequest.get(t.requestId) ?? 0) + 1);
     const lost = [...acceptedIds].filter((id) => !perRequest.has(id)).length;
+    // Taken without a 200: a defect, unless none of its requests got any reply (its answer was lost on the way).
+    const orphans = [...perRequest.keys()].filter((id) => !acceptedIds.has(id));
+    const takenUnanswered = orphans.filter((id) => unanswered.has(id)).length;
     const doubled =
-      [...perRequest.entries()].filter(([id, n]) => n > 1 || !acceptedIds.has(id)).length +
+      [...perRequest.values()].filter((n) => n > 1).length +
+      orphans.length -
+      takenUnanswered +
       accepted.filter((r) => r.betIds.length !== 1).length;
     const acceptedAfterLock = tickets.filter((t) => t.createdAt.getTime() >= close).length;
     const moves = await db
@@ -492,6 +508,8 @@ async function main() {
       betMovements,
       lost,
       doubled,
+      unanswered: unanswered.size,
+      takenUnanswered,
       acceptedAfterLock,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
@@ -544,7 +562,10 @@ async function main() {
       ],
       [
         'tickets / LOTTERY_BET movements',
-        `${r.tickets} / ${r.betMovements}; lost ${r.lost}, doubled ${r.doubled}`,
+        `${r.tickets} / ${r.betMovements}; lost ${r.lost}, doubled ${r.doubled}` +
+          (r.unanswered
+            ? `; ${r.unanswered} requests got no reply (${r.takenUnanswered} of them taken)`
+            : ''),
         `${r.acceptedBeforeClose + r.acceptedAfterClose} accepted replies, 0 lost, 0 doubled`,
         ok(r.lost === 0 && r.doubled === 0 && r.tickets === r.betMovements),
       ],
