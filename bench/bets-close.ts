@@ -223,6 +223,9 @@ async function main() {
     betMovements: number;
     lost: number;
     doubled: number;
+    /** Requests that got no reply at all, and how many of those the server took all the same. */
+    unanswered: number;
+    takenUnanswered: number;
     acceptedAfterLock: number;
     p50: number;
     p99: number;
