@@ -80,7 +80,7 @@ function recorder(database: Database) {
     if (log) {
       const [q, p] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
       if (typeof q === 'string') log.push({ text: q, params: p ?? [] });
-      else log.push({ text: q.text, params: q.values ?? [] });
+      else log.push({ text: q.text, params: q.values ?? p ?? [] });
     }
     return original(...a);
   };
@@ -96,8 +96,13 @@ function recorder(database: Database) {
     },
     async explain(text: string, params: unknown[]): Promise<string> {
       const q = `explain (analyze, buffers) ${text}`;
-      const r = (await original(q, params)) as { rows: Record<string, unknown>[] };
-      return r.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      try {
+        const r = (await original(q, params)) as { rows: Record<string, unknown>[] };
+        return r.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      } catch (err) {
+        // A plan that cannot be had is reported, not allowed to lose the run's figures.
+        return `(no plan: ${(err as Error).message})`;
+      }
     },
   };
 }
