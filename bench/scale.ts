@@ -194,7 +194,14 @@ async function benchScale(backend: string, source: DatabaseSource, scale: ScaleN
     const cold = await timed(c.run);
     const runs: number[] = [];
     for (let i = 0; i < samples; i++) runs.push(await timed(c.run));
-    figures.push({ backend, scale, call: c.name, area: c.area, cold, warm: runs.length ? median(runs) : cold });
+    figures.push({
+      backend,
+      scale,
+      call: c.name,
+      area: c.area,
+      cold,
+      warm: runs.length ? median(runs) : cold,
+    });
   }
   if (scale === scales.at(-1)) {
     plans.push(`## ${backend}, ${scale} scale (${SCALES[scale].games} games, ${SCALES[scale].days} days)\n`);
