@@ -1,11 +1,12 @@
 // Runs lanes of npm scripts at the same time: each argument is a lane, its scripts separated by commas and run one
 // after the other (each whatever the one before did). Every line of output is prefixed with its script's name; the
 // exit is non-zero when any script failed, once all have finished (so one run reports every failure):
-//   tsx scripts/parallel.ts test:e2e test:unit,test:soak,test:postgres
-// The Playwright suite mostly waits on its browser and on draw times (393 CPU-seconds in 14 minutes), so the Vitest
-// suites, the soak and then the PostgreSQL suite, each of which keeps both CPUs busy, run in its idle time; one at a
-// time beside it, not together, so that no timeout meets a machine three times oversubscribed. (With the Vitest
-// suites before both lanes, CI took 1,825 s, of which the browser lane ran alone for its last ~350 s.)
+//   tsx scripts/parallel.ts test:e2e test:soak,test:postgres
+// The Playwright suite mostly waits on its browser and on draw times (393 CPU-seconds in 14 minutes), so the soak
+// and then the PostgreSQL suite, each of which keeps both CPUs busy, run in its idle time; one at a time beside it,
+// not both, so that neither's timeouts meet a machine three times oversubscribed.
+// The Vitest suites run before both lanes: beside the browser lane they took 1,385 s instead of ~494 s (28 Nov 2026),
+// the browser lane's hydration, accessibility and phone specs keep its CPUs busier than its draw waits suggest.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
