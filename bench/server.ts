@@ -23,6 +23,9 @@ export async function startPortal(
     cwd: ROOT,
     env: {
       ...process.env,
+      // The demo portal (demo data, as `npm start`): Vite's build in this process sets NODE_ENV=production, which a
+      // server would take for a production start with no merchant.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       PORTICO_DATA_DIR: dataDir,
