@@ -34,6 +34,7 @@ import { createTeamService } from './modules/agent/team.ts';
 import { transferRoutes } from './modules/agent/transferRoutes.ts';
 import { createDownlineTransfers } from './modules/agent/transfers.ts';
 import { createArtCatalogue } from './modules/art/catalogue.ts';
+import { type FontCheck, fontCheck } from './modules/art/fonts.ts';
 import { artRoutes } from './modules/art/routes.ts';
 import { createAuditLog } from './modules/audit/log.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -175,6 +176,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy | false;
   distDir?: string;
   geo?: GeoPort;
+  /** Whether the server's fonts draw a picture's text (art/fonts.ts; fontconfig by default, tests fake it). */
+  fonts?: FontCheck;
   /** JSON log lines (pino) with request ids and credentials redacted; off when false or unset (tests). */
   logger?: boolean | LogOptions;
   /** Bearer token of GET /metrics; without it /metrics is open outside production and off in production. */
@@ -485,7 +488,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(noticeRoutes, { notices: createNoticeService(db, audit) });
   if (devTools) await app.register(devRoutes, { devTools: createDevTools(db, captcha) });
-  await app.register(artRoutes, { catalogue: createArtCatalogue(db), merchants });
+  await app.register(artRoutes, {
+    catalogue: createArtCatalogue(db),
+    merchants,
+    fonts: opts.fonts ?? fontCheck(),
+  });
   await app.register(downloadRoutes, { merchants });
   await app.register(opsRoutes, {
     ops: createOpsService(db),

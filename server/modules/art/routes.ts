@@ -8,6 +8,7 @@ import { requestLocale } from '../../http/locale.ts';
 import type { MerchantCache } from '../../http/merchantCache.ts';
 import { localized } from '../content/service.ts';
 import type { ArtCatalogue } from './catalogue.ts';
+import type { FontCheck } from './fonts.ts';
 import { type RasterFormat, rasterOf } from './raster.ts';
 import { bannerSvg, brandIconSvg, tileSvg, vendorLogoSvg } from './svg.ts';
 
@@ -21,10 +22,14 @@ const artFile = z
   });
 type ArtFormat = 'svg' | RasterFormat;
 
-async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat) {
+/**
+ * Sends the picture in the format asked, or as its SVG when the server's fonts lack a script of its `text`
+ * (fonts.ts): an <img> shows either by its content type.
+ */
+async function sendArt(reply: FastifyReply, svg: string, format: ArtFormat, drawable: Promise<boolean>) {
   // Art only changes with the catalogue; a day of caching keeps lobbies fast.
   reply.header('cache-control', 'public, max-age=86400');
-  if (format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(svg);
+  if (format === 'svg' || !(await drawable)) return reply.type('image/svg+xml; charset=utf-8').send(svg);
   return reply.type(`image/${format}`).send(await rasterOf(svg, format));
 }
 
@@ -33,9 +38,9 @@ const notFound = () => new DomainError(404, 'NOT_FOUND', 'No such picture');
 /** Generated art: game tiles, banners, vendor logos and the brand's icon and logo. */
 export async function artRoutes(
   app: FastifyInstance,
-  opts: { catalogue: ArtCatalogue; merchants: MerchantCache },
+  opts: { catalogue: ArtCatalogue; merchants: MerchantCache; fonts: FontCheck },
 ): Promise<void> {
-  const { catalogue } = opts;
+  const { catalogue, fonts } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const merchantOf = async (code: string) => {
     const m = await opts.merchants.byCode(code);
@@ -54,6 +59,7 @@ export async function artRoutes(
         reply,
         tileSvg({ nodeId: g.nodeId, name, vassalage: g.vassalage, gameType: g.gameType }),
         req.params.file.format,
+        fonts(`${name}${g.vassalage}${g.gameType}`),
       );
     },
   );
@@ -68,6 +74,7 @@ export async function artRoutes(
         reply,
         vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName }),
         req.params.file.format,
+        fonts(`${v.vassalage}${v.displayName}`),
       );
     },
   );
@@ -88,6 +95,7 @@ export async function artRoutes(
         reply,
         vendorLogoSvg({ vassalage: v.vassalage, displayName: v.displayName, category }),
         file.format,
+        fonts(`${v.vassalage}${v.displayName}${category}`),
       );
     },
   );
@@ -124,6 +132,7 @@ export async function artRoutes(
           seed: b.id,
         }),
         req.params.file.format,
+        fonts(`${title}${m.brand.name}`),
       );
     },
   );
@@ -147,6 +156,7 @@ export async function artRoutes(
         reply,
         brandIconSvg({ name: m.brand.name, primary: m.brand.primary, accent: m.brand.accent }),
         req.params.file.format,
+        fonts(m.brand.name),
       );
     },
   );
