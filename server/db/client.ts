@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -68,7 +69,12 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   const lock =
     source.dataDir && !/^[a-z]+:\/\//.test(source.dataDir) ? lockFolder(source.dataDir) : undefined;
   try {
-    const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+    const client = new PGlite({
+      dataDir: source.dataDir,
+      loadDataDir: source.loadDataDir,
+      // Game name search's trigram index (migration 0038), as PostgreSQL's contrib has it.
+      extensions: { pg_trgm },
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const work = drained();

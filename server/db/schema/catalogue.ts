@@ -92,6 +92,21 @@ export const games = pgTable(
   ],
 );
 
+/**
+ * Listed games counted per merchant, type and vendor: the public lists' totals (modules/games/list.ts), kept by the
+ * games' trigger in the writer's transaction (migration 0038).
+ */
+export const gameCounts = pgTable(
+  'game_counts',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    gameType: text('game_type').notNull(),
+    vassalage: text('vassalage').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.gameType, t.vassalage] })],
+);
+
 /** The fields of a game an operator may override over its vendor's feed. */
 export interface GameFlags {
   isHot: boolean;

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { LOCALES } from '../../../contract/constants.ts';
 import { type Game, type gameList, PAGE_SIZE } from '../../../contract/games.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
-import { favourites, games, listedPredicate, vendors } from '../../db/schema/index.ts';
+import { favourites, gameCounts, games, listedPredicate, vendors } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { pictureUrl as storedPictureUrl } from '../../http/pictures.ts';
 import { artPath } from '../art/paths.ts';
@@ -17,6 +18,12 @@ type ListQuery = z.output<typeof gameList.query>;
 
 /** `%`, `_` and `\` typed in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A locale's name as a literal, not a parameter: the names' trigram index (migration 0038) has one column a locale,
+ * which a plan can use only when it sees which one.
+ */
+const nameKey = (locale: Locale) => sql.raw(`'${LOCALES.includes(locale) ? locale : 'en'}'`);
 
 /** An operator's icon first, else the vendor feed's own picture, else the generated tile. */
 export const gameIconUrl = (row: GameRow, locale: Locale) =>
@@ -87,11 +94,25 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
         q.isNew !== undefined ? eq(games.isNew, q.isNew) : undefined,
         q.minBet !== undefined ? lte(games.minBet, q.minBet) : undefined,
         name
-          ? sql`(${ilike(sql`${games.names}->>${locale}`, name)} or ${ilike(sql`${games.names}->>'en'`, name)})`
+          ? sql`(${ilike(sql`${games.names}->>${nameKey(locale)}`, name)} or ${ilike(sql`${games.names}->>'en'`, name)})`
           : undefined,
       );
       const pageSize = q.pageSize ?? (q.gameName ? PAGE_SIZE.search : PAGE_SIZE.default);
-      const counted = db.select({ n: count() }).from(games).where(where);
+      // A list narrowed by type and vendor at most (the lobbies) reads its total from the counts the games' trigger
+      // keeps (migration 0038); any other filter counts its games.
+      const kept = q.gameClassify === undefined && q.isNew === undefined && q.minBet === undefined && !name;
+      const counted = kept
+        ? db
+            .select({ n: sql<number>`coalesce(sum(${gameCounts.n}), 0)`.mapWith(Number) })
+            .from(gameCounts)
+            .where(
+              and(
+                eq(gameCounts.merchantCode, merchantCode),
+                q.gameType ? eq(gameCounts.gameType, q.gameType) : undefined,
+                q.vassalage ? eq(gameCounts.vassalage, q.vassalage) : undefined,
+              ),
+            )
+        : db.select({ n: count() }).from(games).where(where);
       // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan.
       const rows = await db
         .select({
