@@ -20,7 +20,6 @@ import { seedDatabase } from '../server/db/seed/index.ts';
 import { seedLotteryHistory } from '../server/db/seed/lotteryHistory.ts';
 import type { Member } from '../server/modules/auth/sessions.ts';
 import { createGameListService } from '../server/modules/games/list.ts';
-import type { PlayGuard } from '../server/modules/launch/service.ts';
 import { createDrawEngine } from '../server/modules/lottery/draws.ts';
 import { createLotteryService } from '../server/modules/lottery/service.ts';
 import { createRulesStore } from '../server/modules/rules/store.ts';
@@ -111,7 +110,9 @@ function recorder(database: Database) {
 function callsOf(database: Database, member: Member, firstName: string): Call[] {
   const { db } = database;
   const lists = createGameListService(db);
-  const noGuard = { checkPlay: async () => undefined } as unknown as PlayGuard;
+  const noGuard = { checkPlay: async () => undefined } as unknown as Parameters<
+    typeof createLotteryService
+  >[1]['guard'];
   const lottery = createLotteryService(db, {
     rules: createRulesStore(db),
     guard: noGuard,

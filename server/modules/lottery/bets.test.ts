@@ -3,15 +3,24 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Db } from '../../db/client.ts';
-import { exclusions, ledgerTransactions, lotteryBets, lotteryDraws, members } from '../../db/schema/index.ts';
+import {
+  exclusions,
+  ledgerTransactions,
+  lotteryBets,
+  lotteryDraws,
+  members,
+  merchantRules,
+} from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { invariantBreaches } from '../../test/play.ts';
 import { memberWithToken } from '../../test/wallet.ts';
+import { createRulesStore } from '../rules/store.ts';
 import { createLedger } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery } from './catalogue.ts';
 import { createDrawEngine } from './draws.ts';
 import { commitmentOf } from './prizes.ts';
+import { LOTTERY_RULES } from './rules.ts';
 import { nextDraw, previousDraw, saleState } from './schedule.ts';
 
 let t: TestApp;
@@ -238,6 +247,35 @@ describe('placing bets', () => {
     expect(await balanceOf(m.main)).toBe(1_000);
     expect(await betCount(m.id)).toBe(2);
     expect(await invariantBreaches(db)).toBe(0);
+  });
+
+  it("keeps a draw's stake limit when a member's slips arrive at once, and reads a changed limit at once", async () => {
+    const m = await memberWithToken(db, 'lotperdraw', 100_000n);
+    const l = onSale();
+    const rules = createRulesStore(db);
+    const atMost = async (maxPerDraw: number) =>
+      rules.set('PORTICO', LOTTERY_RULES, { ...LOTTERY_RULES.defaults, maxPerDraw });
+    const de10 = () => slip(l, [{ playType: 'DE', numbers: ['44'], points: 10 }]);
+    try {
+      await atMost(2_500);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => api.send('POST', '/wps/lottery/bets', de10(), m.token)),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400, 400, 400]);
+      expect(results.find((r) => r.status === 400)!.body).toMatchObject({
+        code: 'VALIDATION',
+        fields: { bets: 'At most 2500 per draw (2000 already placed)' },
+      });
+      // Raised: the next slip is priced and checked against the stored rules, not a copy of the old ones.
+      await atMost(3_000);
+      expect((await api.send('POST', '/wps/lottery/bets', de10(), m.token)).status).toBe(200);
+      expect((await api.send('POST', '/wps/lottery/bets', de10(), m.token)).status).toBe(400);
+      expect(await balanceOf(m.main)).toBe(97_000);
+      expect(await betCount(m.id)).toBe(3);
+      expect(await invariantBreaches(db)).toBe(0);
+    } finally {
+      await db.delete(merchantRules).where(eq(merchantRules.topic, LOTTERY_RULES.name));
+    }
   });
 
   // Last: revealing the draw on sale closes it for the tests above.

@@ -45,7 +45,7 @@ export async function lotteryRoutes(
   );
   route(app, lotteryRules, async ({ merchant }) => okData(await lottery.rules(merchant.code)));
   route(app, placeBets, async ({ merchant, auth, body, req }) =>
-    okValue(await lottery.place(merchant.code, auth.member, body, receivedAt.get(req))),
+    okValue(await lottery.place(merchant.code, auth.member, body, receivedAt.get(req), req.catalogueVersion)),
   );
   route(app, myLotteryBets, async ({ merchant, auth, query }) =>
     okValue(await lottery.myBets(merchant.code, auth.member, query)),

@@ -11,20 +11,20 @@ import type {
   placeBets,
 } from '../../../contract/lottery.ts';
 import type { Db } from '../../db/client.ts';
-import { gameRounds, lotteryBets, lotteryDraws, vendors, wallets } from '../../db/schema/index.ts';
+import { lotteryBets, lotteryDraws, merchantRules, vendors, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { artPath } from '../art/paths.ts';
 import type { Member } from '../auth/sessions.ts';
-import type { PlayGuard } from '../launch/service.ts';
 import type { RulesStore } from '../rules/store.ts';
 import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
-import { createLedger } from '../wallet/ledger.ts';
+import { createLedger, postingObservers } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
 import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
-import { numbersProblem, priceLine } from './plays.ts';
+import { priceLine } from './plays.ts';
 import { LOTTERY_RULES } from './rules.ts';
 import { type DrawSlot, drawsBetween, saleState } from './schedule.ts';
+import { type PlayVerdict, placeStatement, rulesOf, slipProblems } from './slip.ts';
 
 /**
  * Spec §9 prize modes: Lott are the daily Vietnam lotteries (North, Central, South), Elott the fast ones and Keno
@@ -106,24 +106,35 @@ const betOf = (b: BetRow, draw: DrawKey): LotteryBet => ({
  */
 export function createLotteryService(
   db: Db,
-  deps: { rules: RulesStore; guard: PlayGuard; engine: DrawEngine; now?: () => Date },
+  deps: { rules: RulesStore; guard: PlayVerdict; engine: DrawEngine; now?: () => Date },
 ) {
   const { rules, guard, engine } = deps;
   const clock = deps.now ?? (() => new Date());
 
-  /** The lotteries the merchant sells: those whose vendor is in its catalogue. */
-  async function offered(merchantCode: string): Promise<Lottery[]> {
+  /**
+   * The lotteries each merchant sells, under the catalogue version they were read at (the request's, read with its
+   * merchant: vendors' writes raise it, migration 0036): a slip costs no read for them while the catalogue stands.
+   */
+  const offeredAt = new Map<string, { version: number; list: Lottery[] }>();
+
+  /** The lotteries the merchant sells: those whose vendor is in its catalogue. `catalogue`: the version, if known. */
+  async function offered(merchantCode: string, catalogue = -1): Promise<Lottery[]> {
+    const hit = offeredAt.get(merchantCode);
+    if (catalogue >= 0 && hit?.version === catalogue) return hit.list;
     const rows = await db
       .select({ vassalage: vendors.vassalage, gameType: vendors.gameType })
       .from(vendors)
       .where(and(eq(vendors.merchantCode, merchantCode), inArray(vendors.gameType, ['LOTT', 'ELOTT'])));
     const has = new Set(rows.map((r) => `${r.gameType}|${r.vassalage}`));
-    return LOTTERIES.filter((l) => has.has(`${l.gameType}|${l.vendor}`));
+    const list = LOTTERIES.filter((l) => has.has(`${l.gameType}|${l.vendor}`));
+    // Rows read after the version are at least as new as it (a write since raised it: the next request misses).
+    if (catalogue >= 0) offeredAt.set(merchantCode, { version: catalogue, list });
+    return list;
   }
 
-  async function lottery(merchantCode: string, gameCode: string): Promise<Lottery> {
+  async function lottery(merchantCode: string, gameCode: string, catalogue = -1): Promise<Lottery> {
     const l = lotteryByCode.get(gameCode);
-    if (!l || !(await offered(merchantCode)).includes(l))
+    if (!l || !(await offered(merchantCode, catalogue)).includes(l))
       throw notFound(`Unknown lottery "${gameCode.slice(0, 40)}"`);
     return l;
   }
@@ -238,13 +249,20 @@ export function createLotteryService(
 
   /**
    * The member's MAIN wallet and the house's games account, locked in id order like the ledger locks them, in one
-   * statement (each is created on first use, then read again).
+   * statement (each is created on first use, then read again), with the merchant's lottery rules as stored (JSON
+   * text, or null for the defaults) read beside them.
    */
   async function lockWallets(tx: Db, merchantCode: string, memberId: number) {
     const ledger = createLedger(tx);
     const lock = () =>
       tx
-        .select({ id: wallets.id, memberId: wallets.memberId, balance: wallets.balance })
+        .select({
+          id: wallets.id,
+          memberId: wallets.memberId,
+          balance: wallets.balance,
+          rules: sql<string | null>`(select ${merchantRules.rules}::text from ${merchantRules}
+            where ${merchantRules.merchantCode} = ${merchantCode} and ${merchantRules.topic} = ${LOTTERY_RULES.name})`,
+        })
         .from(wallets)
         .where(
           and(
@@ -265,7 +283,7 @@ export function createLotteryService(
     }
     const main = rows.find((w) => w.memberId === memberId)!;
     const house = rows.find((w) => w.memberId === null)!;
-    return { ledger, main: main.id, house: house.id, balance: main.balance };
+    return { main: main.id, house: house.id, balance: main.balance, rules: main.rules };
   }
 
   async function slip(exec: Db, memberId: number, requestId: string): Promise<LotteryBet[]> {
@@ -389,7 +407,7 @@ export function createLotteryService(
      * each bet and its game round and one ledger movement MAIN → HOUSE_GAMES for the total, keyed
      * `lottery-bet:<member>:<requestId>`. All or nothing; a resent requestId answers the first slip.
      */
-    async place(merchantCode: string, member: Member, body: PlaceBody, now = clock()) {
+    async place(merchantCode: string, member: Member, body: PlaceBody, now = clock(), catalogue = -1) {
       const betKey = `lottery-bet:${member.id}:${body.requestId}`;
       // A resent slip must be the same slip: its request id reused for another one is refused.
       const request = requestHash({
@@ -406,11 +424,7 @@ export function createLotteryService(
         return { bets: first, balance: await mainBalance(merchantCode, member.id) };
       };
 
-      // Two reads at once (two connections on PostgreSQL): the lottery the merchant sells, and its prices.
-      const [l, r] = await Promise.all([
-        lottery(merchantCode, body.gameCode),
-        rules.get(merchantCode, LOTTERY_RULES),
-      ]);
+      const l = await lottery(merchantCode, body.gameCode, catalogue);
       const structure = betStructure(l, body.bets.length);
       const slot = slotOfIssue(l, body.issue);
       if (!slot) throw notFound(`Unknown draw "${body.issue.slice(0, 20)}" of ${l.code}`);
@@ -421,112 +435,80 @@ export function createLotteryService(
         throw closed ? closedForBets() : new DomainError(409, 'CONFLICT', 'This draw is not on sale yet');
       }
 
-      const fields: Record<string, string> = {};
-      body.bets.forEach((b, i) => {
-        const problem = numbersProblem(b.playType, b.numbers);
-        if (problem) fields[`bets.${i}.numbers`] = problem;
-        const { minPoints, maxPoints } = r.plays[b.playType];
-        if (b.points < minPoints) fields[`bets.${i}.points`] = `The least is ${minPoints} points`;
-        else if (b.points > maxPoints) fields[`bets.${i}.points`] = `The most is ${maxPoints} points`;
-      });
-      if (Object.keys(fields).length > 0) {
-        const first = await firstReply();
-        if (first) return first;
-        throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', fields);
-      }
-      const priced = body.bets.map((b) => ({ ...b, ...priceLine(r.plays[b.playType], structure, b.points) }));
-      const total = priced.reduce((s, b) => s + b.stake, 0n);
-      const vendor = l.vendor;
-
       /**
-       * The slip in one transaction, its statements few: the member's wallets locked, then the draw share-locked
-       * (its reveal waits for this slip, and a slip that comes after the reveal is refused) read with what the
-       * member already staked on it and whether this request id was placed already, both read after the wallet
-       * lock (a slip of the same member that committed meanwhile counts); then the rounds, the bets and the ledger
-       * movement, each one statement whatever the number of lines.
+       * The slip in one transaction of two statements: the member's wallets locked with the merchant's prices read
+       * beside them, then (the lines checked and priced here) `placeStatement`: the draw share-locked (its reveal
+       * waits for this slip, and a slip that comes after the reveal is refused), what the member already staked on
+       * it, whether this request id was placed already, the break and loss limits with this slip's stake, all read
+       * after the wallet lock (a slip of the same member that committed meanwhile counts), and when every check
+       * holds the rounds, the bets and the ledger movement.
        */
       const attempt = () =>
         db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
           const w = await lockWallets(tx, merchantCode, member.id);
-          const [d] = await tx
-            .select({
-              id: lotteryDraws.id,
-              status: lotteryDraws.status,
-              placed: sql<string>`(select coalesce(sum(${lotteryBets.stake}), 0) from ${lotteryBets}
-                where ${lotteryBets.memberId} = ${member.id} and ${lotteryBets.drawId} = ${lotteryDraws.id})`,
-              seen: sql<boolean>`exists (select 1 from ${lotteryBets}
-                where ${lotteryBets.memberId} = ${member.id} and ${lotteryBets.requestId} = ${body.requestId})`,
-            })
-            .from(lotteryDraws)
-            .where(and(eq(lotteryDraws.gameCode, l.code), eq(lotteryDraws.issue, slot.issue)))
-            .for('share', { of: lotteryDraws });
-          if (!d) return 'NO_DRAW' as const;
-          if (d.seen) return 'SEEN' as const;
-          if (d.status !== 'COMMITTED') throw closedForBets();
-          // Breaks and loss limits with this slip's stake, under the wallet lock: two slips at once cannot both fit.
-          await guard.checkPlay(member.id, total, tx);
-          const already = BigInt(d.placed ?? 0);
-          if (already + total > BigInt(r.maxPerDraw))
-            throw new DomainError(400, 'VALIDATION', 'Over the most you may stake on one draw', {
-              bets: `At most ${r.maxPerDraw} per draw (${already} already placed)`,
-            });
-          if (w.balance < total) throw insufficientFunds(w.balance);
-
-          const refOf = (line: number) => `lottery:${member.id}:${body.requestId}:${line}`;
-          const rounds = await tx
-            .insert(gameRounds)
-            .values(
-              priced.map((b, line) => ({
-                merchantCode,
-                memberId: member.id,
-                vassalage: vendor,
-                nodeId: l.code,
-                gameType: l.gameType,
-                roundRef: refOf(line),
-                bet: b.stake,
-                status: 'OPEN' as const,
-                createdAt: now,
-                outcome: { gameCode: l.code, issue: slot.issue, playType: b.playType, numbers: b.numbers },
-              })),
-            )
-            .returning({ id: gameRounds.id, roundRef: gameRounds.roundRef });
-          const roundOf = new Map(rounds.map((x) => [x.roundRef, x.id]));
-          const rows = (
-            await tx
-              .insert(lotteryBets)
-              .values(
-                priced.map((b, line) => ({
-                  merchantCode,
-                  memberId: member.id,
-                  drawId: d.id,
-                  roundId: roundOf.get(refOf(line))!,
-                  playType: b.playType,
-                  numbers: b.numbers,
-                  points: b.points,
-                  stake: b.stake,
-                  winPerHit: b.winPerHit,
-                  requestId: body.requestId,
-                  line,
-                  createdAt: now,
-                })),
-              )
-              .returning()
-          ).sort((a, b) => a.line - b.line);
-          await w.ledger.post(
-            merchantCode,
-            betKey,
-            'LOTTERY_BET',
-            [
-              { walletId: w.main, amount: -total },
-              { walletId: w.house, amount: total },
-            ],
-            { memberId: member.id, gameCode: l.code, issue: slot.issue, betIds: rows.map((b) => b.id) },
-            undefined,
-            request,
+          const r = rulesOf(w.rules);
+          const fields = slipProblems(body, r);
+          if (fields) return { invalid: fields } as const;
+          const priced = body.bets.map((b) => ({
+            ...b,
+            ...priceLine(r.plays[b.playType], structure, b.points),
+          }));
+          const total = priced.reduce((sum, b) => sum + b.stake, 0n);
+          const row = await placeStatement(
+            tx,
+            {
+              merchantCode,
+              memberId: member.id,
+              lottery: l,
+              issue: slot.issue,
+              requestId: body.requestId,
+              betKey,
+              request,
+              priced,
+              total,
+              maxPerDraw: BigInt(r.maxPerDraw),
+              wallets: w,
+              now,
+            },
+            guard,
           );
+          if (!row) return 'NO_DRAW' as const;
+          if (row.seen) return 'SEEN' as const;
+          const refusal =
+            row.status !== 'COMMITTED'
+              ? closedForBets()
+              : (guard.playRefusal(row) ??
+                (BigInt(row.placed) + total > BigInt(r.maxPerDraw)
+                  ? new DomainError(400, 'VALIDATION', 'Over the most you may stake on one draw', {
+                      bets: `At most ${r.maxPerDraw} per draw (${row.placed} already placed)`,
+                    })
+                  : w.balance < total
+                    ? insufficientFunds(w.balance)
+                    : undefined));
+          // The statement wrote exactly when every check held: anything else is a defect, and rolls back.
+          if ((refusal === undefined) !== (row.transaction_id !== null))
+            throw new Error(`slip ${betKey}: checks and statement disagree`);
+          if (refusal) throw refusal;
           const key = { gameCode: l.code, issue: slot.issue };
-          return { bets: rows.map((b) => betOf(b, key)), balance: Number(w.balance - total) };
+          const bets = priced.map(
+            (b, line): LotteryBet => ({
+              id: Number(row.bet_ids[line]),
+              gameCode: key.gameCode,
+              issue: key.issue,
+              playType: b.playType,
+              numbers: b.numbers,
+              points: b.points,
+              stake: Number(b.stake),
+              winPerHit: Number(b.winPerHit),
+              status: 'OPEN',
+              winUnits: null,
+              payout: null,
+              createdAt: now.toISOString(),
+              settledAt: null,
+            }),
+          );
+          return { bets, balance: Number(w.balance - total), total };
         });
 
       let placed = await attempt();
@@ -535,12 +517,15 @@ export function createLotteryService(
         await engine.ensureDraw(l, slot);
         placed = await attempt();
       }
-      if (placed === 'SEEN' || placed === 'NO_DRAW') {
+      if (placed === 'SEEN' || placed === 'NO_DRAW' || 'invalid' in placed) {
         const first = await firstReply();
-        if (!first) throw closedForBets();
-        return first;
+        if (first) return first;
+        if (placed !== 'SEEN' && placed !== 'NO_DRAW')
+          throw new DomainError(400, 'VALIDATION', 'Some bets are not valid', placed.invalid);
+        throw closedForBets();
       }
-      return placed;
+      postingObservers.getStore()?.(merchantCode, 'LOTTERY_BET', placed.total);
+      return { bets: placed.bets, balance: placed.balance };
     },
 
     /** The member's bets, newest first. */
@@ -564,11 +549,15 @@ export function createLotteryService(
           .orderBy(desc(lotteryBets.createdAt), desc(lotteryBets.id))
           .limit(q.pageSize)
           .offset((q.pageNo - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(lotteryBets)
-          .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
-          .where(where),
+        // Every bet has its draw (a foreign key): the draws are joined only to filter by lottery, else the count
+        // reads the member's bets alone, not a draw lookup per bet of the member's whole history.
+        q.gameCode
+          ? db
+              .select({ n: count() })
+              .from(lotteryBets)
+              .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+              .where(where)
+          : db.select({ n: count() }).from(lotteryBets).where(where),
       ]);
       return {
         list: rows.map((r) => betOf(r.bet, r)),

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BREAK_LENGTH_MS,
@@ -28,6 +28,12 @@ import { creditRefused, limitExceeded } from './refusal.ts';
 type Kind = z.infer<typeof limitKind>;
 type Period = z.infer<typeof limitPeriod>;
 type LimitRow = typeof gamblingLimits.$inferSelect;
+
+/** What `playVerdict` reads: the break in force, and the loss limit the stake would pass (the one with least left). */
+export interface PlayVerdictRow {
+  play_break: { kind: string; endsAt: string | null } | null;
+  play_over: { kind: Kind; period: Period; amount: string; left: string } | null;
+}
 
 /** Responsible gambling: limits, breaks, and the checks play and deposits go through. */
 export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Date = () => new Date()) {
@@ -127,6 +133,51 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
 
   // The same refusal as the route layer's standing check, for callers without a member call (vendors' bets).
   const breakError = (endsAt: Date | null) => refusalError(breakRefusal(endsAt?.toISOString() ?? null));
+
+  /**
+   * The play check as two columns of one select (`play_break`, `play_over`: see PlayVerdictRow), for a caller that
+   * folds it into a statement it sends anyway: the break in force, and the loss limit that `stake` more would pass,
+   * with what is left of it (bets − wins of the period's open and settled rounds, not below 0). A raise or removal
+   * whose 24 h are over counts as done (`current` writes it down when the member's limits are next read).
+   */
+  function playVerdict(memberId: number, stake: SQL): SQL {
+    const at = now();
+    const since = (p: Period) => sql`${periodStart(p, at).toISOString()}::timestamptz`;
+    const nowAt = sql`${at.toISOString()}::timestamptz`;
+    return sql`
+      (select json_build_object('kind', e.kind, 'endsAt', e.ends_at) from ${exclusions} e
+        where e.member_id = ${memberId}::int and (e.ends_at is null or e.ends_at > ${nowAt})
+        order by e.ends_at desc nulls first limit 1) as play_break,
+      (select json_build_object('kind', l.kind, 'period', l.period, 'amount', l.amount::text, 'left', l.left_::text)
+        from (
+          select g.kind, g.period, eff.amount,
+            greatest(eff.amount - greatest(coalesce(u.lost, 0), 0), 0) as left_
+          from ${gamblingLimits} g
+          cross join lateral (select case when g.pending_from <= ${nowAt} then g.pending_amount else g.amount end
+            as amount) eff
+          cross join lateral (select sum(r.bet - r.win) as lost from ${gameRounds} r
+            where r.member_id = ${memberId}::int and r.status in ('OPEN', 'SETTLED')
+              and r.created_at >= case g.period when 'D' then ${since('D')} when 'W' then ${since('W')}
+                else ${since('M')} end) u
+          where g.member_id = ${memberId}::int and g.kind = 'LOSS' and eff.amount is not null
+        ) l
+        where ${stake} > l.left_ or l.left_ = 0
+        order by l.left_ limit 1) as play_over`;
+  }
+
+  /** The refusal a `playVerdict` row stands for, or undefined when play may go on. */
+  function playRefusal(row: PlayVerdictRow): DomainError | undefined {
+    if (row.play_break) return breakError(row.play_break.endsAt ? new Date(row.play_break.endsAt) : null);
+    const o = row.play_over;
+    if (!o) return undefined;
+    const limit = { memberId: 0, kind: o.kind, period: o.period, amount: BigInt(o.amount) };
+    return limitExceeded(
+      403,
+      { ...limit, pendingAmount: null, pendingFrom: null },
+      BigInt(o.left),
+      periodEnd(o.period, now()),
+    );
+  }
 
   return {
     /** The break in force, for the standing check (server/http/standing.ts). */
@@ -228,11 +279,15 @@ export function createResponsibleGambling(db: Db, audit: AuditLog, now: () => Da
      * once the member's main wallet is locked, so two bets at once cannot both slip under the limit.
      */
     async checkPlay(memberId: number, stake = 0n, ex: Db = db): Promise<void> {
-      const b = await activeBreak(ex, memberId);
-      if (b) throw breakError(b.endsAt);
-      const over = await passed(ex, memberId, 'LOSS', stake);
-      if (over) throw limitExceeded(403, over.limit, over.left, periodEnd(over.limit.period, now()));
+      const { rows } = (await ex.execute(
+        sql`select ${playVerdict(memberId, sql`${stake.toString()}::bigint`)}`,
+      )) as unknown as { rows: PlayVerdictRow[] };
+      const refusal = playRefusal(rows[0]!);
+      if (refusal) throw refusal;
     },
+
+    playVerdict,
+    playRefusal,
 
     /**
      * A deposit must keep every deposit limit. When it is requested (in the transaction that writes it, the member's
