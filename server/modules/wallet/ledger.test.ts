@@ -31,6 +31,28 @@ async function invariantBreaches() {
 }
 
 describe('ledger', () => {
+  it("knows a member's wallets once read, and still creates a kind it has not seen", async () => {
+    const id = await memberId('vip01');
+    const first = await ledger.memberWallets('PORTICO', id, ['MAIN', 'AG']);
+    const inDb = async (kind: string) =>
+      (
+        await database.db
+          .select({ id: wallets.id })
+          .from(wallets)
+          .where(sql`${wallets.memberId} = ${id} and ${wallets.kind} = ${kind}`)
+      )[0]?.id;
+    expect(first.get('MAIN')).toBe(await inDb('MAIN'));
+    expect(first.get('AG')).toBe(await inDb('AG'));
+    expect(await inDb('JDB')).toBeUndefined();
+    // MAIN is known; JDB is new: made and returned with it.
+    const second = await ledger.memberWallets('PORTICO', id, ['MAIN', 'JDB']);
+    expect(second.get('MAIN')).toBe(first.get('MAIN'));
+    expect(second.get('JDB')).toBe(await inDb('JDB'));
+    // Another ledger (another process) reads the same ids.
+    const other = await createLedger(database.db).memberWallets('PORTICO', id, ['AG', 'JDB']);
+    expect(Object.fromEntries(other)).toEqual({ AG: first.get('AG'), JDB: second.get('JDB') });
+  });
+
   it('moves money in balanced pairs and answers a replay with the first reply, moving nothing', async () => {
     const house = await ledger.wallet('PORTICO', null, 'HOUSE_CASH');
     const main = await ledger.wallet('PORTICO', await memberId('player01'), 'MAIN');

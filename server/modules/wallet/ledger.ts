@@ -17,6 +17,9 @@ export type PostHook = ((tx: Tx, transactionId: number) => Promise<void>) & {
   inStatement?: (created: SQL) => SQL;
 };
 
+/** How many wallet ids a ledger keeps (a few per active member). */
+const WALLET_IDS_KEPT = 50_000;
+
 /** The member wallet that holds a requested withdrawal until it is paid out or released. */
 export const HELD_KIND = 'WITHDRAWAL_HOLD';
 
@@ -48,6 +51,17 @@ export interface Posted {
  * wallets (the merchant's side) may.
  */
 export function createLedger(db: Db) {
+  // Wallet ids by merchant, member and kind. A wallet row is never deleted nor moved to another owner (its entries
+  // reference it), so an id once read stays right: no write can make it stale. Only ids are kept, never a
+  // balance. Bounded: the oldest ids go first (a Map iterates in insertion order).
+  const walletIds = new Map<string, number>();
+  const walletKey = (merchantCode: string, memberId: number, kind: string) =>
+    `${merchantCode}\u0000${memberId}\u0000${kind}`;
+  const rememberWallet = (key: string, id: number) => {
+    if (walletIds.size >= WALLET_IDS_KEPT) walletIds.delete(walletIds.keys().next().value!);
+    walletIds.set(key, id);
+  };
+
   async function walletId(
     tx: Db | Tx,
     merchantCode: string,
@@ -227,12 +241,21 @@ export function createLedger(db: Db) {
       // One read when it exists (the common case); a racing first use is settled by the unique index.
       walletId(db, merchantCode, memberId, kind),
 
-    /** A member's wallets of these kinds (created on first use) in one read when they exist: kind → wallet id. */
+    /**
+     * A member's wallets of these kinds (created on first use): kind → wallet id. No read once this ledger has seen
+     * them all, else one read when they exist.
+     */
     async memberWallets(
       merchantCode: string,
       memberId: number,
       kinds: string[],
     ): Promise<Map<string, number>> {
+      const known = new Map<string, number>();
+      for (const kind of kinds) {
+        const id = walletIds.get(walletKey(merchantCode, memberId, kind));
+        if (id !== undefined) known.set(kind, id);
+      }
+      if (known.size === kinds.length) return known;
       const find = async () =>
         new Map(
           (
@@ -248,14 +271,18 @@ export function createLedger(db: Db) {
               )
           ).map((w) => [w.kind, w.id]),
         );
+      const remember = (found: Map<string, number>) => {
+        for (const [kind, id] of found) rememberWallet(walletKey(merchantCode, memberId, kind), id);
+        return found;
+      };
       const found = await find();
       const missing = kinds.filter((k) => !found.has(k));
-      if (missing.length === 0) return found;
+      if (missing.length === 0) return remember(found);
       await db
         .insert(wallets)
         .values(missing.map((kind) => ({ merchantCode, memberId, kind })))
         .onConflictDoNothing();
-      return find();
+      return remember(await find());
     },
 
     async post(

@@ -25,8 +25,16 @@ export async function walletRoutes(
     }),
   );
   route(app, walletList, async ({ merchant, auth }) => okValue(await service.wallets(merchant, auth.member)));
-  route(app, walletTransfer, async ({ merchant, auth, body }) =>
-    okValue({ wallets: await service.transfer(merchant, auth.member, body) }),
+  route(app, walletTransfer, async ({ merchant, auth, body, req }) =>
+    okValue({
+      // -1: no version was read for this request (server/http/merchant.ts).
+      wallets: await service.transfer(
+        merchant,
+        auth.member,
+        body,
+        req.catalogueVersion >= 0 ? req.catalogueVersion : undefined,
+      ),
+    }),
   );
   route(
     app,

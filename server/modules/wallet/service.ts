@@ -117,25 +117,37 @@ export function createWalletService(
 
   const singleWallet = (merchant: Merchant) => merchant.settings.features.SINGLE_WALLET === true;
 
-  const merchantVendor = db
-    .select({ code: vendors.vassalage })
+  // The merchant's transfer vendors, one read for them all (prepared).
+  const merchantVendors = db
+    .selectDistinct({ code: vendors.vassalage })
     .from(vendors)
     .where(
-      and(
-        eq(vendors.merchantCode, sql.placeholder('merchantCode')),
-        eq(vendors.vassalage, sql.placeholder('code')),
-      ),
+      and(eq(vendors.merchantCode, sql.placeholder('merchantCode')), ne(vendors.vassalage, INHOUSE_VENDOR)),
     )
-    .limit(1)
-    .prepare('transfer_vendor');
+    .prepare('transfer_vendors');
+  // Per merchant, its transfer vendors as read under a catalogue version. Any write to `vendors` raises that
+  // version (migration 0036), which every request reads as it comes in, so a request never trusts codes read
+  // before a vendor change it could have seen.
+  const vendorsAt = new Map<string, { catalogue: number; codes: Set<string> }>();
 
-  /** A vendor the member may move money to or from: the merchant's, and not the in-house games. */
-  async function transferVendor(merchant: Merchant, raw: string): Promise<string> {
+  /**
+   * A vendor the member may move money to or from: the merchant's, and not the in-house games. `catalogue` is the
+   * catalogue version the request read (server/http/merchant.ts): under the same version the merchant's vendors are
+   * known and cost no read.
+   */
+  async function transferVendor(merchant: Merchant, raw: string, catalogue?: number): Promise<string> {
     const code = raw.trim().toUpperCase();
     if (code === INHOUSE_VENDOR)
       throw invalid('vendor', 'In-house games play from the main wallet: nothing to transfer');
-    const [row] = await merchantVendor.execute({ merchantCode: merchant.code, code });
-    if (!row) throw notFound(`No vendor ${raw.slice(0, 40)}`);
+    const kept = vendorsAt.get(merchant.code);
+    let codes = catalogue !== undefined && kept?.catalogue === catalogue ? kept.codes : undefined;
+    if (!codes) {
+      codes = new Set((await merchantVendors.execute({ merchantCode: merchant.code })).map((r) => r.code));
+      // Read after the version: at least as new as it.
+      if (catalogue !== undefined && (kept === undefined || kept.catalogue <= catalogue))
+        vendorsAt.set(merchant.code, { catalogue, codes });
+    }
+    if (!codes.has(code)) throw notFound(`No vendor ${raw.slice(0, 40)}`);
     return code;
   }
 
@@ -145,7 +157,13 @@ export function createWalletService(
     },
 
     /** Main ↔ one vendor wallet, or every vendor wallet back to main; a replayed requestId moves nothing. */
-    async transfer(merchant: Merchant, member: Member, input: TransferInput): Promise<WalletView[]> {
+    async transfer(
+      merchant: Merchant,
+      member: Member,
+      input: TransferInput,
+      /** The catalogue version the request read, when it did (see `transferVendor`). */
+      catalogue?: number,
+    ): Promise<WalletView[]> {
       if (singleWallet(merchant))
         throw new DomainError(409, 'CONFLICT', 'This site uses a single wallet: no transfers are needed');
       if (input.direction === 'consolidate') {
@@ -180,7 +198,7 @@ export function createWalletService(
         if (held.length > 0) await audit.link();
         return list(merchant, member);
       }
-      const vendor = await transferVendor(merchant, input.vendor);
+      const vendor = await transferVendor(merchant, input.vendor, catalogue);
       const driver = drivers(vendor);
       const amount = BigInt(input.amount);
       const hook = audited(member, input.direction === 'in' ? 'WALLET_TRANSFER_IN' : 'WALLET_TRANSFER_OUT', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { auditLog, gameRounds, ledgerTransactions, merchants } from '../../db/schema/index.ts';
+import { auditLog, gameRounds, ledgerTransactions, merchants, vendors } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { inhouseGames, invariantBreaches } from '../../test/play.ts';
@@ -186,6 +186,27 @@ describe('wallet transfer', () => {
     expect(ag.status).toBe(200);
     // A LOTUS token means nothing at PORTICO.
     expect((await api.send('GET', WALLETS, undefined, m.token)).status).toBe(401);
+  });
+
+  it('sees a vendor added or removed at the next transfer, though it keeps the vendors it read', async () => {
+    const m = await memberWithToken(db, 'tr_vendor_change', 10_000n);
+    // Fills the merchant's vendors under the current catalogue version.
+    expect((await transfer(m.token, { direction: 'in', vendor: 'AG', amount: 100 })).status).toBe(200);
+    expect((await transfer(m.token, { direction: 'in', vendor: 'ZZ', amount: 100 })).status).toBe(404);
+    await db.insert(vendors).values({
+      merchantCode: 'PORTICO',
+      vassalage: 'ZZ',
+      gameType: 'RNG',
+      gameCategory: 'RNG',
+      displayName: 'ZZ',
+    });
+    const added = await transfer(m.token, { direction: 'in', vendor: 'ZZ', amount: 300 });
+    expect(added.status).toBe(200);
+    expect(balances(added.body.value.wallets)).toMatchObject({ MAIN: 9_600, ZZ: 300 });
+    await db.delete(vendors).where(and(eq(vendors.merchantCode, 'PORTICO'), eq(vendors.vassalage, 'ZZ')));
+    const removed = await transfer(m.token, { direction: 'out', vendor: 'ZZ', amount: 300 });
+    expect(removed.status).toBe(404);
+    expect(removed.body.code).toBe('NOT_FOUND');
   });
 
   it('refuses transfers when the merchant runs a single wallet, and says so in the list', async () => {
