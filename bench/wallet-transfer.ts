@@ -10,13 +10,14 @@
 // the client runs in a process of its own, bench/wallet-transfer-client.ts, as pgbench's does). One transfer = one
 // ledger statement (idempotency key, two wallet rows locked, two entries, audit record) plus the reads around it and
 // the wallet list of its reply. Per run it prints the statements sent per transfer (a count the machine's load does
-// not change) and this process's CPU per transfer (over HTTP the server's alone).
+// not change), this process's CPU per transfer (over HTTP the server's alone) and PostgreSQL's (when it runs on this
+// machine: its processes' CPU from /proc; clean on the bench's own cluster), and pgbench's PostgreSQL CPU beside it.
 // Then `pgbench -b tpcb-like` with as many clients, for as long, on a database of the same server. PostgreSQL:
 // DATABASE_URL when set (fresh databases are created in it and dropped after), else a throwaway cluster
 // (initdb/pg_ctl), else nothing runs and the reason is printed.
 import { execFile, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -83,13 +84,60 @@ pg.Client.prototype.query = function (this: pg.Client, ...rest: unknown[]) {
   return (clientQuery as (...a: unknown[]) => unknown).apply(this, rest);
 } as typeof clientQuery;
 
+/**
+ * CPU seconds PostgreSQL has spent so far, when it runs on this machine: its postmaster's own and its reaped
+ * children's (cutime, cstime: backends that exited), plus every live child's. The difference over a run is the
+ * database's CPU for it, pgbench's exited backends included; a shared server's other users count too, so the
+ * figure is clean on the bench's own cluster. Undefined where /proc cannot be read.
+ */
+const TICKS = 100; // USER_HZ on Linux
+const statOf = (pid: string | number) => {
+  // The fields after the command name (which may hold spaces): state is [0], ppid [1], utime [11] … cstime [14].
+  const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+};
+function postgresCpu(postmaster: number | undefined): number | undefined {
+  if (postmaster === undefined) return undefined;
+  try {
+    const own = statOf(postmaster);
+    let ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(own[i]), 0);
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const f = statOf(pid);
+        if (Number(f[1]) === postmaster) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // Gone meanwhile: its time is now in the postmaster's cutime.
+      }
+    }
+    return ticks / TICKS;
+  } catch {
+    return undefined;
+  }
+}
+let postmasterPid: number | undefined;
+async function findPostmaster(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    postmasterPid = Number(statOf(rows[0]!.pid)[1]);
+  } catch {
+    postmasterPid = undefined; // not on this machine
+  } finally {
+    await client.end();
+  }
+}
+
 interface Run {
   name: string;
   txPerSec: number;
   /** Statements sent per successful transfer. */
   roundTrips: number;
-  /** CPU time of this process (server and, over HTTP, its client) per successful transfer, ms. */
+  /** CPU time of this process (the server; over HTTP its client runs in another process) per transfer, ms. */
   cpuMs: number;
+  /** PostgreSQL's CPU per transfer, ms (see `postgresCpu`). */
+  pgCpuMs?: number;
   done: number;
   errors: number;
   p50: number;
@@ -106,6 +154,7 @@ const percentile = (sorted: number[], p: number) =>
 async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
   const statementsBefore = statements;
   const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpu(postmasterPid);
   const profiler = args.profile && name !== 'warm-up' ? new Session() : undefined;
   if (profiler) {
     profiler.connect();
@@ -115,6 +164,7 @@ async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
   const { latencies, elapsed, errors, firstError } = await work();
   const sent = statements - statementsBefore;
   const cpu = process.cpuUsage(cpuBefore);
+  const pgAfter = postgresCpu(postmasterPid);
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     const file = `${args.profile}-${name.replace(/\W+/g, '-')}.cpuprofile`;
@@ -129,6 +179,10 @@ async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
     txPerSec: latencies.length / elapsed,
     roundTrips: latencies.length === 0 ? 0 : sent / latencies.length,
     cpuMs: latencies.length === 0 ? 0 : (cpu.user + cpu.system) / 1000 / latencies.length,
+    pgCpuMs:
+      pgBefore === undefined || pgAfter === undefined || latencies.length === 0
+        ? undefined
+        : ((pgAfter - pgBefore) * 1000) / latencies.length,
     done: latencies.length,
     errors,
     p50: percentile(latencies, 50),
@@ -267,7 +321,7 @@ async function walletRuns(database: Database): Promise<Run[]> {
   return runs;
 }
 
-function pgbench(url: string, seconds: number): Promise<{ tps?: number; why?: string }> {
+function pgbench(url: string, seconds: number): Promise<{ tps?: number; pgCpuMs?: number; why?: string }> {
   const bin = postgresBin('pgbench');
   if (!bin) return Promise.resolve({ why: 'pgbench is not installed (Debian: apt-get install postgresql)' });
   const run = (argv: string[]) =>
@@ -280,6 +334,7 @@ function pgbench(url: string, seconds: number): Promise<{ tps?: number; why?: st
   return (async () => {
     try {
       await run(['-i', '-q', '-s', String(scale), url]);
+      const before = postgresCpu(postmasterPid);
       const out = await run([
         '-b',
         'tpcb-like',
@@ -292,9 +347,13 @@ function pgbench(url: string, seconds: number): Promise<{ tps?: number; why?: st
         '-n',
         url,
       ]);
+      const after = postgresCpu(postmasterPid);
       const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
       if (!tps) return { why: `could not read tps from pgbench's output:\n${out}` };
-      return { tps: Number(tps) };
+      const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
+      const pgCpuMs =
+        before === undefined || after === undefined || !done ? undefined : ((after - before) * 1000) / done;
+      return { tps: Number(tps), pgCpuMs };
     } catch (e) {
       return { why: e instanceof Error ? e.message : String(e) };
     }
@@ -317,6 +376,7 @@ try {
     const database = await openDatabase({ kind: 'postgres', url });
     cleanups.push(() => database.close());
     await migrateDatabase(database);
+    await findPostmaster(url);
     await seedDatabase(database);
     console.log(`Portico database migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const runs = await walletRuns(database);
@@ -331,6 +391,7 @@ try {
       r.p99.toFixed(1),
       r.roundTrips.toFixed(1),
       r.cpuMs.toFixed(2),
+      r.pgCpuMs === undefined ? '—' : r.pgCpuMs.toFixed(2),
       bench.tps ? (r.txPerSec / bench.tps).toFixed(3) : '—',
       r.errors > 0 ? `${r.done} ok, ${r.errors} errors` : `${r.done} ok`,
     ]);
@@ -343,6 +404,7 @@ try {
         '',
         '7.0',
         '',
+        bench.pgCpuMs === undefined ? '—' : bench.pgCpuMs.toFixed(2),
         '1.000',
         '',
       ]);
@@ -353,18 +415,25 @@ try {
       'p99 ms',
       'statements/tx',
       'node CPU ms/tx',
+      'PG CPU ms/tx',
       '÷ pgbench',
       'transfers',
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]!.length)));
     const line = (c: string[]) =>
-      c.map((v, i) => (i >= 1 && i <= 6 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+      c.map((v, i) => (i >= 1 && i <= 7 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const c of rows) console.log(line(c));
     if (!bench.tps) console.log(`pgbench not run: ${bench.why}`);
     else
       for (const r of runs)
         console.log(`${r.name} / pgbench tpcb-like = ${(r.txPerSec / bench.tps).toFixed(3)}`);
+    for (const r of runs)
+      if (r.pgCpuMs !== undefined && bench.pgCpuMs !== undefined)
+        console.log(
+          `${r.name}: CPU a transfer, node ${r.cpuMs.toFixed(2)} + PostgreSQL ${r.pgCpuMs.toFixed(2)} ms; ` +
+            `pgbench's PostgreSQL ${bench.pgCpuMs.toFixed(2)} ms a transaction (its client's not counted)`,
+        );
     console.log(
       'Note: the app uses a pool of 10 connections (server/db/client.ts); pgbench opens one per client.',
     );
