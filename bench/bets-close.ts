@@ -11,21 +11,23 @@
 //   npm run bench:bets [-- --members 200 --bets 2000 --window 10 --after 1 --retries 100 --only pglite|postgres
 //                          --summary file.json]
 //
-// The server runs in this process (buildApp + listen on 127.0.0.1, rate limit off, background jobs started as
-// server/main.ts starts them), on a fresh database migrated and seeded like `npm start`; the members are created and
-// credited here and each gets a session. The slips go out from a worker thread (fetch, keep-alive), so the client's
-// timers do not wait on the server's event loop. Time is the real clock: the target is the first fast lottery draw
-// whose sales close at least `window` + 4 s ahead (a 1-minute lottery closes every minute), and the close check is
-// the server's own. A slip is "before the close" when the client sent it before the server's lock time; one sent in
-// the last milliseconds may still reach the server after the close, and is shown apart. PostgreSQL: DATABASE_URL
+// The server runs in this process (buildApp + listen on 127.0.0.1, as production runs it: behind one proxy hop, the
+// rate limit on, each member from an address of its own; background jobs started as server/main.ts starts them), on
+// a fresh database migrated and seeded like `npm start`; the members are created and credited here and each gets a
+// session. The slips go out from a process of its own (this file with --as-client; fetch, keep-alive), so the
+// client's timers and fetch work are not on the server's event loop. Time is the real clock: the target is the first
+// fast lottery draw whose sales close at least `window` + 4 s ahead (a 1-minute lottery closes every minute), and
+// the close check is the server's own. A slip is "before the close" when the client sent it before the server's lock
+// time; one sent in the last milliseconds may still reach the server after the close, and is shown apart. PostgreSQL: DATABASE_URL
 // when set (a fresh database is created in it and dropped after), else a throwaway cluster, else skipped. On
 // PostgreSQL the bench also counts the statements the app sends (per accepted slip, and for the settlement).
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MERCHANT_HEADER } from '../contract/merchant.ts';
@@ -38,7 +40,7 @@ const SETTLE_TARGET_MS = 5_000;
 /** A slip sent this close to the close may reach the server after it (loopback and parsing): refused, not a miss. */
 const IN_FLIGHT_MS = 20;
 
-/** One request the worker sends: when (epoch ms), as whom, and the slip. */
+/** One request the client sends: when (epoch ms), as whom, and the slip. */
 interface Shot {
   at: number;
   kind: 'warmup' | 'bet' | 'late' | 'retry';
@@ -60,9 +62,14 @@ interface Reply {
   betIds: number[];
 }
 
-// ---- The client, in a worker thread ----
+/** The flag that makes this file the client process. */
+const AS_CLIENT = '--as-client';
+
+// ---- The client, in a process of its own (as 200 phones are not the server) ----
 async function client() {
-  const { base, shots } = workerData as { base: string; shots: (Shot & { memberIndex: number })[] };
+  const { base, shots } = await new Promise<{ base: string; shots: (Shot & { memberIndex: number })[] }>(
+    (resolve) => process.once('message', resolve as (m: unknown) => void),
+  );
   const replies: Reply[] = [];
   const one = async (s: Shot & { memberIndex: number }) => {
     const sentAt = Date.now();
@@ -75,6 +82,8 @@ async function client() {
         headers: {
           [MERCHANT_HEADER]: MERCHANT,
           authorization: `Bearer ${s.token}`,
+          // Each member from an address of its own, as behind the portal's proxy (TRUST_PROXY=1).
+          'x-forwarded-for': `10.29.${s.memberIndex >> 8}.${s.memberIndex & 255}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify(s.body),
@@ -110,7 +119,7 @@ async function client() {
         }),
     ),
   );
-  parentPort!.postMessage(replies);
+  process.send!(replies, () => process.exit(0));
 }
 
 // ---- The main thread: server, database, plan, checks ----
@@ -280,7 +289,8 @@ async function main() {
     }
     const ids = players.map((p) => p.id);
 
-    const app = await buildApp({ db, production: true, rateLimit: false, exclusive: database.exclusive });
+    // As production runs it: the rate limit on (its store in the database on PostgreSQL), behind one proxy hop.
+    const app = await buildApp({ db, production: true, trustProxy: 1, exclusive: database.exclusive });
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => app.close());
     app.jobs.start();
@@ -335,21 +345,16 @@ async function main() {
         body: slip(),
       });
 
-    // Wait for the window outside the client (the worker's timers start when it does).
+    // Wait for the window outside the client (the client's timers start when it does).
     await sleep(Math.max(0, close - windowMs - 4_000 - Date.now()));
     const statementsBefore = statements;
     const replies = await new Promise<Reply[]>((resolve, reject) => {
-      // The worker runs this TypeScript file too, through tsx (Node 20 does not pass `--import tsx` to workers).
-      const self = JSON.stringify(import.meta.url);
-      const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, {
-        eval: true,
-        workerData: { base, shots },
-      });
-      worker.once('message', (m: Reply[]) => {
-        resolve(m);
-        void worker.terminate();
-      });
-      worker.once('error', reject);
+      // The client is this file again, in its own process (its fetch work off the server's CPU time and loop).
+      const child = fork(fileURLToPath(import.meta.url), [AS_CLIENT], { execArgv: ['--import', 'tsx'] });
+      child.once('message', (m) => resolve(m as Reply[]));
+      child.once('error', reject);
+      child.once('exit', (code) => code !== 0 && reject(new Error(`the client exited with ${code}`)));
+      child.send({ base, shots });
     });
     const statementsOfSlips = statements - statementsBefore;
 
@@ -661,9 +666,9 @@ async function main() {
       .join(' ')}`,
   );
   if (args.summary) writeFileSync(args.summary, JSON.stringify({ results, skipped }, null, 2));
-  // The worker and the pools are closed; the scheduler's timers are unref'd: end here rather than wait on strays.
+  // The client and the pools are closed; the scheduler's timers are unref'd: end here rather than wait on strays.
   process.exit(0);
 }
 
-if (isMainThread) await main();
-else await client();
+if (process.argv.includes(AS_CLIENT)) await client();
+else await main();
