@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -50,4 +50,6 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
   await database.close();
   project.provide('dbTemplate', { kind: 'pglite', file });
+  // ~45 MB a run: left behind, they filled .tmp with gigabytes.
+  return () => rmSync(file, { force: true });
 }
