@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, testApp } from '../../test/app.ts';
+import { memberWithToken } from '../../test/wallet.ts';
+import { createLedger } from '../wallet/ledger.ts';
+import { auditedMove } from '../wallet/service.ts';
 import { createAuditLog } from './log.ts';
 
 let t: TestApp;
@@ -96,6 +99,52 @@ describe('audit log', () => {
       db.execute(sql`update audit_log set seq = seq + 1000000 where action = 'STAGED'`),
     ).rejects.toThrow();
     expect(await audit.verify()).toMatchObject({ ok: true });
+  });
+
+  it('links the records of concurrent transfers of two processes, none of them waiting on the chain', async () => {
+    const db = t.database.db;
+    const member = await memberWithToken(db, 'audit_concurrent', 100_000n);
+    // Two processes: each its own ledger and audit log (its own linker).
+    const processes = [0, 1].map(() => ({ ledger: createLedger(db), audit: createAuditLog(db) }));
+    const ids = await processes[0]!.ledger.memberWallets('PORTICO', member.id, ['MAIN', 'AG']);
+    const moves = Array.from({ length: 40 }, async (_, i) => {
+      const { ledger, audit } = processes[i % 2]!;
+      const hook = auditedMove(audit, { merchantCode: 'PORTICO', id: member.id }, 'WALLET_TRANSFER_IN', {
+        vendor: 'AG',
+        amount: BigInt(i + 1),
+      });
+      // The one-statement posting writes the record with the money, unlinked.
+      expect(hook.inStatement).toBeDefined();
+      const posted = await ledger.post(
+        'PORTICO',
+        `audit-concurrent:${i}`,
+        'VENDOR_TRANSFER',
+        [
+          { walletId: ids.get('MAIN')!, amount: -BigInt(i + 1) },
+          { walletId: ids.get('AG')!, amount: BigInt(i + 1) },
+        ],
+        {},
+        hook,
+      );
+      audit.linkSoon();
+      return posted.transactionId;
+    });
+    const transactions = await Promise.all(moves);
+    const unlinked = async () =>
+      (
+        (await db.execute(sql`select count(*)::int as n from audit_log where seq is null`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    // Nobody waited: the passes linked every record soon after.
+    await vi.waitFor(async () => expect(await unlinked()).toBe(0), { timeout: 10_000, interval: 20 });
+    const rows = (await db.execute(
+      sql`select subject from audit_log where actor = ${`member:${member.id}`} order by seq`,
+    )) as unknown as { rows: { subject: { transactionId: number } }[] };
+    expect(rows.rows.map((r) => Number(r.subject.transactionId)).sort((a, b) => a - b)).toEqual(
+      [...transactions].sort((a, b) => a - b),
+    );
+    expect(await processes[1]!.audit.verify()).toEqual({ ok: true, rows: expect.any(Number) });
   });
 
   it('shows where the chain breaks when a row is changed behind the trigger’s back', async () => {

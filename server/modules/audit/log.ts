@@ -29,6 +29,9 @@ const rowHash = (prevHash: string, e: Required<AuditEntry>, at: Date) =>
     .update(canonical([prevHash, e.merchantCode, e.actor, e.action, e.subject, at.toISOString()]))
     .digest('hex');
 
+/** How long `linkSoon` gathers staged records before one linking pass. */
+const LINK_SOON_MS = 10;
+
 /** Links every committed unlinked row, in id order, after the chain's last row; returns how many it linked. */
 const linkSql = sql`select portico_audit_chain() as n`;
 
@@ -77,6 +80,21 @@ function createLinker(db: Db): () => Promise<void> {
  */
 export function createAuditLog(db: Db) {
   const link = createLinker(db);
+  // One pass for the records staged within a short while, not one per caller: under load every transfer would
+  // otherwise start (or queue) a pass of its own, a transaction each.
+  let soon: NodeJS.Timeout | undefined;
+  const linkSoon = () => {
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      link().catch((err: unknown) => {
+        // The rows stay committed and unlinked; the next pass (any process's, or `verify`'s) links them.
+        console.error('audit: a linking pass failed', err);
+      });
+    }, LINK_SOON_MS);
+    // A pass not yet started does not keep the process up: its rows wait for the next one.
+    soon.unref();
+  };
 
   /** The entry as stored: an operator call's actor named, the subject in canonical form (bigints as strings). */
   const stored = (entry: AuditEntry) => ({
@@ -134,6 +152,11 @@ export function createAuditLog(db: Db) {
     stageFrom,
     /** Links every committed unlinked row (coalesced with a pass already under way in this process). */
     link,
+    /**
+     * Links soon, without waiting: for a caller whose record is committed and that need not see it linked (its
+     * place in the chain is given by the pass, not by the caller; `verify` links first).
+     */
+    linkSoon,
     /** Appends in a transaction of its own. */
     record: async (entry: AuditEntry) => {
       await db.transaction((tx) => stage(tx, entry));

@@ -36,7 +36,7 @@ export type TransferInput =
 /**
  * The audit record of a member's money movement, written in the ledger transaction that moves it. Staged, not
  * appended: the chain's lock would be held until the money transaction commits, and every transfer would queue
- * behind it. Whoever moved money links the chain after the commit (`audit.link()`).
+ * behind it. Whoever moved money links the chain after the commit (`audit.link()` or `audit.linkSoon()`).
  */
 export const auditedMove = (
   audit: AuditLog,
@@ -208,9 +208,10 @@ export function createWalletService(
       });
       const move = input.direction === 'in' ? driver.transferIn : driver.transferOut;
       await move(merchant.code, member.id, vendor, amount, input.requestId, hook);
-      // The reply's read need not wait for the chain's link (a pass over every process's committed records).
-      const [, wallets] = await Promise.all([audit.link(), list(merchant, member)]);
-      return wallets;
+      // The record is committed with the money; its place in the chain is the next linking pass's to give (a pass
+      // over every process's committed records), which the reply need not wait for.
+      audit.linkSoon();
+      return list(merchant, member);
     },
 
     /** Main wallet → the upline agent's main wallet, with the payment password. */
