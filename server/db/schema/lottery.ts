@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -132,3 +133,19 @@ export const lotteryResultFeed = pgTable('lottery_result_feed', {
   error: text('error'),
   errorAt: at('error_at'),
 });
+
+/**
+ * A merchant's lottery bets counted per closed hour and lottery, for the popular lotteries (modules/lottery/popular.ts):
+ * an hour is counted once, when it is over, so the last 7 days are read as their hours, not as every bet. A row of
+ * game code `*` marks an hour counted (an hour without bets has only that row).
+ */
+export const lotteryBetHours = pgTable(
+  'lottery_bet_hours',
+  {
+    merchantCode: merchantCode(),
+    hour: at('hour').notNull(),
+    gameCode: text('game_code').notNull(),
+    bets: integer('bets').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.hour, t.gameCode] })],
+);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -22,6 +22,7 @@ import { createLedger, postingObservers } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
 import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
 import { priceLine } from './plays.ts';
+import { betsPerLottery } from './popular.ts';
 import { LOTTERY_RULES } from './rules.ts';
 import { type DrawSlot, drawsBetween, saleState } from './schedule.ts';
 import { type PlayVerdict, placeStatement, rulesOf, slipProblems } from './slip.ts';
@@ -349,25 +350,7 @@ export function createLotteryService(
 
     /** The merchant's lotteries with the most bets of the last 7 days, then the rest in menu order. */
     async popular(merchantCode: string, n: number, now = clock()) {
-      // Counted per draw from the (merchant, time, draw) index first, then only those draws looked up: joined
-      // before counting, the whole draws table was hashed (90 days of one-minute draws).
-      const perDraw = db
-        .select({ drawId: lotteryBets.drawId, bets: count().as('bets') })
-        .from(lotteryBets)
-        .where(
-          and(
-            eq(lotteryBets.merchantCode, merchantCode),
-            gte(lotteryBets.createdAt, new Date(now.getTime() - POPULAR_DAYS * DAY)),
-          ),
-        )
-        .groupBy(lotteryBets.drawId)
-        .as('per_draw');
-      const rows = await db
-        .select({ gameCode: lotteryDraws.gameCode, bets: sql<number>`sum(${perDraw.bets})`.mapWith(Number) })
-        .from(perDraw)
-        .innerJoin(lotteryDraws, eq(lotteryDraws.id, perDraw.drawId))
-        .groupBy(lotteryDraws.gameCode);
-      const bets = new Map(rows.map((r) => [r.gameCode, r.bets]));
+      const bets = await betsPerLottery(db, merchantCode, new Date(now.getTime() - POPULAR_DAYS * DAY), now);
       const list = [...(await offered(merchantCode))]
         .sort(
           (a, b) =>
