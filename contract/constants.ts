@@ -93,3 +93,6 @@ export const REMEMBER_ME_MS = 86_400_000;
 /** A Google Analytics 4 measurement id: what the portal loads gtag.js for; anything else loads nothing. */
 export const GTAG_ID_PATTERN = 'G-[A-Z0-9]{4,16}';
 export const GTAG_ID = new RegExp(`^${GTAG_ID_PATTERN}$`);
+
+/** Spec §5: an application's remark and pictures. */
+export const APPLY_RULES = { maxRemark: 140, maxFiles: 3, maxBytes: 5 * 1024 * 1024 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyQuery, paging, wpsReply } from './call.ts';
 import { change } from './changes.ts';
-import { PROMOTION_CATEGORIES } from './constants.ts';
+import { APPLY_RULES, PROMOTION_CATEGORIES } from './constants.ts';
 import { locale, merchantCode } from './merchant.ts';
 import { perLanguage } from './texts.ts';
 import { minorUnits } from './wallet.ts';
@@ -30,8 +30,8 @@ export const activityStatus = z.enum([
 ]);
 export type ActivityStatus = z.infer<typeof activityStatus>;
 
-/** Spec §5: an application's remark and pictures. */
-export const APPLY_RULES = { maxRemark: 140, maxFiles: 3, maxBytes: 5 * 1024 * 1024 } as const;
+/** Spec §5: an application's remark and pictures (kept in constants.ts: the pages read them without zod). */
+export { APPLY_RULES };
 
 const bp = z.number().int().min(1).max(10_000);
 const positive = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

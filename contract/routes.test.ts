@@ -5,6 +5,7 @@ import * as content from './content.ts';
 import * as games from './games.ts';
 import * as member from './member.ts';
 import * as messages from './messages.ts';
+import * as promotions from './promotions.ts';
 import * as routes from './routes.ts';
 import * as system from './system.ts';
 import * as wallet from './wallet.ts';
@@ -15,6 +16,7 @@ const calls: Record<string, unknown> = {
   ...games,
   ...member,
   ...messages,
+  ...promotions,
   ...system,
   ...wallet,
 };

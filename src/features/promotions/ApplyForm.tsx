@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import type { CallInput } from '../../../contract/call.ts';
-import { APPLY_RULES, applyPromotion, type PromotionState } from '../../../contract/promotions.ts';
+import { APPLY_RULES } from '../../../contract/constants.ts';
+import type { PromotionState } from '../../../contract/promotions.ts';
+import { applyPromotion, type CallOf } from '../../../contract/routes.ts';
 import { call } from '../../api/client.ts';
 import { CallError, primaryButton, secondaryButton, serverField } from '../../ui/records/form.tsx';
 import { PictureInput, RemarkField } from '../../ui/records/uploadFields.tsx';
@@ -57,7 +59,7 @@ export function ApplyForm({
       for (const p of pictures) form.append('files', p.file, p.file.name);
       // Multipart is not JSON: the contract has no body schema, `call` hands the FormData to fetch as it is.
       const input = { params: { id: promotionId }, body: form } as unknown as CallInput<
-        typeof applyPromotion
+        CallOf<typeof applyPromotion>
       >;
       return (await call(applyPromotion, input)).value.state;
     },

@@ -1,4 +1,4 @@
-import { APPLY_RULES } from '../../../contract/promotions.ts';
+import { APPLY_RULES } from '../../../contract/constants.ts';
 
 /** Why a picked picture was not taken (spec §5: png or jpg, 5 MB each, at most 3). */
 export interface PickProblem {
