@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
 import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
-import { App, createQueryClient, startStatus } from './app/App.tsx';
+import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
 import { whenSettled } from './app/settled.ts';
@@ -40,11 +40,9 @@ async function start() {
   const locale = startLocale(savedLocale(localStorage, window.location.search), firstTyLanguage(merchant));
   const catalogue = activateLocale(locale);
   const queryClient = createQueryClient();
-  // The status gate's read, started beside the first page's rather than once the gate renders.
-  if (!isOpsPath(window.location.pathname)) startStatus();
-  const firstPage = isOpsPath(window.location.pathname)
-    ? undefined
-    : prefetchFirstPage(queryClient, locale, window.location.pathname);
+  // The back office: no first page, no status gate, no merchant's tag.
+  const ops = isOpsPath(window.location.pathname);
+  const firstPage = ops ? undefined : prefetchFirstPage(queryClient, locale, window.location.pathname);
   await nextTask();
   const router = makeRouter(queryClient);
   const session = { storedToken: storedToken() };
@@ -75,12 +73,7 @@ async function start() {
   const app = (
     <StrictMode>
       {/* The server drew the page for a portal in normal status: the status gate's check is done. */}
-      <App
-        queryClient={queryClient}
-        router={router}
-        session={session}
-        gated={!hydrating && !isOpsPath(window.location.pathname)}
-      />
+      <App queryClient={queryClient} router={router} session={session} gated={!hydrating && !ops} />
     </StrictMode>
   );
   // From the takeover on, the page takes choices: React replays a click on a part it has yet to hydrate. A screen it
@@ -95,7 +88,7 @@ async function start() {
     else createRoot(container).render(app);
   });
   // The merchant's tag, its code too, once the page has loaded and the browser is idle (src/app/analytics.ts).
-  if (!isOpsPath(window.location.pathname))
+  if (!ops)
     whenSettled(window, () => void import('./app/analytics.ts').then((m) => m.startAnalytics(queryClient)));
 }
 

@@ -4,7 +4,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { systemStatus } from '../../contract/routes.ts';
-import type { SystemStatus } from '../../contract/system.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
 import { type Api, call } from '../api/client.ts';
 import { RenderQueryClient } from '../api/queries.ts';
@@ -20,24 +19,12 @@ import type { makeRouter } from './router.tsx';
 if (import.meta.env.DEV && new URLSearchParams(location.search).has('inspect'))
   void import('../flows/inspect.ts');
 
-const readStatus = async () => (await call(systemStatus, { query: {} })).value;
-/** The first status read, started by `startStatus` before the app renders; later reads call again. */
-let firstStatus: Promise<SystemStatus> | undefined;
-export const startStatus = () => {
-  firstStatus = readStatus();
-  // Seen by the status machine when it starts; a read nobody takes (a page taken over from the server's render draws
-  // no status gate) must not be an unhandled rejection.
-  firstStatus.catch(() => undefined);
-};
-
+/**
+ * The status gate's read: the page's first replies answer it (contract/firstReplies.ts), so it starts with the gate,
+ * and a page the server drew (no gate) makes none.
+ */
 const liveStatusMachine = appStatusMachine.provide({
-  actors: {
-    loadStatus: fromPromise(() => {
-      const status = firstStatus ?? readStatus();
-      firstStatus = undefined;
-      return status;
-    }),
-  },
+  actors: { loadStatus: fromPromise(async () => (await call(systemStatus, { query: {} })).value) },
 });
 
 const QUERY_DEFAULTS = { defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } };
@@ -81,9 +68,15 @@ export function App({
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AppStatusContext.Provider logic={liveStatusMachine}>
-          {gated ? <AppStatusGate>{app}</AppStatusGate> : app}
-        </AppStatusContext.Provider>
+        {/* The status machine (and its read) only behind the gate, its one reader: a page the server drew in normal
+            status, or the back office, starts none. */}
+        {gated ? (
+          <AppStatusContext.Provider logic={liveStatusMachine}>
+            <AppStatusGate>{app}</AppStatusGate>
+          </AppStatusContext.Provider>
+        ) : (
+          app
+        )}
       </QueryClientProvider>
     </I18nProvider>
   );

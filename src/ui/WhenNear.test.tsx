@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeIntersectionObserver } from '../test/fakeIntersectionObserver.ts';
 import { WhenNear } from './WhenNear.tsx';
@@ -15,7 +15,10 @@ describe('WhenNear', () => {
     );
     expect(screen.queryByText('Fishing games')).toBeNull();
     expect((container.firstChild as HTMLElement).style.minHeight).toBe('10rem');
-    expect(io.observers[0]?.options?.rootMargin).toBe('600px');
+    // Before the visitor scrolls, only the view itself: the first screen draws nothing below it at load.
+    expect(io.observers.map((o) => o.options?.rootMargin)).toEqual(['0px']);
+    await act(() => window.dispatchEvent(new Event('scroll')));
+    expect(io.observers.map((o) => o.options?.rootMargin)).toEqual(['0px', '600px']);
     await io.enter(false);
     expect(screen.queryByText('Fishing games')).toBeNull();
     await io.enter(true);
