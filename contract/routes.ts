@@ -4,7 +4,6 @@ import type * as content from './content.ts';
 import type * as games from './games.ts';
 import type * as member from './member.ts';
 import type * as messages from './messages.ts';
-import type * as promotions from './promotions.ts';
 import type * as system from './system.ts';
 import type * as wallet from './wallet.ts';
 
@@ -103,33 +102,3 @@ export const systemStatus: Route<typeof system.systemStatus> = { method: 'GET', 
 export const whitelabel: Route<typeof system.whitelabel> = { method: 'GET', path: '/wps/system/whitelabel' };
 
 export const balance: Route<typeof wallet.balance> = { method: 'GET', path: '/wps/v2/wallets/balance' };
-
-// The promotions pages' calls: /promotions is a first page (a link to a promotion), drawn without zod.
-export const promotionList: Route<typeof promotions.promotionList> = {
-  method: 'GET',
-  path: '/wps/promotions',
-};
-export const promotionDetail: Route<typeof promotions.promotionDetail> = {
-  method: 'GET',
-  path: '/wps/promotion/:id',
-};
-export const myPromotions: Route<typeof promotions.myPromotions> = {
-  method: 'GET',
-  path: '/wps/promotion/mine',
-};
-export const applyPromotion: Route<typeof promotions.applyPromotion> = {
-  method: 'POST',
-  path: '/wps/promotion/:id/apply',
-};
-export const claimPromotion: Route<typeof promotions.claimPromotion> = {
-  method: 'POST',
-  path: '/wps/promotion/:id/claim',
-};
-export const joinPromotion: Route<typeof promotions.joinPromotion> = {
-  method: 'POST',
-  path: '/wps/promotion/:id/join',
-};
-export const redeemPromoCode: Route<typeof promotions.redeemPromoCode> = {
-  method: 'POST',
-  path: '/wps/promotion/code',
-};

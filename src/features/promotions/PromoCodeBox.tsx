@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { redeemPromoCode } from '../../../contract/routes.ts';
+import { redeemPromoCode } from '../../../contract/promotionRoutes.ts';
 import { call } from '../../api/client.ts';
 import {
   Done,

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { claimPromotion, joinPromotion } from '../../../contract/promotionRoutes.ts';
 import type { Promotion, PromotionState } from '../../../contract/promotions.ts';
-import { claimPromotion, joinPromotion } from '../../../contract/routes.ts';
 import { call } from '../../api/client.ts';
 import {
   CallError,

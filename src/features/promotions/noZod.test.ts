@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // constants, so that opening it neither downloads nor evaluates zod and the contract's schemas (issue 29: evaluating
 // them was ~150 ms of a phone's main thread at load, Lighthouse's Total Blocking Time).
 describe('the promotions pages’ code', () => {
-  it('imports from the contract only types, routes and constants', () => {
+  it('imports from the contract only types, its routes and constants', () => {
     // The web project's environment (jsdom) gives no file URL: the folder from the project's root.
     const dir = join(process.cwd(), 'src/features/promotions');
     const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
@@ -17,7 +17,7 @@ describe('the promotions pages’ code', () => {
         (m) => m[1]!.replace(/^.*contract\//, ''),
       );
       for (const module of fromContract)
-        expect(['routes.ts', 'constants.ts'], `${file}: ${module}`).toContain(module);
+        expect(['promotionRoutes.ts', 'constants.ts'], `${file}: ${module}`).toContain(module);
     }
   });
 });

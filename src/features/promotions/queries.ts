@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { myPromotions, promotionDetail, promotionList } from '../../../contract/promotionRoutes.ts';
 import type { PromotionState } from '../../../contract/promotions.ts';
-import { myPromotions, promotionDetail, promotionList } from '../../../contract/routes.ts';
 import { call } from '../../api/client.ts';
 
 /** Server data of the promotions pages (spec §2 /promotions, /promoDetail); all of it lives under ['promotions']. */
