@@ -170,7 +170,11 @@ export function LotteryWidget({
         id={panelId}
         role="tabpanel"
         aria-labelledby={`${tabIds}-${view.tag}`}
-        className="flex flex-col gap-3"
+        // The lottery centre's list is most of its page: at least a screen high, loading or loaded, long or short, so
+        // that the footer stays below the first screen when the rows come or the tab changes. As high as its three
+        // loading rows, the footer the server draws stood on a phone's first screen and the rows pushed it off
+        // (Lighthouse CLS 0.108 on /lotteryCenter); a short list (E-lottery) would pull it up.
+        className={`flex flex-col gap-3 ${lobby ? 'min-h-svh' : ''}`}
       >
         <fieldset className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2">
           <legend className="sr-only">{t`List type`}</legend>
@@ -223,14 +227,7 @@ export function LotteryWidget({
             </button>
           </div>
         ) : skeleton ? (
-          // The lottery centre's list is most of its page: loading, it holds a screen's height, so that what follows
-          // (the footer) is below the first screen when the rows come. Three rows' worth, the footer the server draws
-          // stood on a phone's first screen and the rows pushed it off (Lighthouse CLS 0.108 on /lotteryCenter).
-          <ul
-            aria-label={t`Loading lotteries`}
-            aria-busy="true"
-            className={`flex flex-col gap-2 ${lobby ? 'min-h-svh' : ''}`}
-          >
+          <ul aria-label={t`Loading lotteries`} aria-busy="true" className="flex flex-col gap-2">
             {[0, 1, 2].map((i) => (
               <li key={i} data-testid="lottery-skeleton">
                 <Skeleton className="h-16 w-full" />
