@@ -167,6 +167,8 @@ describe('the session cache', () => {
           return service.open(row!);
         }),
       );
+      // Opening wrote three sessions: the cache stays out of use until this process's writes are heard.
+      await vi.waitFor(() => expect(invalidation.live()).toBe(true), { timeout: 5_000, interval: 1 });
       for (const token of tokens) await service.resolve('PORTICO', token);
       expect(service.cached()).toBe(2);
       // The first one was evicted: it is read again, and ends now that its row is idle-expired.
