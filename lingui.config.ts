@@ -1,9 +1,10 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { LOCALES } from './contract/constants.ts';
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'vi', 'th', 'zh', 'pseudo'],
+  locales: [...LOCALES, 'pseudo'],
   // QA's pseudo-locale: every message accented at compile time, so text that skips the catalogues and clipped
   // layouts show at a glance; its catalogue stays empty.
   pseudoLocale: 'pseudo',

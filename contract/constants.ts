@@ -14,8 +14,47 @@ export const LANGUAGE_HEADER = 'language';
 /** Merchant codes: upper-case letters, digits and underscores (white-label operator id). */
 export const MERCHANT_CODE = /^[A-Z0-9_]{2,20}$/;
 
-/** The catalogues the portal speaks (English is the default and every reader's fallback). */
-export const LOCALES = ['en', 'vi', 'th', 'zh'] as const;
+/**
+ * The catalogues the portal speaks, as BCP 47 tags (English is the default and every reader's fallback): the four of
+ * the first markets, then East, South-East and South Asia, then the Latin American and Iberian brands.
+ */
+export const LOCALES = [
+  'en',
+  'vi',
+  'th',
+  'zh',
+  'zh-Hant',
+  'ja',
+  'ko',
+  'id',
+  'ms',
+  'fil',
+  'km',
+  'my',
+  'lo',
+  'hi',
+  'bn',
+  'ta',
+  'te',
+  'pt-BR',
+  'es',
+] as const;
+/**
+ * The catalogue for a language tag as clients send it (`zh-TW`, `pt`, `EN-us`): the same tag, else the catalogue of
+ * its script or region's variety (Traditional Chinese for Taiwan, Hong Kong and Macau), else of its base language;
+ * undefined when none is shipped.
+ */
+export function matchLocale(tag: string): Locale | undefined {
+  const wanted = tag.trim().toLowerCase();
+  const exact = LOCALES.find((l) => l.toLowerCase() === wanted);
+  if (exact) return exact;
+  const [base, ...rest] = wanted.split(/[-_]/);
+  if (base === 'zh') return rest.some((part) => ['hant', 'tw', 'hk', 'mo'].includes(part)) ? 'zh-Hant' : 'zh';
+  if (base === 'tl') return 'fil';
+  return LOCALES.find((l) => l.split('-')[0] === base);
+}
+export type Locale = (typeof LOCALES)[number];
+
 export const THEMES = ['dark', 'light'] as const;
 
 export const GAME_TYPES = [

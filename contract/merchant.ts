@@ -11,7 +11,7 @@ export const merchantCode = z
 
 /** The catalogues the portal speaks (English is the default and every reader's fallback). */
 export const locale = z.enum(LOCALES);
-export type Locale = z.infer<typeof locale>;
+export type { Locale } from './constants.ts';
 
 /** Spec §1: the language switch offers EN and "TY", which each merchant maps to one of its other catalogues. */
 export const tyLanguage = locale.exclude(['en']);

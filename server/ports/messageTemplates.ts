@@ -14,7 +14,8 @@ interface Vars {
 
 type Text = (v: Vars) => { subject?: string; body: string };
 
-const TEMPLATES: Record<TemplateName, Record<Locale, Text>> = {
+// TODO(issue 30 item 4): every language; English stands in until then.
+const TEMPLATES: Record<TemplateName, { en: Text } & Partial<Record<Locale, Text>>> = {
   smsRegister: {
     en: (v) => ({
       body: `${v.brand}: your verification code is ${v.code}. It expires in ${v.minutes} minutes.`,

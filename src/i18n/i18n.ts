@@ -4,13 +4,19 @@ import { offeredLanguage } from '../../contract/firstReplies.ts';
 import type { Locale, TyLanguage } from '../../contract/merchant.ts';
 import { setApiLanguage } from '../api/client.ts';
 
-/** The catalogues, by their own names (a reader finds their language whatever is active). */
-export const LOCALES: { code: Locale; label: string }[] = [
-  { code: 'en', label: 'English' },
-  { code: 'vi', label: 'Tiếng Việt' },
-  { code: 'th', label: 'ไทย' },
-  { code: 'zh', label: '中文' },
-];
+/**
+ * A catalogue's name in its own language (a reader finds their language whatever is active), as `Intl` names it:
+ * no label list in the first chunk, and the names CLDR's translators chose. Simplified Chinese says so beside
+ * Traditional.
+ */
+export function languageLabel(code: Locale): string {
+  const name =
+    new Intl.DisplayNames([code], { type: 'language' }).of(code === 'zh' ? 'zh-Hans' : code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+/** Every shipped catalogue, English first (contract/constants.ts). */
+export const LOCALES: readonly Locale[] = LOCALE_CODES;
 
 /** QA's pseudo-locale (accented English): `?lang=pseudo` turns it on for the tab. */
 export const PSEUDO = 'pseudo';
@@ -46,13 +52,12 @@ export function savedLocale(
 export const startLocale = (saved: UiLocale, tyLanguage: string | undefined): UiLocale =>
   saved === PSEUDO || tyLanguage === undefined ? saved : offeredLanguage(saved, tyLanguage);
 
-export const catalogues: Record<UiLocale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../../locales/en/messages.po'),
-  vi: () => import('../../locales/vi/messages.po'),
-  th: () => import('../../locales/th/messages.po'),
-  zh: () => import('../../locales/zh/messages.po'),
-  pseudo: () => import('../../locales/pseudo/messages.po'),
-};
+// One lazy chunk per catalogue (the Lingui plugin compiles each): only the active language is downloaded.
+const catalogueFiles = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po');
+
+export const catalogues = Object.fromEntries(
+  [...LOCALE_CODES, PSEUDO].map((l) => [l, catalogueFiles[`../../locales/${l}/messages.po`]]),
+) as Record<UiLocale, () => Promise<{ messages: Messages }>>;
 
 /**
  * Loads and activates a catalogue: the page's `lang` follows it (the pseudo-locale reads as English, `en-XA`), and the

@@ -5,7 +5,7 @@ import { LOCALES } from '../i18n/i18n.ts';
 import { serverField } from '../ui/records/form.tsx';
 import { InputField, TextAreaField } from './ui.tsx';
 
-export type Texts = Record<Locale, string>;
+export type Texts = { en: string } & Partial<Record<Locale, string>>;
 export const NO_TEXTS: Texts = { en: '', vi: '', th: '', zh: '' };
 
 /** What a per-language field sends (contract/texts.ts `perLanguage`): the languages filled in, English required. */
@@ -35,7 +35,7 @@ export function LanguageFields({
   maxLength?: number;
 }) {
   const { t } = useLingui();
-  const languageName: Record<Locale, string> = {
+  const languageName: Partial<Record<Locale, string>> = {
     en: t`English`,
     vi: t`Vietnamese`,
     th: t`Thai`,
@@ -43,10 +43,11 @@ export function LanguageFields({
   };
   return (
     <>
-      {LOCALES.map(({ code }) => {
+      {LOCALES.map((code) => {
         const props = {
-          label: label(languageName[code]),
-          value: texts[code],
+          label: label(languageName[code] ?? code),
+          // TODO(issue 30 item 3): the merchant's languages first, the others on demand.
+          value: texts[code] ?? '',
           maxLength,
           message:
             serverField(error, `${name}.${code}`) ?? (code === 'en' ? serverField(error, name) : undefined),

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { theme as themeSchema } from '../../contract/merchant.ts';
-import { activateLocale, LOCALES } from '../i18n/i18n.ts';
+import { activateLocale, LOCALES, languageLabel } from '../i18n/i18n.ts';
 import { ROLE_LABEL } from './labels.ts';
 import { useOpsLiveUpdates } from './liveUpdates.ts';
 import { ACCOUNT_PAGE } from './OpsPage.tsx';
@@ -119,13 +119,13 @@ function LanguagePicker() {
       className={opsInlineInput}
       value={i18n.locale}
       onChange={(e) => {
-        const locale = LOCALES.find((l) => l.code === e.target.value);
-        if (locale) void activateLocale(locale.code);
+        const locale = LOCALES.find((l) => l === e.target.value);
+        if (locale) void activateLocale(locale);
       }}
     >
       {LOCALES.map((l) => (
-        <option key={l.code} value={l.code}>
-          {l.label}
+        <option key={l} value={l}>
+          {languageLabel(l)}
         </option>
       ))}
     </select>

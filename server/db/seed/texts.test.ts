@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../contract/constants.ts';
 import { bannerTitles } from './banners.ts';
 import { helpSeeds } from './help.ts';
 import { DEMO_MERCHANTS } from './merchants.ts';
 import { POINT_REWARDS } from './points.ts';
 import { promotionSeeds } from './promotions.ts';
-import type { SeedText } from './text.ts';
+import { SEED_LANGUAGES, type SeedText } from './text.ts';
 
 /** The demo content players read, per merchant (brand names filled in), each text with where it comes from. */
 function seededTexts(brand: string, notices: SeedText[]): [string, SeedText][] {
@@ -38,13 +37,14 @@ describe.each(DEMO_MERCHANTS)('demo content of $code', ({ brand, notices, bank }
   it('has every text in en, vi, th and zh, translated, with the same markup', () => {
     expect(texts.length).toBeGreaterThan(50);
     for (const [where, text] of texts) {
-      expect(Object.keys(text).sort(), where).toEqual([...LOCALES].sort());
-      for (const language of LOCALES) expect(text[language].trim(), `${where} ${language}`).not.toBe('');
+      expect(Object.keys(text).sort(), where).toEqual([...SEED_LANGUAGES].sort());
+      for (const language of SEED_LANGUAGES)
+        expect(text[language].trim(), `${where} ${language}`).not.toBe('');
       for (const language of ['vi', 'th', 'zh'] as const)
         expect(text[language], `${where} ${language}`).not.toBe(text.en);
       expect(text.th, where).toMatch(SCRIPT.th);
       expect(text.zh, where).toMatch(SCRIPT.zh);
-      for (const language of LOCALES)
+      for (const language of SEED_LANGUAGES)
         expect(tags(text[language]), `${where} ${language}`).toEqual(tags(text.en));
     }
   });
@@ -52,7 +52,7 @@ describe.each(DEMO_MERCHANTS)('demo content of $code', ({ brand, notices, bank }
   it('names its own brand in every language where English does, and no other brand', () => {
     const others = DEMO_MERCHANTS.map((m) => m.brand.name).filter((name) => name !== brand.name);
     for (const [where, text] of texts)
-      for (const language of LOCALES) {
+      for (const language of SEED_LANGUAGES) {
         expect(text[language].includes(brand.name), `${where} ${language}`).toBe(
           text.en.includes(brand.name),
         );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LOCALES } from '../../../contract/constants.ts';
+import { isOneOf } from '../../../contract/constants.ts';
 import { type Game, type gameList, PAGE_SIZE } from '../../../contract/games.ts';
 import { TRIAL_AGENT_TYPE } from '../../../contract/member.ts';
 import type { Locale } from '../../../contract/merchant.ts';
@@ -23,7 +23,10 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * A locale's name as a literal, not a parameter: the names' trigram index (migration 0038) has one column a locale,
  * which a plan can use only when it sees which one.
  */
-const nameKey = (locale: Locale) => sql.raw(`'${LOCALES.includes(locale) ? locale : 'en'}'`);
+const nameKey = (locale: Locale) => sql.raw(`'${isOneOf(NAMED_LOCALES, locale) ? locale : 'en'}'`);
+
+/** The languages vendor feeds name games in, which the index covers; a game's name in the others is its English one. */
+const NAMED_LOCALES = ['en', 'vi', 'th', 'zh'] as const;
 
 /** An operator's icon first, else the vendor feed's own picture, else the generated tile. */
 export const gameIconUrl = (row: GameRow, locale: Locale) =>

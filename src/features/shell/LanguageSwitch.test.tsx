@@ -46,7 +46,7 @@ describe('language switch', () => {
     expect(savedLocale(localStorage, '?lang=pseudo')).toBe('pseudo');
     await activateLocale('pseudo');
     showFor('zh');
-    expect(options()).toEqual(['EN · English', 'TY · 中文', 'QA · Ƥšéûðô']);
+    expect(options()).toEqual(['EN · English', 'TY · 简体中文', 'QA · Ƥšéûðô']);
     expect(document.documentElement.lang).toBe('en-XA');
     expect(localStorage.getItem('lang')).not.toBe('pseudo');
     // Accented, so text that skips the catalogues stands out in plain English.

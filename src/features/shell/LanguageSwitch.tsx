@@ -2,13 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { activateLocale, LOCALES, PSEUDO, switchLocales, type UiLocale } from '../../i18n/i18n.ts';
+import { activateLocale, languageLabel, PSEUDO, switchLocales, type UiLocale } from '../../i18n/i18n.ts';
 
 /** The entry names of spec §1 (EN, TY), each with its language's own name. */
 const entryLabel = (code: UiLocale) =>
-  code === PSEUDO
-    ? 'QA · Ƥšéûðô'
-    : `${code === 'en' ? 'EN' : 'TY'} · ${LOCALES.find((l) => l.code === code)?.label ?? code}`;
+  code === PSEUDO ? 'QA · Ƥšéûðô' : `${code === 'en' ? 'EN' : 'TY'} · ${languageLabel(code)}`;
 
 /**
  * EN/TY switch: TY is the merchant's configured catalogue; the active language is saved as `lang` (and the previous

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { OpsMerchant } from '../../../contract/backoffice.ts';
 import { featureFlag, tyLanguage } from '../../../contract/merchant.ts';
 import { createMerchant, updateMerchant } from '../../../contract/ops.ts';
-import { LOCALES } from '../../i18n/i18n.ts';
+import { LOCALES, languageLabel } from '../../i18n/i18n.ts';
 import { CallError, Done, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { isoFromLocal, localFromIso } from '../format.ts';
@@ -77,9 +77,9 @@ export function Merchants() {
             disabled={!editable || update.isPending}
             onChange={(e) => change({ tyLanguage: tyLanguage.parse(e.target.value) })}
           >
-            {LOCALES.filter((l) => l.code !== 'en').map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.label}
+            {LOCALES.filter((l) => l !== 'en').map((l) => (
+              <option key={l} value={l}>
+                {languageLabel(l)}
               </option>
             ))}
           </select>
