@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCatalogue, checkMessage, parsePo } from './i18nCheck.ts';
+import { checkGlossary, checkTerms, parseGlossary } from './i18nGlossary.ts';
 
 const UNREAD = '{unread, plural, =0 {No unread messages} one {# unread message} other {# unread messages}}';
 
@@ -73,5 +75,72 @@ describe('checkCatalogue', () => {
       'ko: "Long {a}": placeholders {b:} differ from English {a:}',
       'ko: "New": missing translation',
     ]);
+  });
+});
+
+const GLOSSARY = [
+  '# Glossary',
+  '',
+  '| Term | Check | Note |',
+  '| --- | --- | --- |',
+  '| **Money** | | |',
+  '| Deposit | ✓ | money in |',
+  '| Withdrawal \\| withdraw | ✓ | money out |',
+  '| Points \\| !basis point | ✓ | loyalty points |',
+  '| Lobby |  | not checked |',
+  '',
+  '| Term | vi | ta |',
+  '| --- | --- | --- |',
+  '| Deposit | Nạp tiền \\| nạp | டெபாசிட் |',
+  '| Withdrawal | Rút tiền \\| rút | — |',
+  '| Points | Điểm | புள்ளி |',
+  '| Lobby | Sảnh | லாபி |',
+].join('\n');
+
+describe('parseGlossary', () => {
+  it('merges a term’s rows across tables, splits escaped alternates and skips headings and dashes', () => {
+    const terms = parseGlossary(GLOSSARY);
+    expect(terms.map((t) => [t.term, t.checked])).toEqual([
+      ['Deposit', true],
+      ['Withdrawal', true],
+      ['Points', true],
+      ['Lobby', false],
+    ]);
+    expect(terms[1]?.english).toEqual(['Withdrawal', 'withdraw']);
+    expect(terms[0]?.forms.get('vi')).toEqual(['Nạp tiền', 'nạp']);
+    expect(terms[1]?.forms.has('ta')).toBe(false);
+  });
+});
+
+describe('checkTerms', () => {
+  const glossary = parseGlossary(GLOSSARY);
+
+  it('matches English whole words with their inflections, and any of the language’s forms', () => {
+    expect(checkTerms('vi', 'My deposits', 'Lệnh nạp của tôi', glossary)).toEqual([]);
+    expect(checkTerms('vi', 'Withdraw your balance', 'Rút số dư', glossary)).toEqual([]);
+    expect(checkTerms('vi', 'Depositing…', 'Đang chuyển…', glossary)).toEqual([
+      '"Deposit" should read "Nạp tiền" (locales/GLOSSARY.md)',
+    ]);
+    expect(checkTerms('vi', 'Redeposition', 'Khác', glossary)).toEqual([]); // not the word deposit
+  });
+
+  it('leaves unchecked terms, empty cells, placeholders’ names and excluded phrases alone', () => {
+    expect(checkTerms('vi', 'Enter lobby', 'Vào phòng', glossary)).toEqual([]);
+    expect(checkTerms('ta', 'Withdrawal', 'பணம் எடுத்தல்', glossary)).toEqual([]);
+    expect(checkTerms('vi', 'Pay {deposit}', 'Trả {deposit}', glossary)).toEqual([]);
+    expect(checkTerms('vi', 'Rates in basis points', 'Tỷ lệ theo điểm cơ bản', glossary)).toEqual([]);
+    expect(
+      checkTerms('vi', '{n, plural, one {# point} other {# points}}', '{n, plural, other {# xu}}', glossary),
+    ).toEqual(['"Points" should read "Điểm" (locales/GLOSSARY.md)']);
+  });
+
+  it('holds the shipped catalogues’ messages to locales/GLOSSARY.md, which parses to checked terms', () => {
+    const shipped = parseGlossary(readFileSync('locales/GLOSSARY.md', 'utf8'));
+    const deposit = shipped.find((t) => t.term === 'Deposit');
+    expect(deposit?.checked).toBe(true);
+    expect(deposit?.forms.size).toBeGreaterThanOrEqual(18);
+    expect(
+      checkGlossary('zh', [{ id: 'Deposit', str: '' }], [{ id: 'Deposit', str: '充值' }], shipped),
+    ).toEqual(['zh: "Deposit": "Deposit" should read "存款" (locales/GLOSSARY.md)']);
   });
 });
