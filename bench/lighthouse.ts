@@ -5,9 +5,13 @@
 // that the load of a shared machine falls on all of them alike; the median score counts.
 //
 // The phone: Lighthouse's CPU index (benchmarkIndex) of a mid or low-end Android phone is ≤ 1,300 (issue 29). The
-// host's index is measured once; on a faster host the CPU slowdown grows by hostIndex / target (--cpu-index), so the
-// simulated phone is as slow as one at the target. Every run keeps its report and Chrome trace (--reports, default
-// .tmp/lighthouse) and the median run's main-thread work is printed by category with its longest tasks.
+// host's speed changes with its load from one run to the next, so each run sets its own CPU slowdown from the index
+// Lighthouse measured in that run, just before it loaded the page: on a faster host the slowdown grows by
+// runIndex / target (--cpu-index), so every run's simulated phone is as slow as one at the target. This holds
+// because the throttling is simulated: the page loads at the host's full speed and the slowdown only enters the
+// audits, which run after the gathering (navigationGather, then Runner.audit with the run's slowdown). Every run
+// keeps its report and Chrome trace (--reports, default .tmp/lighthouse) and the median run's main-thread work is
+// printed by category with its longest tasks.
 //
 //   npm run bench:lighthouse [-- --runs 3 --pages /,/rng,@member/ --cpu-index 1300 --dist dist --summary file.json
 //                               --reports dir --base http://127.0.0.1:8080]
@@ -21,8 +25,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
-import lighthouse from 'lighthouse';
+import type lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import { build } from 'vite';
 import { browserLaunchOptions } from '../playwright.config.ts';
 import { precompress } from '../scripts/precompress.ts';
@@ -46,9 +52,9 @@ export interface PageScore {
    * simulates comes on top of this machine's speed at the time, so a busy machine inflates TBT.
    */
   benchmarkIndex: number;
-  /** The CPU slowdown Lighthouse simulated (its default 4, times hostIndex / target on a faster host). */
+  /** The CPU slowdown Lighthouse simulated in the median run (its default 4, times runIndex / target on a faster host). */
   cpuSlowdown: number;
-  /** The phone the run stands for: the host's index scaled down by the extra slowdown (≤ the target). */
+  /** The phone the median run stands for: its index scaled down by the extra slowdown (≤ the target). */
   effectiveIndex: number;
   /** The median run's main-thread work during load, as the simulated phone takes it. */
   mainThread: MainThreadWork;
@@ -143,8 +149,15 @@ interface Run {
   metrics: PageScore['metrics'];
   findings: string[];
   benchmarkIndex: number;
+  cpuSlowdown: number;
   mainThread: MainThreadWork;
 }
+
+/** The CPU slowdown that makes a host of CPU index `index` as slow as a phone of index `target`: 4 × index / target. */
+const slowdownFor = (index: number, target: number) => PHONE_SLOWDOWN * Math.max(1, index / target);
+/** The phone a run stands for: its host's index divided by the slowdown beyond Lighthouse's default 4×. */
+const effectiveIndexOf = (run: Pick<Run, 'benchmarkIndex' | 'cpuSlowdown'>) =>
+  (run.benchmarkIndex * PHONE_SLOWDOWN) / run.cpuSlowdown;
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -169,22 +182,37 @@ function findingsOf(lhr: Lhr): string[] {
     .map((f) => f.text);
 }
 
+/**
+ * One Lighthouse run of `url`. The page loads unthrottled (simulated throttling); the CPU slowdown of its audits is
+ * `slowdownFor` the CPU index Lighthouse measured in this run just before loading the page (`cpuIndex`: the phone).
+ * `expectedSlowdown` (the last run's) only sizes the requestIdleCallback deadlines Lighthouse's shim gives the page
+ * while it loads.
+ */
 async function audit(
   url: string,
   port: number,
-  cpuSlowdown: number,
+  cpuIndex: number,
+  expectedSlowdown: number,
   report?: string,
   keepStorage = false,
 ): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-    // A member's run keeps the session put in the browser's storage before it (memberSession).
-    disableStorageReset: keepStorage,
+  const { artifacts, runnerOptions } = await navigationGather(undefined, url, {
+    flags: {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: expectedSlowdown },
+      // A member's run keeps the session put in the browser's storage before it (memberSession).
+      disableStorageReset: keepStorage,
+    },
   });
+  const cpuSlowdown = slowdownFor(artifacts.BenchmarkIndex, cpuIndex);
+  // The gathering's settings are the audits' (Runner refuses a difference): both get this run's slowdown.
+  const settings = runnerOptions.resolvedConfig.settings;
+  settings.throttling = { ...settings.throttling, cpuSlowdownMultiplier: cpuSlowdown };
+  artifacts.settings = settings;
+  const result = (await Runner.audit(artifacts, runnerOptions)) as Awaited<ReturnType<typeof lighthouse>>;
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (report) {
@@ -205,6 +233,7 @@ async function audit(
     metrics,
     findings: findingsOf(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown,
     mainThread: mainThreadWork(result.artifacts.Trace as never, breakdown ?? [], cpuSlowdown),
   };
 }
@@ -271,13 +300,13 @@ export async function lighthouseScores(opts: {
   });
   opts.cleanups.push(() => browser.close());
 
-  // The host's CPU index, once (a throwaway run of the bare page at the default slowdown); the runs' own indexes
-  // are printed beside their scores.
-  const hostIndex = (await audit(`${bare}/`, port, PHONE_SLOWDOWN)).benchmarkIndex;
+  // The host's CPU index at the start (a throwaway run of the bare page, which also warms the browser up); each run
+  // then sets its own slowdown from its own index, printed beside its scores.
+  const hostIndex = (await audit(`${bare}/`, port, opts.cpuIndex, PHONE_SLOWDOWN)).benchmarkIndex;
   const extra = Math.max(1, hostIndex / opts.cpuIndex);
-  const cpuSlowdown = PHONE_SLOWDOWN * extra;
+  let expectedSlowdown = PHONE_SLOWDOWN * extra;
   log(
-    `Lighthouse: host CPU index ${hostIndex.toFixed(0)}, target ≤ ${opts.cpuIndex}: CPU slowdown ${PHONE_SLOWDOWN} × ${extra.toFixed(2)} = ${cpuSlowdown.toFixed(2)} (a phone of index ${(hostIndex / extra).toFixed(0)})`,
+    `Lighthouse: host CPU index ${hostIndex.toFixed(0)}, target ≤ ${opts.cpuIndex}: CPU slowdown ${PHONE_SLOWDOWN} × ${extra.toFixed(2)} = ${expectedSlowdown.toFixed(2)} (a phone of index ${(hostIndex / extra).toFixed(0)}); each run sets its own from its own index`,
   );
 
   const targets = [
@@ -295,7 +324,7 @@ export async function lighthouseScores(opts: {
       const report = opts.reports && join(opts.reports, `${slug}-${round}.json`);
       const once = async () => {
         if (t.member) await memberSession(base, port);
-        return audit(t.url, port, cpuSlowdown, report, t.member);
+        return audit(t.url, port, opts.cpuIndex, expectedSlowdown, report, t.member);
       };
       // A trace that came out broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most.
       const run = await once().catch((e: Error) => {
@@ -303,8 +332,9 @@ export async function lighthouseScores(opts: {
         return once().catch(once);
       });
       runs.get(t.name)!.push(run);
+      expectedSlowdown = run.cpuSlowdown;
       log(
-        `  run ${round}/${opts.runs} ${t.name.padEnd(26)} score ${run.score.toFixed(2)}  TBT ${run.metrics.TBT.toFixed(0).padStart(5)} ms  main thread ${run.mainThread.total.toFixed(0).padStart(5)} ms  CPU index ${run.benchmarkIndex.toFixed(0)} (as ${(run.benchmarkIndex / extra).toFixed(0)})`,
+        `  run ${round}/${opts.runs} ${t.name.padEnd(26)} score ${run.score.toFixed(2)}  TBT ${run.metrics.TBT.toFixed(0).padStart(5)} ms  main thread ${run.mainThread.total.toFixed(0).padStart(5)} ms  CPU index ${run.benchmarkIndex.toFixed(0)} (as ${effectiveIndexOf(run).toFixed(0)})  slowdown ${PHONE_SLOWDOWN} × ${(run.cpuSlowdown / PHONE_SLOWDOWN).toFixed(2)} = ${run.cpuSlowdown.toFixed(2)}`,
       );
     }
   if (opts.reports) log(`Lighthouse: reports and Chrome traces in ${opts.reports}`);
@@ -320,8 +350,8 @@ export async function lighthouseScores(opts: {
       metrics: mid.metrics,
       findings: mid.findings,
       benchmarkIndex: mid.benchmarkIndex,
-      cpuSlowdown,
-      effectiveIndex: mid.benchmarkIndex / extra,
+      cpuSlowdown: mid.cpuSlowdown,
+      effectiveIndex: effectiveIndexOf(mid),
       mainThread: mid.mainThread,
     };
   });
@@ -357,8 +387,9 @@ export function printScores(scores: PageScore[]) {
     c.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
+  const slowdowns = scores.map((s) => s.cpuSlowdown);
   console.log(
-    `(CPU index: the host's in the median run, "as" the phone it stands for after the extra slowdown, ×${scores[0]?.cpuSlowdown.toFixed(2)} in all)`,
+    `(CPU index: the host's in the median run, "as" the phone it stands for after the extra slowdown, ×${Math.min(...slowdowns).toFixed(2)}–${Math.max(...slowdowns).toFixed(2)} in all: each run's own)`,
   );
   for (const s of scores) printMainThread(s.name, s.mainThread);
   for (const s of scores)
