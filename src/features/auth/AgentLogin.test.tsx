@@ -67,7 +67,7 @@ describe('agent login (spec §2 "Also offered: … Agent")', () => {
   it('opens from the header for visitors, by username only, and goes to the agent centre', async () => {
     showHeader();
     await userEvent.click(await screen.findByRole('button', { name: 'Agent' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Agent login' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Agent login' }));
     // The forms load when a modal first opens (a first import in the test runner can take seconds on a busy CI).
     const form = within(await dialog.findByRole('form', { name: 'Agent login' }, { timeout: 10_000 }));
     expect(dialog.queryByRole('tab')).toBeNull();

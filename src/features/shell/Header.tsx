@@ -1,18 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { gameMenusQuery, whitelabelQuery } from '../../api/queries.ts';
+import { lazyChunk } from '../../ui/chunkLoad.ts';
 import { Icon } from '../../ui/Icon.tsx';
 import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { NavMenu } from './NavMenu.tsx';
-import { SupportLinks } from './SideMenu.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { useClosingOnNavigation } from './useClosingOnNavigation.ts';
 
 const MENU_ID = 'site-menu';
+
+// The support entries come with the floating support button's code (a wide screen's), when a phone's menu opens.
+const SupportLinks = lazyChunk('SideMenu', () =>
+  import('./SideMenu.tsx').then((m) => ({ default: m.SupportLinks })),
+);
 
 /**
  * The portal header. On a phone (below `lg`) it is one sticky row — logo, the account area (balance, Deposit…) and
@@ -87,7 +92,9 @@ export function Header({ account, className = '' }: { account: ReactNode; classN
           {/* A phone's support: from `lg` the floating support button has it. Built only while open. */}
           {open && (
             <section aria-label={t`Support`} className="border-t border-line pt-4 lg:hidden">
-              <SupportLinks onChosen={() => setOpen(false)} />
+              <Suspense fallback={null}>
+                <SupportLinks onChosen={() => setOpen(false)} />
+              </Suspense>
             </section>
           )}
         </div>

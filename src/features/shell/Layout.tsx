@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { whitelabelQuery } from '../../api/queries.ts';
+import { lazyChunk } from '../../ui/chunkLoad.ts';
 import { Deferred } from '../../ui/Deferred.tsx';
 import { RouteProgress } from '../../ui/RouteProgress.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -11,9 +12,26 @@ import { BannerArea } from './BannerArea.tsx';
 import { ChunkErrorBoundary, PageLoadTimeout, PreloadErrorNotice } from './ChunkErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { SideMenu } from './SideMenu.tsx';
 
 const GAME_PATH = '/game';
+
+// The floating support button is a wide screen's (from `lg`, as its class says): a phone neither builds it nor loads
+// its code, and a window widened past `lg` gets it then.
+const SideMenu = lazyChunk('SideMenu', () => import('./SideMenu.tsx').then((m) => ({ default: m.SideMenu })));
+const WIDE = '(min-width: 64rem)';
+// jsdom has no matchMedia: there the screen counts as wide.
+const wideQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(WIDE) : null);
+const subscribeWide = (onChange: () => void) => {
+  const query = wideQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => wideQuery()?.matches ?? true,
+    () => false,
+  );
 
 /**
  * The portal frame around every page; the app supplies the account area, the account modals and the footer's
@@ -34,6 +52,7 @@ export function Layout({
   const page = useRouterState({ select: (s) => s.location.pathname });
   // A game on a phone is the whole screen (its own bar has back, title and balance): the portal's chrome steps aside.
   const game = page === GAME_PATH;
+  const wide = useWide();
   const chrome = game ? 'max-lg:hidden' : '';
 
   useEffect(() => {
@@ -68,7 +87,11 @@ export function Layout({
         <div className={chrome}>
           <Footer download={download} />
         </div>
-        {!game && <SideMenu />}
+        {!game && wide && (
+          <Suspense fallback={null}>
+            <SideMenu />
+          </Suspense>
+        )}
         <ChunkErrorBoundary>{modals}</ChunkErrorBoundary>
         <PreloadErrorNotice />
       </Deferred>
