@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatAmount } from '../ui/AmountText.tsx';
+import { formatDateTime, formatSignedAmount } from '../i18n/format.ts';
 import { useOps } from './session.ts';
 
 /** Minor units in the picked merchant's currency sign (the portal's formatting), and times in the operator's locale. */
@@ -7,9 +7,8 @@ export function useOpsFormat() {
   const { i18n } = useLingui();
   const { merchant } = useOps();
   const sign = merchant.brand.currencySign;
-  const money = (minor: number) =>
-    minor < 0 ? `-${formatAmount(-minor, sign, i18n.locale)}` : formatAmount(minor, sign, i18n.locale);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.locale) : '—');
+  const money = (minor: number) => formatSignedAmount(minor, sign, i18n.locale);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.locale) : '—');
   return { sign, money, when };
 }
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ContractKind, contractKind } from '../../../contract/agent.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { FilterSelect } from '../../ui/records/filters.tsx';
 import { RecordTable, Total } from '../../ui/records/form.tsx';
 import { ReportFilters, useReportRange } from '../../ui/records/ReportRange.tsx';
@@ -30,8 +31,7 @@ export function MyIncome({ kind: fixed }: { kind?: ContractKind } = {}) {
     ...agentIncomeQuery({ from: range.from, to: range.to, kind: kind || undefined, pageNo: list.pageNo }),
     enabled: valid,
   });
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
+  const time = (iso: string) => formatDateTime(iso, i18n.locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <div className="flex flex-col gap-4">
       <ReportFilters range={range} onRange={list.refilter(setRange)}>

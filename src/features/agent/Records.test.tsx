@@ -145,7 +145,7 @@ describe('My income', () => {
     await server.reply(INCOME, { list: [settlement], totals: { amount: 3_000 }, totalPages: 1 });
     expect(await screen.findByLabelText('Totals')).toHaveTextContent('Total income$30.00');
     const row = within(screen.getByRole('table', { name: 'My income' })).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('Daily salary4$10,000.00$10,000.000.50 %$50.00$20.00$30.00');
+    expect(row).toHaveTextContent('Daily salary4$10,000.00$10,000.000.50%$50.00$20.00$30.00');
     await userEvent.selectOptions(screen.getByLabelText('Contract'), 'DIVIDEND');
     await waitFor(() =>
       expect(lastQuery(INCOME)).toEqual({ ...RANGE, kind: 'DIVIDEND', pageNo: 1, pageSize: 20 }),

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AGENT_TYPES } from '../../../contract/member.ts';
+import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { Chips } from '../../ui/records/Chips.tsx';
 import { FilterText } from '../../ui/records/filters.tsx';
 import { RecordTable } from '../../ui/records/form.tsx';
@@ -18,7 +19,7 @@ export function TeamManagement() {
   const [scope, setScope] = useState<Scope>('direct');
   const list = useListState();
   const downline = useQuery(downlineQuery({ scope, account: list.account, pageNo: list.pageNo }));
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale);
+  const day = (iso: string) => formatDate(iso, i18n.locale);
   const isAgent = (agentType: number) => (AGENT_TYPES as readonly number[]).includes(agentType);
   return (
     <div className="flex flex-col gap-4">
@@ -73,7 +74,7 @@ export function TeamManagement() {
             </td>
             <td className="py-2 whitespace-nowrap">
               {m.lastLoginAt ? (
-                <time dateTime={m.lastLoginAt}>{new Date(m.lastLoginAt).toLocaleString(i18n.locale)}</time>
+                <time dateTime={m.lastLoginAt}>{formatDateTime(m.lastLoginAt, i18n.locale)}</time>
               ) : (
                 t`Never`
               )}

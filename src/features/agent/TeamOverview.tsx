@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { formatNumber } from '../../i18n/format.ts';
 import { AxisChart, compactFormat } from '../../ui/records/AxisChart.tsx';
 import { Chips } from '../../ui/records/Chips.tsx';
 import { perDay } from '../../ui/records/dateRange.ts';
@@ -29,7 +30,7 @@ export function TeamOverview() {
     activeMembers: t`Active members`,
     newMembers: t`New members`,
   };
-  const count = (n: number) => n.toLocaleString(money.locale);
+  const count = (n: number) => formatNumber(n, money.locale);
   const seriesName = names[series];
   const isMoney = series === 'bet' || series === 'profit';
   const sign = money.sign;

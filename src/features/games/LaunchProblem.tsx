@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ApiError } from '../../api/client.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { useAuthModals } from '../../session/authModals.tsx';
 import { useBreakText } from '../../ui/records/limitText.ts';
 import { PopularGames } from './PopularGames.tsx';
@@ -21,7 +22,7 @@ export function LaunchProblem({
   const box = 'flex flex-col items-center gap-4 rounded-2xl border border-line bg-raised p-8 text-center';
   if (error.code === 'GAME_MAINTENANCE') {
     const until = error.extra.maintenanceUntil
-      ? new Date(error.extra.maintenanceUntil).toLocaleString(i18n.locale)
+      ? formatDateTime(error.extra.maintenanceUntil, i18n.locale)
       : null;
     return (
       <div className="flex flex-col gap-6">

@@ -10,6 +10,7 @@ import {
   WEEK_MENU,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import type { LotteryCategory } from '../../domain/lotteryLinks.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AwaitingResults } from './AwaitingResults.tsx';
 import { useLotteryLabels } from './labels.ts';
@@ -45,7 +46,7 @@ export function useNoResultText() {
   const { i18n, t } = useLingui();
   return (game?: Pick<LotteryGame, 'drawTime' | 'awaitingIssue'>) => {
     if (!game || game.awaitingIssue) return t`No result yet`;
-    const when = new Date(game.drawTime).toLocaleString(i18n.locale, NEXT_DRAW_FORMAT);
+    const when = formatDateTime(game.drawTime, i18n.locale, NEXT_DRAW_FORMAT);
     return t`No result yet. Next draw: ${when}`;
   };
 }
@@ -336,6 +337,7 @@ function LotteryRow({
             to={game.vendor === 'TCG_LOTTO_VN' ? '/vnLottery' : '/lottery'}
             search={{ gameCode: game.code }}
             className="truncate font-semibold hover:underline"
+            title={name}
           >
             {name}
           </Link>

@@ -17,7 +17,8 @@ export function MyBets({ game }: { game: LotteryGame }) {
   const labels = useLotteryLabels();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
   // A trial account has no bets of its own to list (the call is for registered accounts).
-  const registered = loggedIn && !SessionContext.useSelector(selectIsTrial);
+  const trial = SessionContext.useSelector(selectIsTrial);
+  const registered = loggedIn && !trial;
   const money = useMoney(loggedIn);
   const failure = useFailureText();
   const bets = useQuery({ ...myBetsQuery(game.code, 1), enabled: registered });

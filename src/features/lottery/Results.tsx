@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { DrawResult, LotteryGame } from '../../../contract/lottery.ts';
 import { ApiError } from '../../api/client.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { useFailureText, useNoResultText } from './LotteryWidget.tsx';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
@@ -56,7 +57,7 @@ export function Results({ game }: { game: LotteryGame }) {
   const failure = useFailureText();
   const noResult = useNoResultText();
   const results = useQuery(resultsQuery(game.code, game.previousWinningTime));
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
+  const when = (iso: string) => formatDateTime(iso, i18n.locale);
   return (
     <Section title={<Trans>Results</Trans>}>
       {results.isError ? (

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { balanceQuery } from '../../api/queries.ts';
-import { formatAmount } from '../../ui/AmountText.tsx';
+import { formatAmount } from '../../i18n/format.ts';
 
 export const inputClass =
   'h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 aria-[invalid]:border-danger';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { formatAmount } from '../../ui/AmountText.tsx';
+import { formatAmount } from '../../i18n/format.ts';
 
 /** The offered bets: a native select (keyboard and screen-reader friendly) with a step down and up beside it. */
 export function BetSelector({

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { BingoPlayReply, InhouseSession } from '../../../contract/inhouse.ts';
+import { formatFixed } from '../../i18n/format.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { playBingo } from './api.ts';
 import { BetAndPlay } from './BetSelector.tsx';
@@ -156,7 +157,8 @@ function BingoTable({ token, session, onBalanceChanged }: Props & { session: Inh
 }
 
 function BingoPaytable({ paytable, rtp }: { paytable: number[]; rtp: number }) {
-  const rate = (rtp * 100).toFixed(2);
+  const { i18n } = useLingui();
+  const rate = formatFixed(rtp * 100, 2, i18n.locale);
   return (
     <details className="rounded-2xl border border-line bg-raised p-3 text-sm">
       <summary className="cursor-pointer font-semibold">

@@ -8,6 +8,7 @@ import {
   diceWinningRolls,
   type InhouseSession,
 } from '../../../contract/inhouse.ts';
+import { formatFixed } from '../../i18n/format.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { rollDice } from './api.ts';
 import { BetAndPlay } from './BetSelector.tsx';
@@ -24,7 +25,10 @@ interface Props {
 
 type DiceChoice = { bet: number; target: number; direction: DiceDirection };
 
-/** Rolls and targets are hundredths: 4217 shows as 42.17. */
+/**
+ * Rolls and targets are hundredths: 4217 shows as 42.17. Like lottery numbers they are the game's own numbers, in
+ * Latin digits in every language (src/i18n/format.ts); the chance and multiplier follow the locale.
+ */
 const hundredths = (n: number) => (n / 100).toFixed(2).padStart(5, '0');
 const clamp = (n: number, { min, max }: { min: number; max: number }) => Math.min(max, Math.max(min, n));
 
@@ -54,8 +58,12 @@ function DiceTable({ token, session, onBalanceChanged }: Props & { session: Inho
   const shown = retrying && state.pending ? state.pending : choice;
   const locked = state.playing || retrying;
   const range = ranges[shown.direction];
-  const chance = ((diceWinningRolls(shown.target, shown.direction) / DICE_ROLLS) * 100).toFixed(2);
-  const multiplier = diceMultiplier(shown.target, shown.direction).toFixed(4);
+  const chance = formatFixed(
+    (diceWinningRolls(shown.target, shown.direction) / DICE_ROLLS) * 100,
+    2,
+    i18n.locale,
+  );
+  const multiplier = formatFixed(diceMultiplier(shown.target, shown.direction), 4, i18n.locale);
   const target = hundredths(shown.target);
   const result = state.result;
   const amount = (minor: number) => <AmountText minor={minor} sign={sign} locale={i18n.locale} />;

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { HiloReply, InhouseSession } from '../../../contract/inhouse.ts';
+import { formatFixed } from '../../i18n/format.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { type HiloMove, moveHilo } from './api.ts';
 import { BetAndPlay } from './BetSelector.tsx';
@@ -15,9 +16,6 @@ interface Props {
   token: string;
   onBalanceChanged?: () => void;
 }
-
-const percent = (chance: number) => (chance * 100).toFixed(1);
-const times = (m: number) => m.toFixed(2);
 
 /** `/play/hilo`: a card, then higher or lower card after card; cash out any time after a right guess. */
 export function HiloGame({ token, onBalanceChanged }: Props) {
@@ -59,8 +57,8 @@ function HiloTable({ token, session, onBalanceChanged }: Props & { session: Inho
           <div className="grid grid-cols-2 gap-2">
             {(['hi', 'lo'] as const).map((g) => {
               const option = round.next?.[g];
-              const chance = option ? percent(option.chance) : '';
-              const multiplier = option ? times(option.multiplier) : '';
+              const chance = option ? formatFixed(option.chance * 100, 1, i18n.locale) : '';
+              const multiplier = option ? formatFixed(option.multiplier, 2, i18n.locale) : '';
               return (
                 <button
                   key={g}
@@ -130,7 +128,7 @@ function HiloTable({ token, session, onBalanceChanged }: Props & { session: Inho
         )}
         {round && playing && (
           <p className="text-sm text-muted">
-            <Trans>Multiplier × {times(round.multiplier)}</Trans>
+            <Trans>Multiplier × {formatFixed(round.multiplier, 2, i18n.locale)}</Trans>
           </p>
         )}
         <p aria-live="polite" className="min-h-7 text-center text-lg font-bold">
@@ -166,7 +164,8 @@ function HiloTable({ token, session, onBalanceChanged }: Props & { session: Inho
 }
 
 function HiloRules({ rtp, maxSteps }: { rtp: number; maxSteps: number }) {
-  const rate = (rtp * 100).toFixed(0);
+  const { i18n } = useLingui();
+  const rate = formatFixed(rtp * 100, 0, i18n.locale);
   return (
     <details className="rounded-2xl border border-line bg-raised p-3 text-sm">
       <summary className="cursor-pointer font-semibold">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { InhouseSession, MinesReply, MinesRound } from '../../../contract/inhouse.ts';
+import { formatFixed } from '../../i18n/format.ts';
 import { AmountText } from '../../ui/AmountText.tsx';
 import { type MinesMove, moveMines } from './api.ts';
 import { BetSelector } from './BetSelector.tsx';
@@ -14,8 +15,6 @@ interface Props {
   token: string;
   onBalanceChanged?: () => void;
 }
-
-const times = (m: number) => m.toFixed(2);
 
 /** `/play/mines`: open tiles of a 5 × 5 field, avoiding the mines the server placed; cash out any time. */
 export function MinesGame({ token, onBalanceChanged }: Props) {
@@ -130,7 +129,8 @@ function MinesTable({ token, session, onBalanceChanged }: Props & { session: Inh
         {round && playing && (
           <p className="text-center text-sm text-muted">
             <Trans>
-              Multiplier × {times(round.multiplier)} · next tile × {times(round.nextMultiplier ?? 0)}
+              Multiplier × {formatFixed(round.multiplier, 2, i18n.locale)} · next tile ×{' '}
+              {formatFixed(round.nextMultiplier ?? 0, 2, i18n.locale)}
             </Trans>
           </p>
         )}
@@ -235,7 +235,8 @@ function Seal({ round }: { round: MinesRound }) {
 }
 
 function MinesRules({ rtp }: { rtp: number }) {
-  const rate = (rtp * 100).toFixed(0);
+  const { i18n } = useLingui();
+  const rate = formatFixed(rtp * 100, 0, i18n.locale);
   return (
     <details className="rounded-2xl border border-line bg-raised p-3 text-sm">
       <summary className="cursor-pointer font-semibold">

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SlotSymbol } from '../../../contract/inhouse.ts';
+import { formatFixed } from '../../i18n/format.ts';
 import { SymbolArt } from './SymbolArt.tsx';
 import { SYMBOL_NAME } from './symbols.ts';
 
@@ -14,7 +15,7 @@ export function Paytable({
   rtp: number;
 }) {
   const { i18n } = useLingui();
-  const percent = (rtp * 100).toFixed(2);
+  const percent = formatFixed(rtp * 100, 2, i18n.locale);
   return (
     <details className="rounded-2xl border border-line bg-raised p-3 text-sm">
       <summary className="cursor-pointer font-semibold">

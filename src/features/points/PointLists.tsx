@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PointEntryKind, RedemptionStatus } from '../../../contract/points.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { FilterSelect } from '../../ui/records/filters.tsx';
 import { RecordTable, Section } from '../../ui/records/form.tsx';
 import { entriesQuery, formatPoints, redemptionsQuery } from './queries.ts';
 
 const useWhen = () => {
   const { i18n } = useLingui();
-  return (iso: string) => new Date(iso).toLocaleString(i18n.locale);
+  return (iso: string) => formatDateTime(iso, i18n.locale);
 };
 
 /** Spec §4 redeem status, in the member's words. */

@@ -7,6 +7,7 @@ import {
   type RedemptionStatus,
 } from '../../../contract/points.ts';
 import { call } from '../../api/client.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 /** Server data of the points mall (spec §2 /pointMall); every points change invalidates ['points']. */
 
@@ -55,4 +56,4 @@ export function invalidateAfterPoints(queryClient: QueryClient, paid = false): v
 }
 
 /** Points in the reader's number format. */
-export const formatPoints = (points: number, locale: string) => points.toLocaleString(locale);
+export const formatPoints = (points: number, locale: string) => formatNumber(points, locale);

@@ -8,6 +8,7 @@ import { type DashboardQueues, opsDashboard } from '../../../contract/dashboard.
 import { opsFeedback } from '../../../contract/help.ts';
 import { opsPayments } from '../../../contract/ops.ts';
 import { opsRedemptions } from '../../../contract/points.ts';
+import { formatDateTime } from '../../i18n/format.ts';
 import { LoadError, serverField } from '../../ui/records/form.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { opsCall } from '../api.ts';
@@ -60,17 +61,9 @@ export function Dashboard() {
     setRange(next);
   };
   const hourLabel = (iso: string) =>
-    new Date(iso).toLocaleTimeString(i18n.locale, {
-      timeZone: data?.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    formatDateTime(iso, i18n.locale, { timeZone: data?.timeZone, hour: '2-digit', minute: '2-digit' });
   const dayLabel = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.locale, {
-      timeZone: data?.timeZone,
-      month: 'short',
-      day: 'numeric',
-    });
+    formatDateTime(iso, i18n.locale, { timeZone: data?.timeZone, month: 'short', day: 'numeric' });
   const queueLabel: Record<keyof DashboardQueues, string> = {
     deposits: t`Deposits to approve`,
     withdrawals: t`Withdrawals to handle`,

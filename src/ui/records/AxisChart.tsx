@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import type { DayValue } from './DayChart.tsx';
 
 /**
@@ -23,10 +24,10 @@ export function valueTicks(low: number, high: number, minStep = 1, count = 4): n
 
 /** Short axis labels in the reader's language: "$1.5K", "-$200", "12". `sign` with `minor` for amounts. */
 export function compactFormat(locale: string, money?: { sign: string }) {
-  const number = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const number = (n: number) => formatNumber(n, locale, { notation: 'compact', maximumFractionDigits: 1 });
   return (value: number) => {
-    if (!money) return number.format(value);
-    const text = `${money.sign}${number.format(Math.abs(value) / 100)}`;
+    if (!money) return number(value);
+    const text = `${money.sign}${number(Math.abs(value) / 100)}`;
     return value < 0 ? `-${text}` : text;
   };
 }
@@ -34,10 +35,9 @@ export function compactFormat(locale: string, money?: { sign: string }) {
 /** A calendar day (yyyy-MM-dd) in the reader's language, short ("26 Feb"). */
 function useDayLabel() {
   const { i18n } = useLingui();
-  const format = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' });
   return (iso: string) => {
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-    return format.format(new Date(y, m - 1, d));
+    return formatDateTime(new Date(y, m - 1, d), i18n.locale, { day: 'numeric', month: 'short' });
   };
 }
 
@@ -203,12 +203,20 @@ export function AxisChart({
           </ul>
         </div>
       </div>
-      <div className="ml-14 flex overflow-hidden text-[11px] text-muted" aria-hidden="true">
-        {days.map((d, i) => (
-          <span key={d.day} className="min-w-0 flex-1 overflow-visible text-center whitespace-nowrap">
-            {i % every === 0 ? dayLabel(d.day) : ''}
-          </span>
-        ))}
+      {/* A label starts under its day and has the columns up to the next label: a long date (pt-BR "28 de nov.",
+          CJK) wraps in them instead of being cut at the chart's edge. A last group narrower than the others gets none. */}
+      <div className="ml-14 flex text-[11px] text-muted" aria-hidden="true">
+        {days.map((d, i) =>
+          i % every !== 0 ? null : (
+            <span
+              key={d.day}
+              className="min-w-0 break-words"
+              style={{ flex: `${Math.min(every, days.length - i)} 1 0` }}
+            >
+              {i + every <= days.length || every === 1 ? dayLabel(d.day) : ''}
+            </span>
+          ),
+        )}
       </div>
     </figure>
   );

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
+import { formatDateRange } from '../../i18n/format.ts';
 import { Chips } from './Chips.tsx';
 import { type DateRange, isoDay, merchantToday } from './dateRange.ts';
 import { inputClass } from './form.tsx';
@@ -56,12 +57,7 @@ export function ReportRangePicker({
     beforeStart: t`The end date is before the start`,
   };
   const valid = !problems.from && !problems.to;
-  const chosen = valid
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).formatRange(
-        dateOf(value.from),
-        dateOf(value.to),
-      )
-    : '';
+  const chosen = valid ? formatDateRange(dateOf(value.from), dateOf(value.to), i18n.locale) : '';
   const field = (which: 'from' | 'to', label: ReactNode) => {
     const problem = problems[which];
     return (

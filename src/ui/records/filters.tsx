@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
+import { formatDateTime } from '../../i18n/format.ts';
 import { inputClass } from './form.tsx';
 
 /** A labelled filter select whose first option ('' value) means "all". */
@@ -79,7 +80,7 @@ export function TimeCell({ iso }: { iso: string }) {
   const { i18n } = useLingui();
   return (
     <td className="py-2 pr-2 whitespace-nowrap">
-      <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.locale)}</time>
+      <time dateTime={iso}>{formatDateTime(iso, i18n.locale)}</time>
     </td>
   );
 }

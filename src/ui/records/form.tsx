@@ -9,7 +9,7 @@ import {
   useRef,
 } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { formatAmount } from '../AmountText.tsx';
+import { formatAmount } from '../../i18n/format.ts';
 import { Pagination } from '../Pagination.tsx';
 import { Skeleton } from '../Skeleton.tsx';
 import type { AmountProblem } from './amount.ts';

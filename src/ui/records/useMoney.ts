@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { balanceQuery, whitelabelQuery } from '../../api/queries.ts';
-import { formatAmount } from '../AmountText.tsx';
+import { formatSignedAmount } from '../../i18n/format.ts';
 
 /**
  * The member's currency sign ('$' until known, spec §3) and a formatter of minor units with it. A page a visitor
@@ -13,8 +13,6 @@ export function useMoney({ member = true }: { member?: boolean } = {}) {
   const balance = useQuery({ ...balanceQuery(), enabled: member });
   const merchant = useQuery({ ...whitelabelQuery(), enabled: !member });
   const sign = (member ? balance.data?.currencySign : merchant.data?.brand.currencySign) ?? '$';
-  /** A loss reads "-$5.00", not "$-5.00". */
-  const format = (minor: number) =>
-    minor < 0 ? `-${formatAmount(-minor, sign, i18n.locale)}` : formatAmount(minor, sign, i18n.locale);
+  const format = (minor: number) => formatSignedAmount(minor, sign, i18n.locale);
   return { sign, locale: i18n.locale, format };
 }

@@ -254,7 +254,7 @@ async function perform(event: Event, from: AnyMachineSnapshot) {
 // ————————————————————————————————————————————— what the agent sees —————————————————————————————————————————————
 
 const when = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' });
-const pct = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 const money = (minor: number) =>
   `$${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const errorWords = (e: { code: string; message?: string }) =>

@@ -77,7 +77,7 @@ describe('ContractPage', () => {
     await user().type(within(row).getByLabelText('Rate (%)'), '0.5');
     await user().click(within(row).getByRole('button', { name: 'Send offer' }));
     expect(within(row).getByLabelText('Rate (%)')).toHaveAccessibleDescription(
-      'At most your own rate for this team: 0.00 %',
+      'At most your own rate for this team: 0.00%',
     );
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
@@ -131,7 +131,7 @@ describe('ContractPage', () => {
     await waitFor(() => expect(reads().some((r) => !r.settled)).toBe(true));
     await server.reply(CONTRACTS, { mine: { active: null, proposed: again, ended: null }, downlines: [] });
     const next = await screen.findByRole('region', { name: `Offer from ${UPLINE.account}` });
-    expect(within(next).getAllByRole('row')[1]).toHaveTextContent('2$500.000.60 %');
+    expect(within(next).getAllByRole('row')[1]).toHaveTextContent('2$500.000.60%');
   });
 
   it('shows the agent’s pay of the kind over the range, with its total', async () => {
@@ -169,7 +169,7 @@ describe('ContractPage', () => {
       .getAllByRole('cell')
       .slice(1)
       .map((c) => c.textContent);
-    expect(cells).toEqual(['3', '$10,000.00', '$10,000.00', '0.50 %', '$50.00', '$20.00', '$30.00']);
+    expect(cells).toEqual(['3', '$10,000.00', '$10,000.00', '0.50%', '$50.00', '$20.00', '$30.00']);
     expect(within(screen.getByRole('definition')).getByText('$30.00')).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Last 30 days' }));
     await waitFor(() => expect(server.pending(INCOME)).toHaveLength(1));

@@ -5,12 +5,12 @@ import type {
   TierField,
   TierProblem,
 } from '../../../../machines/contractNegotiation.machine.ts';
+import { formatBasisPoints } from '../../../i18n/format.ts';
 
 /** A rate in basis points as a percent with 2 decimals in the reader's locale: 80 → "0.80 %". */
 export function useRate() {
   const { i18n } = useLingui();
-  return (bp: number) =>
-    `${(bp / 100).toLocaleString(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  return (bp: number) => formatBasisPoints(bp, i18n.locale);
 }
 
 /** Spec §3 periods: D, W, H, M. */

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteMessages, type MessageView, readMessages } from '../../../../contract/messages.ts';
 import { call } from '../../../api/client.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
 import { Icon } from '../../../ui/Icon.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
@@ -46,7 +47,7 @@ export function Messages() {
     setOpened(null);
     setDeleting(m);
   };
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
+  const when = (iso: string) => formatDateTime(iso, i18n.locale);
   const data = list.data;
   // The last message of the last page was deleted: show the page before.
   if (data && page > 1 && page > data.totalPages) setPage(Math.max(1, data.totalPages));

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { claimMission, type Mission } from '../../../../contract/missions.ts';
 import { call } from '../../../api/client.ts';
+import { formatNumber } from '../../../i18n/format.ts';
 import { CallError, Done, LoadError, primaryButton } from '../../../ui/records/form.tsx';
 import { useMoney } from '../../../ui/records/useMoney.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
@@ -154,7 +155,7 @@ function MissionCard({
   const periodEnd = usePeriodEnd();
   const titleId = useId();
   const amounts = m.metric === 'BET_AMOUNT';
-  const shown = (n: number) => (amounts ? money.format(n) : n.toLocaleString(money.locale));
+  const shown = (n: number) => (amounts ? money.format(n) : formatNumber(n, money.locale));
   const done = Math.min(m.progress, m.target);
   const progressText = t`${shown(done)} of ${shown(m.target)}`;
   const reward = money.format(m.reward);

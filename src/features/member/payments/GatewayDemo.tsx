@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { demoGatewayPay, type PaymentStatus } from '../../../../contract/payments.ts';
 import { call } from '../../../api/client.ts';
-import { formatAmount } from '../../../ui/AmountText.tsx';
+import { formatAmount } from '../../../i18n/format.ts';
 import { CallError, LoadError, primaryButton, secondaryButton } from '../../../ui/records/form.tsx';
 import { useMoney } from '../../../ui/records/useMoney.ts';
 import { Skeleton } from '../../../ui/Skeleton.tsx';

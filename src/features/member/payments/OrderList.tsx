@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { PaymentKind, PaymentOrder, PaymentStatus } from '../../../../contract/payments.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { LoadError } from '../../../ui/records/form.tsx';
 import { useMoney } from '../../../ui/records/useMoney.ts';
@@ -80,7 +81,7 @@ export function OrderList({
                   )}{' '}
                   · #{o.id}
                 </span>
-                <time dateTime={o.createdAt}>{new Date(o.createdAt).toLocaleString(i18n.locale)}</time>
+                <time dateTime={o.createdAt}>{formatDateTime(o.createdAt, i18n.locale)}</time>
               </div>
               {o.remark && <p className="text-xs text-muted">{o.remark}</p>}
               {extra?.(o)}

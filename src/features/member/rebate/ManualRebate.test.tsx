@@ -45,7 +45,7 @@ describe('Manual rebate', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['Game typeTurnoverRateRebate', 'RNG$223.450.80 %$1.78', 'LIVE$33,333.000.50 %$166.66']);
+    ).toEqual(['Game typeTurnoverRateRebate', 'RNG$223.450.80%$1.78', 'LIVE$33,333.000.50%$166.66']);
     expect(screen.getByText('Total rebate').parentElement).toHaveTextContent('$168.44');
     expect(document.querySelector(`time[datetime="${FROM}"]`)).not.toBeNull();
     expect(document.querySelector(`time[datetime="${UNTIL}"]`)).not.toBeNull();

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { claimRebate } from '../../../../contract/rebate.ts';
 import { call } from '../../../api/client.ts';
 import { newRequestId } from '../../../api/requestId.ts';
+import { formatBasisPoints, formatDateTime } from '../../../i18n/format.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import {
   CallError,
@@ -20,13 +21,12 @@ import { invalidateAfterReward, rebateClaimableQuery, rebateHistoryQuery } from 
 /** Basis points as a percentage: 80 → "0.80 %". */
 const useRate = () => {
   const { i18n } = useLingui();
-  return (bp: number) =>
-    `${(bp / 100).toLocaleString(i18n.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  return (bp: number) => formatBasisPoints(bp, i18n.locale);
 };
 
 const useWhen = () => {
   const { i18n } = useLingui();
-  return (iso: string) => new Date(iso).toLocaleString(i18n.locale);
+  return (iso: string) => formatDateTime(iso, i18n.locale);
 };
 
 /** manualRebate (spec §2 Manual rebate): the rebate earned by turnover since the last claim, claimed by the member. */

@@ -34,7 +34,7 @@ describe('Referral code page', () => {
     expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', link);
     expect(screen.getByRole('img', { name: 'QR code of your invitation link' })).toBeInTheDocument();
     expect(
-      screen.getByText(/first deposit of at least \$100\.00, you receive 5 % of it, up to \$200\.00/),
+      screen.getByText(/first deposit of at least \$100\.00, you receive 5% of it, up to \$200\.00/),
     ).toBeInTheDocument();
     expect(screen.getByText('Referral bonus received').nextSibling).toHaveTextContent('$350.00');
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate, formatPercent } from '../../../i18n/format.ts';
 import { Invitation } from '../../../ui/Invitation.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { LoadError, RecordTable, Section, Total } from '../../../ui/records/form.tsx';
@@ -21,7 +22,7 @@ export function Referral() {
   if (!info.data) return <Skeleton className="h-72 w-full" />;
   const { referralCode, terms } = info.data;
   const link = referralLink(window.location.origin, referralCode);
-  const rate = `${(terms.rateBp / 100).toLocaleString(money.locale, { maximumFractionDigits: 2 })} %`;
+  const rate = formatPercent(terms.rateBp / 100, money.locale);
   const cap = money.format(terms.maxBonus);
   const minimum = money.format(terms.minDeposit);
   return (
@@ -56,7 +57,7 @@ function Friends() {
   const money = useMoney();
   const [pageNo, setPageNo] = useState(1);
   const friends = useQuery(referralFriendsQuery(pageNo));
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale);
+  const day = (iso: string) => formatDate(iso, i18n.locale);
   return (
     <Section title={<Trans>Your friends</Trans>}>
       <RecordTable

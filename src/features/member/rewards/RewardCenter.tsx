@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { RewardTicket, TicketStatus } from '../../../../contract/rewards.ts';
+import { formatDateTime, formatRelative } from '../../../i18n/format.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { LoadError, secondaryButton } from '../../../ui/records/form.tsx';
 import { useMoney } from '../../../ui/records/useMoney.ts';
@@ -22,7 +23,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 function timeLeft(until: string, locale: string): string {
   const left = Math.max(Date.parse(until) - Date.now(), 60_000);
   const [unit, ms] = UNITS.find(([, size]) => left >= size) ?? UNITS[2]!;
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.floor(left / ms), unit);
+  return formatRelative(Math.floor(left / ms), unit, locale);
 }
 
 function TicketCard({ ticket, onOpen }: { ticket: RewardTicket; onOpen: () => void }) {
@@ -31,7 +32,7 @@ function TicketCard({ ticket, onOpen }: { ticket: RewardTicket; onOpen: () => vo
   const { typeName, stateName } = useTicketWords();
   const lineId = useId();
   const name = typeName(ticket.type);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.locale);
+  const date = (iso: string) => formatDateTime(iso, i18n.locale);
   const expires = date(ticket.expiresAt);
   const left = timeLeft(ticket.expiresAt, i18n.locale);
   return (
