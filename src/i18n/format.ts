@@ -89,3 +89,22 @@ export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit,
   }
   return format.format(value, unit);
 }
+
+/** The zero of each decimal digit set a player's keyboard may type in a shipped language, and full-width (CJK). */
+const ZEROS = [0x0966, 0x09e6, 0x0be6, 0x0c66, 0x0e50, 0x0ed0, 0x1040, 0x17e0, 0xff10];
+const NATIVE_DIGIT =
+  /[\u0966-\u096f\u09e6-\u09ef\u0be6-\u0bef\u0c66-\u0c6f\u0e50-\u0e59\u0ed0-\u0ed9\u1040-\u1049\u17e0-\u17e9\uff10-\uff19]/g;
+
+/**
+ * What a player typed, with Devanagari, Bengali, Tamil, Telugu, Thai, Lao, Myanmar, Khmer and full-width digits (and
+ * full-width `．` `，`) as Latin ones: an amount field accepts the digits the screen shows it in (my, bn).
+ */
+export function latinDigits(text: string): string {
+  return text
+    .replace(NATIVE_DIGIT, (d) => {
+      const code = d.charCodeAt(0);
+      return String(code - ZEROS.find((zero) => code >= zero && code < zero + 10)!);
+    })
+    .replace(/\uff0e/g, '.')
+    .replace(/\uff0c/g, ',');
+}

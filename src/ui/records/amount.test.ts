@@ -49,4 +49,21 @@ describe('parseAmount', () => {
     expect(parseAmount('0.29')).toEqual({ ok: true, minor: 29 });
     expect(parseAmount('1.15')).toEqual({ ok: true, minor: 115 });
   });
+
+  it.each([
+    ['၁,၂၃၄.၅၀', 123_450], // Burmese, as the screen shows amounts in my
+    ['১০০', 10_000], // Bengali
+    ['๑๐๐.๕', 10_050], // Thai
+    ['១០០', 10_000], // Khmer
+    ['໑໐໐', 10_000], // Lao
+    ['१,०००', 100_000], // Devanagari
+    ['１００．５', 10_050], // full width, as a CJK input method types it
+  ])('reads %s typed in its own digits', (text, minor) => {
+    expect(parseAmount(text)).toEqual({ ok: true, minor });
+  });
+
+  it('still refuses what is not an amount in any digits', () => {
+    expect(parseAmount('၁.၂၃၄')).toEqual({ ok: false, problem: { kind: 'decimals' } });
+    expect(parseAmount('၁x')).toEqual({ ok: false, problem: { kind: 'format' } });
+  });
 });

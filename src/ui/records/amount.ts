@@ -1,4 +1,5 @@
 import { AMOUNT_MAX } from '../../../contract/payments.ts';
+import { latinDigits } from '../../i18n/format.ts';
 
 /**
  * Amounts typed by a member (spec §5: 2 decimals): the text is kept as typed; this reads it into minor units or
@@ -19,10 +20,11 @@ export const AMOUNT_CEILING = AMOUNT_MAX;
 
 /**
  * "1,234.5" → 123450. Thousands separators (commas, spaces) are allowed between groups of three digits; a dot
- * separates the decimals, at most two. No floats: the whole and decimal parts are read as integers.
+ * separates the decimals, at most two. No floats: the whole and decimal parts are read as integers. Digits typed in a
+ * script the screen shows amounts in (Burmese, Bengali…) or full-width read as Latin ones.
  */
 export function parseAmount(text: string, bounds: { min?: number; max?: number } = {}): AmountReading {
-  const trimmed = text.trim();
+  const trimmed = latinDigits(text).trim();
   if (trimmed === '') return { ok: false, problem: { kind: 'required' } };
   const match = /^(\d{1,3}(?:[, ]\d{3})+|\d+)?(?:\.(\d*))?$/.exec(trimmed);
   if (!match || (match[1] === undefined && !match[2])) return { ok: false, problem: { kind: 'format' } };
