@@ -1,16 +1,16 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useDeferredValue } from 'react';
 import { PAGE_SIZE } from '../../../contract/constants.ts';
-import type { GameType, VendorLane } from '../../../contract/games.ts';
+import type { GameType } from '../../../contract/games.ts';
 import { vendorLanesQuery } from '../../api/queries.ts';
 import { isLotteryType, lotteryEntry } from '../../domain/lotteryLinks.ts';
 import { GAME_TYPE_PATH } from '../../domain/routesMap.ts';
 import { GAME_TYPE_LABEL } from '../../i18n/labels.ts';
-import { useImageUrl } from '../../ui/imageUrl.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { WhenNear } from '../../ui/WhenNear.tsx';
+import type { Provider } from './VendorSection.tsx';
 import { WinnerBoard } from './WinnerBoard.tsx';
 
 // Below the first screen and drawn only as it comes near (WhenNear: never in the server's screen or the first
@@ -18,6 +18,8 @@ import { WinnerBoard } from './WinnerBoard.tsx';
 const LotterySection = lazy(() =>
   import('./LotterySection.tsx').then((m) => ({ default: m.LotterySection })),
 );
+const VendorSection = lazy(() => import('./VendorSection.tsx').then((m) => ({ default: m.VendorSection })));
+const ProviderLogos = lazy(() => import('./VendorSection.tsx').then((m) => ({ default: m.ProviderLogos })));
 
 /** Spec §9: home lists by type show only RNG, FISH, LIVE and PVP. */
 const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
@@ -25,48 +27,6 @@ const HOME_SECTIONS = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
 const VENDOR_SECTIONS = ['SPORTS', 'ESPORTS'] as const;
 /** Games in a category row. */
 const ROW_SIZE = 10;
-
-function VendorSection({ lane }: { lane: VendorLane }) {
-  const imageUrl = useImageUrl();
-  const { i18n, t } = useLingui();
-  const title = i18n._(GAME_TYPE_LABEL[lane.title]);
-  const to = GAME_TYPE_PATH[lane.title];
-  const first = lane.cards[0]?.vassalage;
-  return (
-    <section aria-labelledby={`home-${lane.title}`} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h2 id={`home-${lane.title}`} className="text-xl font-bold">
-          {title}
-        </h2>
-        <Link
-          to={to}
-          search={first ? { vendor: first } : {}}
-          aria-label={t`More ${title}`}
-          className="text-sm font-semibold text-accent-ink"
-        >
-          <Trans>More</Trans>
-        </Link>
-      </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {lane.cards.map((v) => (
-          <li key={v.vassalage}>
-            <Link
-              to={to}
-              search={{ vendor: v.vassalage }}
-              className="flex flex-col items-center gap-2 rounded-xl border border-line bg-raised p-3 hover:border-brand"
-            >
-              <img src={imageUrl(v.logoUrl)} alt="" className="h-12 w-28" loading="lazy" decoding="async" />
-              <span className="text-sm font-medium">{v.displayName}</span>
-              <span className="text-xs text-muted">
-                <Plural value={v.gameCount} one="# game" other="# games" />
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 /** A titled row of games (the games area draws it; pages.tsx hands it in, so features stay apart). */
 export interface HomeRow {
@@ -80,7 +40,6 @@ export interface HomeRow {
 
 /** The notices feature's marquee comes in the same way as the games' rows. */
 export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Marquee: ComponentType }) {
-  const imageUrl = useImageUrl();
   const { t, i18n } = useLingui();
   // The reply reaches React as an urgent update; the sections it adds below the first screen render as a transition.
   const lanes = useDeferredValue(useQuery(vendorLanesQuery()).data);
@@ -88,7 +47,7 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
   const vendorSections = VENDOR_SECTIONS.flatMap((type) => lanes?.filter((l) => l.title === type) ?? []);
   // Each provider once, with the first category it serves: its logo opens that lobby on it (a lottery vendor's, the
   // lottery centre on its category; TCG_SEA's, which starts a game, the e-lottery lobby, where its tile does).
-  const providers = new Map<string, VendorLane['cards'][number] & { to: string; search: object }>();
+  const providers = new Map<string, Provider>();
   for (const lane of lanes ?? [])
     for (const card of lane.cards) {
       if (providers.has(card.vassalage)) continue;
@@ -127,22 +86,9 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
         {lanes ? (
           // Below the first screen on a phone: its links and logos are built as it comes near.
           <WhenNear height="3rem">
-            <ul className="flex gap-3 overflow-x-auto pb-2">
-              {[...providers.values()].map((v) => (
-                <li key={v.vassalage} className="shrink-0">
-                  {/* Links, so that keyboards reach every logo of the scrolling row. */}
-                  <Link to={v.to} search={v.search} className="block rounded-lg">
-                    <img
-                      src={imageUrl(v.logoUrl)}
-                      alt={v.displayName}
-                      className="h-12 w-28 rounded-lg"
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <Suspense fallback={<div style={{ minHeight: '3rem' }} />}>
+              <ProviderLogos providers={[...providers.values()]} />
+            </Suspense>
           </WhenNear>
         ) : (
           <Skeleton className="h-12 w-full" />
@@ -171,7 +117,9 @@ export function Home({ GameRow, Marquee }: { GameRow: ComponentType<HomeRow>; Ma
       )}
       {vendorSections.map((lane) => (
         <WhenNear key={lane.title} height="12rem">
-          <VendorSection lane={lane} />
+          <Suspense fallback={<div style={{ minHeight: '12rem' }} />}>
+            <VendorSection lane={lane} />
+          </Suspense>
         </WhenNear>
       ))}
       <section
