@@ -2,10 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import type { PlayType } from '../../../contract/lottery.ts';
 import { CLOSED_TEXT, type Countdown } from '../../../machines/lotteryRefresh.connect.ts';
 import type { LotteryListMode, LotteryTab, WeekFilter } from '../../../machines/lotteryRefresh.machine.ts';
+import { formatNumber } from '../../i18n/format.ts';
 
 /** The lottery pages' words: tabs, week days, list modes, play types and countdowns. */
 export function useLotteryLabels() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const tag = (tab: LotteryTab | string): string => {
     switch (tab) {
       case 'ALL':
@@ -48,10 +49,13 @@ export function useLotteryLabels() {
         return t`Xiên 4`;
     }
   };
+  // A countdown is a time, not a lottery number: its digits follow the locale (src/i18n/format.ts).
+  const digits = (n: number) => formatNumber(n, i18n.locale, { minimumIntegerDigits: 2, useGrouping: false });
   const countdown = (c: Countdown): string => {
     if (c.kind === 'closed') return CLOSED_TEXT;
-    if (c.kind === 'clock') return c.text;
-    const { days, hours } = c;
+    if (c.kind === 'clock') return c.text.replace(/\d+/g, (field) => digits(Number(field)));
+    const days = formatNumber(c.days, i18n.locale);
+    const hours = formatNumber(c.hours, i18n.locale);
     return t`${days}d ${hours}h`;
   };
   return { tag, week, weekFull, mode, playType, countdown };

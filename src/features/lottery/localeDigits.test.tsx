@@ -1,10 +1,13 @@
 import { i18n } from '@lingui/core';
-import { screen, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { renderHook, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleLottery } from '../../../machines/lotteryRefresh.events.ts';
 import { server } from '../../test/authHarness.tsx';
 import { answerData, BALANCE, BETS, RESULTS } from '../../test/lotteryHarness.tsx';
 import { answer, show } from '../../test/memberHarness.tsx';
+import { useLotteryLabels } from './labels.ts';
 import { MyBets } from './MyBets.tsx';
 import { Results } from './Results.tsx';
 
@@ -90,5 +93,20 @@ describe.each(Object.entries(EXPECTED))('the lottery page in %s', (locale, want)
     const prizes = screen.getByRole('table', { name: 'Result of issue 20291231' });
     expect(within(prizes).getByRole('row', { name: /^DB/ })).toHaveTextContent('12345');
     expect(within(prizes).getByRole('row', { name: /^G7/ })).toHaveTextContent('01 · 02 · 03 · 04');
+  });
+});
+
+describe('a draw’s countdown', () => {
+  it('counts down in the locale’s digits: it is a time, not a lottery number', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    );
+    i18n.loadAndActivate({ locale: 'my', messages: {} });
+    const my = renderHook(() => useLotteryLabels(), { wrapper }).result.current;
+    expect(my.countdown({ kind: 'clock', text: '01:02:03' })).toBe('၀၁:၀၂:၀၃');
+    expect(my.countdown({ kind: 'days', days: 2, hours: 15 })).toBe('၂d ၁၅h');
+    i18n.loadAndActivate({ locale: 'th', messages: {} });
+    const th = renderHook(() => useLotteryLabels(), { wrapper }).result.current;
+    expect(th.countdown({ kind: 'clock', text: '01:02:03' })).toBe('01:02:03');
   });
 });
