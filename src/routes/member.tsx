@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { memberSlots } from '../app/pages.tsx';
+import { memberSlots } from '../app/memberSlots.tsx';
 import { MemberCentre } from '../features/member/MemberCentre.tsx';
 import { memberSearch } from '../features/member/pages.ts';
 
