@@ -15,6 +15,13 @@ import { assertSameRequest } from '../../lib/idempotency.ts';
  */
 export type PostHook = ((tx: Tx, transactionId: number) => Promise<void>) & {
   inStatement?: (created: SQL) => SQL;
+  /**
+   * A value the one-statement posting also returns, so that the caller needs no read after it (a transfer's wallet
+   * list): `select` is a scalar subquery that may name `moved` (each wallet it moved: `id`, `balance` after; other
+   * rows read are as of the statement's start, which is after the request began), and `take` is given its value
+   * before the posting returns, a replay's too. The transaction path never calls `take`: the caller reads instead.
+   */
+  alsoRead?: { select: (moved: SQL) => SQL; take: (value: unknown) => void };
 };
 
 /** How many wallet ids a ledger keeps (a few per active member). */
@@ -181,6 +188,7 @@ export function createLedger(db: Db) {
       sql`, `,
     );
     const hooked = inTx?.inStatement ? sql`, hooked as (${inTx.inStatement(sql`created`)})` : sql``;
+    const alsoRead = inTx?.alsoRead ? sql`, ${inTx.alsoRead.select(sql`moved`)} as also_read` : sql``;
     const result = (await db.execute(sql`
       with leg (ord, wallet_id, amount) as (values ${legRows}),
       locked as (
@@ -212,10 +220,11 @@ export function createLedger(db: Db) {
         from created cross join leg join moved on moved.id = leg.wallet_id
         order by leg.ord
       )${hooked}
-      select (select id from created) as id, verdict.own, verdict.funded from verdict`)) as unknown as {
-      rows: { id: string | number | null; own: boolean; funded: boolean }[];
+      select (select id from created) as id, verdict.own, verdict.funded${alsoRead} from verdict`)) as unknown as {
+      rows: { id: string | number | null; own: boolean; funded: boolean; also_read?: unknown }[];
     };
     const row = result.rows[0]!;
+    inTx?.alsoRead?.take(row.also_read);
     if (row.id !== null) return { transactionId: Number(row.id), replayed: false, reply };
     const [first] = await db
       .select()

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/merchant.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -103,8 +103,8 @@ export function createWalletService(
     )
     .prepare('wallet_list');
 
-  async function list(merchant: Merchant, member: Member): Promise<WalletView[]> {
-    const rows = await walletRows.execute({ merchantCode: merchant.code, memberId: member.id });
+  /** MAIN first, then the wallets of the merchant's transfer vendors (`sort` not null) in the vendors' order. */
+  const listOf = (rows: { kind: string; balance: bigint; sort: number | null }[]): WalletView[] => {
     const main = rows.find((r) => r.kind === MAIN);
     const vendorWallets = rows
       .filter((r) => r.sort !== null)
@@ -113,42 +113,75 @@ export function createWalletService(
       { kind: MAIN, balance: Number(main?.balance ?? 0n) },
       ...vendorWallets.map((w) => ({ kind: w.kind, balance: Number(w.balance) })),
     ];
+  };
+
+  async function list(merchant: Merchant, member: Member): Promise<WalletView[]> {
+    return listOf(await walletRows.execute({ merchantCode: merchant.code, memberId: member.id }));
+  }
+
+  /**
+   * The member's wallets as the transfer's posting leaves them, returned by its statement (ledger `alsoRead`): the
+   * wallets it moved as they are after it, the others as of its start. `take` leaves `rows` unset when the posting
+   * did not run as one statement (the caller then reads the list).
+   */
+  function walletsAfter(merchant: Merchant, member: Member) {
+    const got: { rows?: { kind: string; balance: bigint }[] } = {};
+    const alsoRead = {
+      select: (
+        moved: SQL,
+      ) => sql`(select coalesce(json_agg(json_build_array(w.kind, coalesce(m.balance, w.balance)::text)), '[]'::json)
+        from ${wallets} w left join ${moved} m on m.id = w.id
+        where w.merchant_code = ${merchant.code}::text and w.member_id = ${member.id}::int)`,
+      take: (value: unknown) => {
+        const pairs = (typeof value === 'string' ? JSON.parse(value) : value) as [string, string][] | null;
+        if (Array.isArray(pairs))
+          got.rows = pairs.map(([kind, balance]) => ({ kind, balance: BigInt(balance) }));
+      },
+    };
+    return { alsoRead, got };
   }
 
   const singleWallet = (merchant: Merchant) => merchant.settings.features.SINGLE_WALLET === true;
 
   // The merchant's transfer vendors, one read for them all (prepared).
   const merchantVendors = db
-    .selectDistinct({ code: vendors.vassalage })
+    .select({ code: vendors.vassalage, sort: sql<number>`min(${vendors.sort})`.mapWith(Number) })
     .from(vendors)
     .where(
       and(eq(vendors.merchantCode, sql.placeholder('merchantCode')), ne(vendors.vassalage, INHOUSE_VENDOR)),
     )
+    .groupBy(vendors.vassalage)
     .prepare('transfer_vendors');
   // Per merchant, its transfer vendors as read under a catalogue version. Any write to `vendors` raises that
   // version (migration 0036), which every request reads as it comes in, so a request never trusts codes read
   // before a vendor change it could have seen.
-  const vendorsAt = new Map<string, { catalogue: number; codes: Set<string> }>();
+  const vendorsAt = new Map<string, { catalogue: number; codes: Map<string, number> }>();
 
   /**
    * A vendor the member may move money to or from: the merchant's, and not the in-house games. `catalogue` is the
    * catalogue version the request read (server/http/merchant.ts): under the same version the merchant's vendors are
    * known and cost no read.
    */
-  async function transferVendor(merchant: Merchant, raw: string, catalogue?: number): Promise<string> {
+  async function transferVendor(
+    merchant: Merchant,
+    raw: string,
+    catalogue?: number,
+  ): Promise<{ code: string; sorts: Map<string, number> }> {
     const code = raw.trim().toUpperCase();
     if (code === INHOUSE_VENDOR)
       throw invalid('vendor', 'In-house games play from the main wallet: nothing to transfer');
     const kept = vendorsAt.get(merchant.code);
     let codes = catalogue !== undefined && kept?.catalogue === catalogue ? kept.codes : undefined;
     if (!codes) {
-      codes = new Set((await merchantVendors.execute({ merchantCode: merchant.code })).map((r) => r.code));
+      codes = new Map(
+        (await merchantVendors.execute({ merchantCode: merchant.code })).map((r) => [r.code, r.sort]),
+      );
       // Read after the version: at least as new as it.
       if (catalogue !== undefined && (kept === undefined || kept.catalogue <= catalogue))
         vendorsAt.set(merchant.code, { catalogue, codes });
     }
     if (!codes.has(code)) throw notFound(`No vendor ${raw.slice(0, 40)}`);
-    return code;
+    return { code, sorts: codes };
   }
 
   return {
@@ -198,7 +231,7 @@ export function createWalletService(
         if (held.length > 0) await audit.link();
         return list(merchant, member);
       }
-      const vendor = await transferVendor(merchant, input.vendor, catalogue);
+      const { code: vendor, sorts } = await transferVendor(merchant, input.vendor, catalogue);
       const driver = drivers(vendor);
       const amount = BigInt(input.amount);
       const hook = audited(member, input.direction === 'in' ? 'WALLET_TRANSFER_IN' : 'WALLET_TRANSFER_OUT', {
@@ -206,12 +239,18 @@ export function createWalletService(
         amount,
         requestId: input.requestId,
       });
+      // The reply's wallet list comes back with the posting: no read after it.
+      const after = walletsAfter(merchant, member);
+      hook.alsoRead = after.alsoRead;
       const move = input.direction === 'in' ? driver.transferIn : driver.transferOut;
       await move(merchant.code, member.id, vendor, amount, input.requestId, hook);
       // The record is committed with the money; its place in the chain is the next linking pass's to give (a pass
       // over every process's committed records), which the reply need not wait for.
       audit.linkSoon();
-      return list(merchant, member);
+      const rows = after.got.rows;
+      return rows
+        ? listOf(rows.map((r) => ({ ...r, sort: sorts.get(r.kind) ?? null })))
+        : list(merchant, member);
     },
 
     /** Main wallet → the upline agent's main wallet, with the payment password. */

@@ -61,6 +61,26 @@ describe('wallet transfer', () => {
     expect(list.reduce((s, w) => s + w.balance, 0)).toBe(50_000);
   });
 
+  it("answers a transfer with the wallet list a read after it gives, in the vendors' order", async () => {
+    const m = await memberWithToken(db, 'tr_list', 30_000n);
+    // A wallet whose kind is no vendor of the merchant stays out of both lists.
+    await createLedger(db).wallet('PORTICO', m.id, 'NOT_A_VENDOR');
+    let last: Wallet[] = [];
+    for (const [direction, vendor, amount] of [
+      ['in', 'PT', 1_000],
+      ['in', 'AG', 2_000],
+      ['in', 'CQ9', 3_000],
+      ['out', 'AG', 500],
+    ] as const) {
+      const res = await transfer(m.token, { direction, vendor, amount });
+      expect(res.status).toBe(200);
+      last = res.body.value.wallets;
+      const read = (await api.send('GET', WALLETS, undefined, m.token)).body.value.wallets as Wallet[];
+      expect(last).toEqual(read);
+    }
+    expect(balances(last)).toEqual({ MAIN: 24_500, AG: 1_500, PT: 1_000, CQ9: 3_000 });
+  });
+
   it('consolidates every vendor wallet back to main', async () => {
     const m = await memberWithToken(db, 'tr_consolidate', 30_000n);
     await transfer(m.token, { direction: 'in', vendor: 'AG', amount: 10_000 });
