@@ -69,4 +69,14 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
   });
+
+  it('shows page numbers in the locale’s digits', () => {
+    i18n.loadAndActivate({ locale: 'my', messages: {} });
+    try {
+      renderPager(2, 3);
+      expect(screen.getByRole('button', { name: 'Page 3' })).toHaveTextContent(/^၃$/);
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+    }
+  });
 });

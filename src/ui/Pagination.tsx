@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../i18n/format.ts';
 
 export type PageItem = number | 'gap';
 
@@ -44,7 +45,7 @@ export function Pagination({
   /** The navigation landmark's name, e.g. "Game pages". */
   label: string;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={label}>
@@ -74,7 +75,7 @@ export function Pagination({
                 className={`${cell} ${item === page ? 'border-brand bg-brand text-white' : 'border-line bg-raised hover:border-brand'}`}
                 onClick={() => item !== page && onChange(item)}
               >
-                {item}
+                {formatNumber(item, i18n.locale)}
               </button>
             </li>
           ),
