@@ -60,6 +60,13 @@ const sessionsOf = new WeakMap<FastifyRequest, Auth | Launch | OpsAuth>();
 export interface RouteOptions {
   /** Per-route limit on top of the global one (per IP). */
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * The handler refuses a member on a break itself, with the standing's own refusal (SELF_EXCLUDED), in the
+   * statement that would write (a lottery slip: responsible `playVerdict`), so a success needs no break read before
+   * it. The standing check then reads the break only when the call fails otherwise (its input invalid, the handler
+   * refusing): a member on a break still gets the break's refusal first, as from every other call.
+   */
+  breakInHandler?: boolean;
 }
 
 /** Calls that check a login or payment password: a few a minute per address is plenty, and slows guessing. */
@@ -118,7 +125,7 @@ export function route<C extends AnyCall>(
         throw new DomainError(403, 'FORBIDDEN', 'Please Register An Account First');
       if (call.agentOnly && !(AGENT_TYPES as readonly number[]).includes(auth.member.agentType))
         throw new DomainError(403, 'FORBIDDEN', 'For agents only');
-      await standing?.member(req, call, auth.member);
+      await standing?.member(req, call, auth.member, options.breakInHandler);
     }
     sessionsOf.set(req, auth);
   };
@@ -126,6 +133,7 @@ export function route<C extends AnyCall>(
     method: call.method,
     url: call.path,
     config: { call, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    ...(options.breakInHandler ? { attachValidation: true } : {}),
     // Where the caller stands, and who is asking, are settled before the input is even read.
     ...(call.auth || (call.class && call.class !== 'open') ? { preValidation } : {}),
     schema: {
@@ -150,6 +158,16 @@ export function route<C extends AnyCall>(
         });
       if (csvItem && auth && 'operator' in auth && wantsCsv(req.url))
         return sendCsv(app, call, csvItem, req, reply, auth, run);
+      if (options.breakInHandler && auth && 'member' in auth) {
+        const member = auth.member;
+        // Any failure: the break's refusal instead when there is one (the check skipped in preValidation).
+        const breakFirst = async (err: unknown): Promise<never> => {
+          await standing?.member(req, call, member);
+          throw err;
+        };
+        if (req.validationError) return breakFirst(req.validationError);
+        return run().catch(breakFirst);
+      }
       // What an operator call writes to the audit log names the operator.
       return auth && 'operator' in auth ? asOperator(auth.operator, () => run()) : run();
     },

@@ -64,7 +64,8 @@ export function createStandingCheck({ geo, breakOf, now = () => new Date() }: St
       refuse({ site: siteOf(req.merchant, geo.country(req.ip), now()) }, call);
     },
 
-    async member(req: FastifyRequest, call: AnyCall, member: Member): Promise<void> {
+    /** `breakInHandler`: the call's handler refuses a break itself (route.ts RouteOptions), so none is read here. */
+    async member(req: FastifyRequest, call: AnyCall, member: Member, breakInHandler = false): Promise<void> {
       if (call.class === undefined || call.class === 'open') return;
       refuse(
         {
@@ -72,7 +73,7 @@ export function createStandingCheck({ geo, breakOf, now = () => new Date() }: St
           member: {
             locked: member.lockedAt !== null,
             passwordChange: passwordChangeOf(req.merchant, member, now()),
-            break: breakMatters(call) ? await breakOf(member.id) : null,
+            break: breakMatters(call) && !breakInHandler ? await breakOf(member.id) : null,
           },
         },
         call,

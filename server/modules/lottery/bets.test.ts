@@ -222,6 +222,16 @@ describe('placing bets', () => {
     await db.insert(exclusions).values({ memberId: excluded.id, kind: 'SELF_EXCLUSION' });
     const refused = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]), excluded.token);
     expect(refused.status).toBe(403);
+    // The slip's statement refuses the break as the standing check does, and any other failure gives way to it.
+    expect(refused.body).toMatchObject({ code: 'SELF_EXCLUDED', until: null });
+    const invalid = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(10_000)]), excluded.token);
+    expect(invalid).toMatchObject({ status: 403, body: { code: 'SELF_EXCLUDED' } });
+    const cooling = await memberWithToken(db, 'lotcool', 10_000n);
+    const endsAt = new Date(Date.now() + 3_600_000);
+    await db.insert(exclusions).values({ memberId: cooling.id, kind: 'COOLING_OFF', endsAt });
+    const resting = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]), cooling.token);
+    expect(resting).toMatchObject({ status: 403, body: { code: 'SELF_EXCLUDED', until: endsAt.toISOString() } });
+    expect(await betCount(cooling.id)).toBe(0);
     expect(await balanceOf(trial.main)).toBe(10_000);
     expect(await balanceOf(excluded.main)).toBe(10_000);
     expect(await betCount(trial.id)).toBe(0);

@@ -44,8 +44,15 @@ export async function lotteryRoutes(
     okData(await lottery.next(merchant.code, query.gameCode)),
   );
   route(app, lotteryRules, async ({ merchant }) => okData(await lottery.rules(merchant.code)));
-  route(app, placeBets, async ({ merchant, auth, body, req }) =>
-    okValue(await lottery.place(merchant.code, auth.member, body, receivedAt.get(req), req.catalogueVersion)),
+  // The slip's statement refuses a member on a break (responsible playVerdict), read after the wallet lock.
+  route(
+    app,
+    placeBets,
+    async ({ merchant, auth, body, req }) =>
+      okValue(
+        await lottery.place(merchant.code, auth.member, body, receivedAt.get(req), req.catalogueVersion),
+      ),
+    { breakInHandler: true },
   );
   route(app, myLotteryBets, async ({ merchant, auth, query }) =>
     okValue(await lottery.myBets(merchant.code, auth.member, query)),
