@@ -4,6 +4,7 @@ import {
   formatBasisPoints,
   formatDate,
   formatDateTime,
+  formatDay,
   formatNumber,
   formatPercent,
   formatRelative,
@@ -105,6 +106,14 @@ describe('amounts', () => {
     // Yen and riel have no minor units of their own; the merchant's amounts are still minor units / 100.
     expect(formatAmount(100050, '¥', 'ja')).toBe('¥1,000.50');
     expect(formatAmount(100050, '៛', 'km')).toBe('៛1,000.50');
+  });
+});
+
+describe('a calendar day the server names', () => {
+  it('reads as that day in the locale (Thai: its Buddhist year), whatever the zone', () => {
+    expect(formatDay('2030-02-26', 'en')).toBe('2/26/2030');
+    expect(formatDay('2030-02-26', 'th')).toBe('26/2/2573');
+    expect(formatDay('2030-02-26', 'my', { day: 'numeric', month: 'short' })).toBe('ဖေ ၂၆');
   });
 });
 

@@ -66,6 +66,12 @@ export const formatDateTime = (
 /** A calendar date of a moment (`Date#toLocaleDateString`'s fields). */
 export const formatDate = (at: string | Date, locale: string): string => formats.date(locale, at, DATE);
 
+/** A calendar day the server names (`yyyy-MM-dd`, the merchant's day) as that day, whatever the browser's zone. */
+export function formatDay(day: string, locale: string, options: Intl.DateTimeFormatOptions = DATE): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return formats.date(locale, new Date(y, m - 1, d), options);
+}
+
 const ranges = new Map<string, Intl.DateTimeFormat>();
 
 /** Two dates as one range ("3–9 Nov 2026"), `dateStyle: 'medium'`. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatDay, formatNumber } from '../../i18n/format.ts';
 import { AxisChart, compactFormat } from '../../ui/records/AxisChart.tsx';
 import { Chips } from '../../ui/records/Chips.tsx';
 import { perDay } from '../../ui/records/dateRange.ts';
@@ -115,11 +115,7 @@ function DayTable({
       </p>
     );
   // The year is in the range above the table; a phone has no room for it on every row.
-  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' });
-  const dayText = (iso: string) => {
-    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-    return dayFormat.format(new Date(y, m - 1, d));
-  };
+  const dayText = (day: string) => formatDay(day, i18n.locale, { day: 'numeric', month: 'short' });
   const cell = 'py-2 pl-1.5 text-right tabular-nums sm:pl-3';
   const head = 'py-2 pl-1.5 text-right align-bottom font-medium sm:pl-3';
   return (

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { formatDay } from '../../i18n/format.ts';
 import { DayChart } from '../../ui/records/DayChart.tsx';
 import { perDay } from '../../ui/records/dateRange.ts';
 import { LoadError, Total } from '../../ui/records/form.tsx';
@@ -11,7 +12,7 @@ import { profitQuery } from './queries.ts';
 
 /** personalProfit (Profit and Loss): bets, wins and profit per day over a range, as a bar chart and a table. */
 export function ProfitLoss() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = useMoney();
   const [range, setRange] = useReportRange();
   const valid = reportRangeIsValid(range);
@@ -65,7 +66,7 @@ export function ProfitLoss() {
                   {data.days.map((d) => (
                     <tr key={d.day} className="border-b border-line/60">
                       <th scope="row" className="py-2 pr-2 font-normal whitespace-nowrap">
-                        {d.day}
+                        <time dateTime={d.day}>{formatDay(d.day, i18n.locale)}</time>
                       </th>
                       <td className="py-2 pr-2 text-right tabular-nums">{money.format(d.bet)}</td>
                       <td className="py-2 pr-2 text-right tabular-nums">{money.format(d.win)}</td>

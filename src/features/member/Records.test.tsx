@@ -179,7 +179,7 @@ describe('Profit and loss', () => {
     const table = screen.getByRole('table', { name: 'Profit and loss per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('2030-02-26');
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('2/26/2030');
     expect(rows[1]).toHaveTextContent('-$60.00');
     expect(rows[3]).toHaveTextContent('Total$120.00$90.00-$30.00');
     await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatDay, formatNumber } from '../../i18n/format.ts';
 import type { DayValue } from './DayChart.tsx';
 
 /**
@@ -35,10 +35,7 @@ export function compactFormat(locale: string, money?: { sign: string }) {
 /** A calendar day (yyyy-MM-dd) in the reader's language, short ("26 Feb"). */
 function useDayLabel() {
   const { i18n } = useLingui();
-  return (iso: string) => {
-    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-    return formatDateTime(new Date(y, m - 1, d), i18n.locale, { day: 'numeric', month: 'short' });
-  };
+  return (day: string) => formatDay(day, i18n.locale, { day: 'numeric', month: 'short' });
 }
 
 const percent = (n: number) => `${n}%`;
