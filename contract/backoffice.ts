@@ -3,7 +3,7 @@ import { isOutsideLink, isSitePath } from './banners.ts';
 import { defineCall, paging, wpsReply } from './call.ts';
 import { bannerGroup } from './content.ts';
 import { drawResult } from './lottery.ts';
-import { brand, featureFlag, merchantCode, tyLanguage } from './merchant.ts';
+import { brand, featureFlag, languages, merchantCode, tyLanguage } from './merchant.ts';
 import { perLanguage } from './texts.ts';
 import { minorUnits } from './wallet.ts';
 
@@ -185,6 +185,7 @@ export const opsMerchant = z.object({
   restrictedCountries: z.array(z.string()),
   features: z.partialRecord(featureFlag, z.boolean()),
   tyLanguage,
+  languages,
 });
 export type OpsMerchant = z.infer<typeof opsMerchant>;
 

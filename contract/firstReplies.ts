@@ -34,13 +34,28 @@ export const firstCalls = (language: string, path: string): string[] => [
     : []),
 ];
 
+/** What of a merchant's whitelabel reply (contract/system.ts) tells the languages it offers. */
+export interface MerchantLanguages {
+  tyLanguage: string;
+  languages?: readonly string[];
+  features: Partial<Record<string, boolean>>;
+}
+
 /**
- * Spec §4: a portal speaks English and its TY language; a saved language it does not offer gives way to English. The
- * server draws a page's first screen in this language (server/http/pageHints.ts) and the app starts in it
- * (src/main.tsx): were they to differ, the app could not take the drawn screen over.
+ * The catalogues a merchant offers besides English: spec §1's TY entry, or with the full-list flag on
+ * (LANGUAGE_LIST) every language it lists. Plain code, no schema: the first page reads it before zod loads.
  */
-export const offeredLanguage = <L extends string>(wanted: L, tyLanguage: string): L | 'en' =>
-  wanted === tyLanguage ? wanted : 'en';
+export const offeredLanguages = (m: MerchantLanguages): readonly string[] =>
+  m.features.LANGUAGE_LIST && m.languages?.length ? m.languages : [m.tyLanguage];
+
+/**
+ * Spec §4: a portal speaks English and the languages it offers (offeredLanguages); a saved language it does not offer
+ * gives way to English. The server draws a page's first screen in this language (server/http/pageHints.ts), answers
+ * in it (server/http/locale.ts) and the app starts in it (src/main.tsx): were they to differ, the app could not take
+ * the drawn screen over.
+ */
+export const offeredLanguage = <L extends string>(wanted: L, offered: readonly string[]): L | 'en' =>
+  offered.includes(wanted) ? wanted : 'en';
 
 /** The cookie beside the saved merchant (a white-label link's, `?merchant=`), for the server to draw its pages. */
 export const MERCHANT_COOKIE = 'merchant';

@@ -17,6 +17,15 @@ export type { Locale } from './constants.ts';
 export const tyLanguage = locale.exclude(['en']);
 export type TyLanguage = z.infer<typeof tyLanguage>;
 
+/**
+ * The catalogues a merchant offers besides English (its TY language among them): with LANGUAGE_LIST on, the switch
+ * lists them all; a saved language outside them gives way to English (contract/firstReplies.ts offeredLanguages).
+ */
+export const languages = z
+  .array(tyLanguage)
+  .min(1, 'Offer at least one language besides English')
+  .refine((l) => new Set(l).size === l.length, 'Each language once');
+
 export const theme = z.enum(THEMES);
 export type Theme = z.infer<typeof theme>;
 
@@ -41,6 +50,8 @@ export const featureFlag = z.enum([
   'DAILY_SALARY',
   'HOURLY_SALARY',
   'REALTIME_SALARY',
+  /** The language switch lists every language the merchant offers (`languages`) instead of EN and TY. */
+  'LANGUAGE_LIST',
 ]);
 export type FeatureFlag = z.infer<typeof featureFlag>;
 

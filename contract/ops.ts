@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, wpsReply } from './call.ts';
 import { change } from './changes.ts';
-import { featureFlag, merchantCode, theme, tyLanguage } from './merchant.ts';
+import { featureFlag, languages, merchantCode, theme, tyLanguage } from './merchant.ts';
 import { messageCategory, messageText } from './messages.ts';
 import { paymentKind, paymentOrder, paymentStatus } from './payments.ts';
 import { rewardTicket, ticketType } from './rewards.ts';
@@ -14,7 +14,7 @@ const countryList = z.array(z.string().regex(/^[A-Z]{2}$/, 'Country is a 2-lette
 export const updateMerchant = defineCall({
   method: 'PATCH',
   path: '/ops/merchants/:code',
-  summary: 'Operator: maintenance window, region restriction and feature flags of a merchant',
+  summary: 'Operator: maintenance window, region restriction, feature flags and languages of a merchant',
   auth: 'ops',
   params: z.object({ code: merchantCode }),
   body: z
@@ -23,8 +23,10 @@ export const updateMerchant = defineCall({
       maintenanceEnd: z.iso.datetime({ offset: true }).nullable(),
       restrictedCountries: countryList,
       features: z.partialRecord(featureFlag, z.boolean()),
-      /** The catalogue behind the language switch's TY entry. */
+      /** The catalogue behind the language switch's TY entry: one of `languages` (the server checks). */
       tyLanguage,
+      /** The catalogues the merchant offers besides English; its TY language among them. */
+      languages,
       /** Public Firebase web options of the merchant's project (null removes them). */
       firebase: firebaseOptions.nullable(),
     })

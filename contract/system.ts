@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerFieldRule } from './auth.ts';
 import { defineCall, emptyQuery, wpsReply } from './call.ts';
-import { brand, featureFlag, merchantCode, theme, tyLanguage } from './merchant.ts';
+import { brand, featureFlag, languages, merchantCode, theme, tyLanguage } from './merchant.ts';
 
 /** 0 normal, 1 maintenance, 2 region restricted (spec §4 System status). */
 export const systemStatusCode = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -67,6 +67,8 @@ export const whitelabelInfo = z.object({
   social: z.object({ facebook: z.string(), telegram: z.string() }),
   /** The catalogue behind the language switch's TY entry. */
   tyLanguage,
+  /** The catalogues the merchant offers besides English (TY among them); listed in the switch with LANGUAGE_LIST on. */
+  languages,
   analytics: z.object({ gtagId: z.string() }),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),

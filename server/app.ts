@@ -495,7 +495,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(downloadRoutes, { merchants });
   await app.register(opsRoutes, {
-    ops: createOpsService(db),
+    ops: createOpsService(db, audit),
     payments: payments.service,
     audit: payments.audit,
     messages,

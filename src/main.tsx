@@ -2,7 +2,7 @@ import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
-import { adoptFirstReplies, firstTyLanguage } from './api/firstReplies.ts';
+import { adoptFirstReplies, firstLanguages } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
@@ -37,7 +37,7 @@ async function start() {
   const container = document.getElementById('root')!;
   // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts).
   const drawnIn = container.hasAttribute('data-drawn') ? document.documentElement.lang : undefined;
-  const locale = startLocale(savedLocale(localStorage, window.location.search), firstTyLanguage(merchant));
+  const locale = startLocale(savedLocale(localStorage, window.location.search), firstLanguages(merchant));
   const catalogue = activateLocale(locale);
   const queryClient = createQueryClient();
   // The back office: no first page, no status gate, no merchant's tag.

@@ -17,6 +17,7 @@ import {
   firstCalls,
   MERCHANT_COOKIE,
   offeredLanguage,
+  offeredLanguages,
 } from '../../contract/firstReplies.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
@@ -38,12 +39,12 @@ const cookieOf = (req: FastifyRequest, name: string) =>
 
 /**
  * The language the SPA will start in (src/main.tsx): the `lang` cookie it keeps beside its saved language (src/i18n)
- * if the merchant offers it (`tyLanguage`: its whitelabel's, when known), else English.
+ * if the merchant offers it (`offered`: its whitelabel's offeredLanguages, when known), else English.
  */
-export function pageLocale(req: FastifyRequest, tyLanguage?: string): Locale {
+export function pageLocale(req: FastifyRequest, offered?: readonly string[]): Locale {
   const cookie = cookieOf(req, 'lang');
   if (!isOneOf(LOCALES, cookie)) return 'en';
-  return tyLanguage === undefined ? cookie : offeredLanguage(cookie, tyLanguage);
+  return offered === undefined ? cookie : offeredLanguage(cookie, offered);
 }
 
 /**
@@ -96,10 +97,8 @@ async function firstReplies(
   };
   // The same in every language.
   const whitelabel = await ask(WHITELABEL, pageLocale(req));
-  const locale = pageLocale(
-    req,
-    (whitelabel[0]?.[1] as { value?: WhitelabelInfo } | undefined)?.value?.tyLanguage,
-  );
+  const info = (whitelabel[0]?.[1] as { value?: WhitelabelInfo } | undefined)?.value;
+  const locale = pageLocale(req, info && offeredLanguages(info));
   // Keyed in the calls' order, not in the order they finish: the same page is the same bytes.
   const answered = await Promise.all(
     firstCalls(locale, path).map((url) => (url === WHITELABEL ? whitelabel : ask(url, locale))),

@@ -3,7 +3,7 @@ import { FIRST_REPLIES_ID } from '../../contract/firstReplies.ts';
 import { systemStatus, whitelabel } from '../../contract/routes.ts';
 import { startLocale } from '../i18n/i18n.ts';
 import { call, setApiLanguage } from './client.ts';
-import { adoptFirstReplies, firstTyLanguage } from './firstReplies.ts';
+import { adoptFirstReplies, firstLanguages } from './firstReplies.ts';
 
 const status = { success: true, code: 'OK', value: { status: 0 } };
 const fromServer = { success: true, code: 'OK', value: { status: 9 } };
@@ -68,22 +68,40 @@ describe('first replies', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('tell the merchant’s TY language before any call, and the app starts in a language it offers', () => {
-    const whitelabelReply = { success: true, code: 'OK', value: { tyLanguage: 'th' } };
+  it('tell the merchant’s languages before any call, and the app starts in a language it offers', () => {
+    const whitelabelReply = (features: Record<string, boolean>) => ({
+      success: true,
+      code: 'OK',
+      value: { tyLanguage: 'th', languages: ['th', 'ja'], features },
+    });
     adoptFirstReplies(
-      page({ merchant: 'LOTUS', language: 'vi', replies: { '/wps/system/whitelabel': whitelabelReply } }),
+      page({ merchant: 'LOTUS', language: 'vi', replies: { '/wps/system/whitelabel': whitelabelReply({}) } }),
     );
-    expect(firstTyLanguage('PORTICO')).toBeUndefined();
-    const ty = firstTyLanguage(null);
-    expect(ty).toBe('th');
+    expect(firstLanguages('PORTICO')).toBeUndefined();
+    // Without the full-list flag, its TY language alone.
+    const ty = firstLanguages(null);
+    expect(ty).toEqual(['th']);
     expect([
       startLocale('th', ty),
-      startLocale('vi', ty),
+      startLocale('ja', ty),
       startLocale('zh', ty),
       startLocale('en', ty),
     ]).toEqual(['th', 'en', 'en', 'en']);
     // Without the replies (no page hints), the saved language; QA's pseudo-locale stays whatever the merchant.
     expect([startLocale('vi', undefined), startLocale('pseudo', ty)]).toEqual(['vi', 'pseudo']);
+    adoptFirstReplies(
+      page({
+        merchant: 'LOTUS',
+        language: 'ja',
+        replies: { '/wps/system/whitelabel': whitelabelReply({ LANGUAGE_LIST: true }) },
+      }),
+    );
+    const listed = firstLanguages(null);
+    expect([startLocale('ja', listed), startLocale('th', listed), startLocale('ko', listed)]).toEqual([
+      'ja',
+      'th',
+      'en',
+    ]);
   });
 
   it('a broken block is ignored: every read asks the server', async () => {

@@ -1,4 +1,4 @@
-import { FIRST_REPLIES_ID, type FirstReplies } from '../../contract/firstReplies.ts';
+import { FIRST_REPLIES_ID, type FirstReplies, offeredLanguages } from '../../contract/firstReplies.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
 
 /**
@@ -14,10 +14,10 @@ export interface FirstRepliesStore {
    */
   take(url: string, merchant: string | null, language: string): unknown;
   /**
-   * The TY language of the merchant the client asks for, as the replies tell it (its whitelabel, the same in every
-   * language), before any call: the app starts in a language the merchant offers, as the server drew the page.
+   * The languages besides English the merchant the client asks for offers, as the replies tell it (its whitelabel, the
+   * same in every language), before any call: the app starts in a language it offers, as the server drew the page.
    */
-  tyLanguage(merchant: string | null): string | undefined;
+  languages(merchant: string | null): readonly string[] | undefined;
 }
 
 /**
@@ -40,10 +40,10 @@ export function createFirstReplies(block?: FirstReplies): FirstRepliesStore {
       delete first.replies[url];
       return reply;
     },
-    tyLanguage(merchant) {
+    languages(merchant) {
       if (!first || !forMerchant(first, merchant)) return undefined;
-      return (first.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value
-        ?.tyLanguage;
+      const info = (first.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value;
+      return info && offeredLanguages(info);
     },
   };
 }
@@ -63,4 +63,4 @@ export function adoptFirstReplies(doc: Document = document): void {
   }
 }
 
-export const firstTyLanguage = (merchant: string | null) => pageReplies.tyLanguage(merchant);
+export const firstLanguages = (merchant: string | null) => pageReplies.languages(merchant);

@@ -22,9 +22,12 @@ export const LOCALES: readonly Locale[] = LOCALE_CODES;
 export const PSEUDO = 'pseudo';
 export type UiLocale = Locale | typeof PSEUDO;
 
-/** Spec §1 and §4: the switch offers EN and TY (the merchant's other catalogue), plus the pseudo-locale once on. */
-export function switchLocales(ty: TyLanguage, storage: Storage = sessionStorage): UiLocale[] {
-  return storage.getItem('qaPseudo') ? ['en', ty, PSEUDO] : ['en', ty];
+/**
+ * Spec §1 and §4: the switch offers EN first, then the merchant's languages (contract offeredLanguages: its TY entry,
+ * or its full list with LANGUAGE_LIST on), plus the pseudo-locale once on.
+ */
+export function switchLocales(offered: readonly TyLanguage[], storage: Storage = sessionStorage): UiLocale[] {
+  return storage.getItem('qaPseudo') ? ['en', ...offered, PSEUDO] : ['en', ...offered];
 }
 
 /**
@@ -46,11 +49,11 @@ export function savedLocale(
 }
 
 /**
- * The language the app starts in: the saved one if the merchant offers it (`tyLanguage`, when the page's replies tell
+ * The language the app starts in: the saved one if the merchant offers it (`offered`, when the page's replies tell
  * it), else English, as the server drew the page (server/http/pageHints.ts); the pseudo-locale stays.
  */
-export const startLocale = (saved: UiLocale, tyLanguage: string | undefined): UiLocale =>
-  saved === PSEUDO || tyLanguage === undefined ? saved : offeredLanguage(saved, tyLanguage);
+export const startLocale = (saved: UiLocale, offered: readonly string[] | undefined): UiLocale =>
+  saved === PSEUDO || offered === undefined ? saved : offeredLanguage(saved, offered);
 
 // One lazy chunk per catalogue (the Lingui plugin compiles each): only the active language is downloaded.
 const catalogueFiles = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po');

@@ -54,6 +54,7 @@ export const merchant = (code: string, m: Partial<OpsMerchant> = {}): OpsMerchan
   restrictedCountries: [],
   features: {},
   tyLanguage: 'vi',
+  languages: ['vi', 'th', 'zh'],
   ...m,
 });
 

@@ -16,8 +16,10 @@ export interface MerchantSettings {
   downloadResources: Partial<Record<DownloadPackage, { name: string; url: string }>>;
   siteResources: Record<string, { url: string; labelNameEn: string }>;
   timeZone: string;
-  /** The catalogue of the language switch's TY entry (absent: Vietnamese). */
+  /** The catalogue of the language switch's TY entry (absent: Vietnamese); one of `languages`. */
   tyLanguage?: TyLanguage;
+  /** The catalogues offered besides English (absent: the TY language alone; server/modules/ops/languages.ts). */
+  languages?: TyLanguage[];
   /** 'dev' exposes captcha answers at /__dev/captcha/:id outside production, so end-to-end tests pass through. */
   captchaMode: 'image' | 'dev';
   /** The password agents and operators give new accounts; logging in with it forces a change (spec §4). */

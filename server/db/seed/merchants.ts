@@ -90,6 +90,8 @@ export const allOn = (off: FeatureFlag[] = []): Record<FeatureFlag, boolean> => 
     DAILY_SALARY: true,
     HOURLY_SALARY: true,
     REALTIME_SALARY: true,
+    // The demo brands keep spec §1's EN/TY switch; operators turn the full list on per merchant.
+    LANGUAGE_LIST: false,
   };
   for (const f of off) flags[f] = false;
   return flags;

@@ -24,6 +24,7 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
+import { languagesOf, tyLanguageOf } from '../../http/locale.ts';
 import { pictureUrl } from '../../http/pictures.ts';
 import type { AuditLog } from '../audit/log.ts';
 import { mustExist } from '../merchant/exists.ts';
@@ -97,7 +98,8 @@ export function createBackoffice(db: Db, audit: AuditLog) {
         maintenanceEnd: m.maintenanceEnd?.toISOString() ?? null,
         restrictedCountries: m.restrictedCountries,
         features: m.settings.features ?? {},
-        tyLanguage: m.settings.tyLanguage ?? 'vi',
+        tyLanguage: tyLanguageOf(m.settings),
+        languages: languagesOf(m.settings),
       }));
     },
 

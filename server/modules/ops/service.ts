@@ -1,10 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { FeatureFlag } from '../../../contract/merchant.ts';
 import type { createMerchant, updateMerchant } from '../../../contract/ops.ts';
 import { type Db, embeddedClient } from '../../db/client.ts';
 import { domains, merchants } from '../../db/schema/index.ts';
+import type { MerchantSettings } from '../../db/schema/merchants.ts';
 import { DomainError } from '../../http/errors.ts';
+import { languagesOf, tyLanguageOf } from '../../http/locale.ts';
 import { artPath } from '../art/paths.ts';
+import type { AuditLog } from '../audit/log.ts';
 
 type Update = z.output<typeof updateMerchant.body>;
 type Create = z.output<typeof createMerchant.body>;
@@ -22,34 +26,98 @@ const catalogueCopies = (to: string, from: string) => [
       select ${to}, type, titles, contents, sort from notices where merchant_code = ${from}`,
 ];
 
-export function createOpsService(db: Db) {
+type MerchantRow = typeof merchants.$inferSelect;
+
+/** The parts of a merchant an update may change, as the audit row keeps them before and after (flags: those changed). */
+function auditedView(m: MerchantRow, change: Update): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    maintenance: m.maintenance,
+    maintenanceEnd: m.maintenanceEnd?.toISOString() ?? null,
+    restrictedCountries: m.restrictedCountries,
+    features: Object.fromEntries(
+      Object.keys(change.features ?? {}).map((f) => [f, m.settings.features[f as FeatureFlag] ?? false]),
+    ),
+    tyLanguage: tyLanguageOf(m.settings),
+    languages: languagesOf(m.settings),
+    firebase: m.settings.firebase ?? null,
+  };
+  return Object.fromEntries(Object.keys(change).map((k) => [k, view[k]]));
+}
+
+/**
+ * The languages a change leaves the merchant with, refused when its TY entry would speak one it does not offer. A
+ * merchant without a list of its own (`languages` absent) offers its TY language alone, and keeps doing so when only
+ * the TY language changes.
+ */
+function languageSettings(
+  m: MerchantRow,
+  change: Update,
+): Pick<MerchantSettings, 'tyLanguage' | 'languages'> {
+  const ty = change.tyLanguage ?? tyLanguageOf(m.settings);
+  const list = change.languages ?? m.settings.languages;
+  if (list && !list.includes(ty))
+    throw new DomainError(
+      400,
+      'VALIDATION',
+      'The TY entry must speak one of the languages offered',
+      change.tyLanguage
+        ? { tyLanguage: 'Choose one of the languages offered' }
+        : { languages: 'Keep the TY language among the languages offered' },
+    );
+  return { tyLanguage: ty, ...(list ? { languages: list } : {}) };
+}
+
+/**
+ * Operator changes of a merchant. Each commits with its audit row; the `merchants` trigger raises merchant_config's
+ * version in the same transaction, so every process's merchant cache (and with it the whitelabel reply, the reply
+ * language and the first replies drawn into pages) reads the change at its next request.
+ */
+export function createOpsService(db: Db, audit: AuditLog) {
   const find = async (code: string) => (await db.select().from(merchants).where(eq(merchants.code, code)))[0];
 
   return {
     async update(code: string, change: Update) {
-      const m = await find(code);
-      if (!m) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${code}"`);
-      await db
-        .update(merchants)
-        .set({
-          ...(change.maintenance !== undefined ? { maintenance: change.maintenance } : {}),
-          ...(change.maintenanceEnd !== undefined
-            ? { maintenanceEnd: change.maintenanceEnd ? new Date(change.maintenanceEnd) : null }
-            : {}),
-          ...(change.restrictedCountries ? { restrictedCountries: change.restrictedCountries } : {}),
-          ...(change.features || change.firebase !== undefined || change.tyLanguage
-            ? {
-                settings: {
-                  ...m.settings,
-                  features: { ...m.settings.features, ...change.features },
-                  ...(change.firebase !== undefined ? { firebase: change.firebase } : {}),
-                  ...(change.tyLanguage ? { tyLanguage: change.tyLanguage } : {}),
-                },
-              }
-            : {}),
-        })
-        .where(eq(merchants.code, code));
-      return { merchantCode: code };
+      return db.transaction(async (tx) => {
+        const [m] = await tx.select().from(merchants).where(eq(merchants.code, code)).for('update');
+        if (!m) throw new DomainError(404, 'NOT_FOUND', `Unknown merchant "${code}"`);
+        const settingsChanged =
+          change.features !== undefined ||
+          change.firebase !== undefined ||
+          change.tyLanguage !== undefined ||
+          change.languages !== undefined;
+        const [after] = await tx
+          .update(merchants)
+          .set({
+            ...(change.maintenance !== undefined ? { maintenance: change.maintenance } : {}),
+            ...(change.maintenanceEnd !== undefined
+              ? { maintenanceEnd: change.maintenanceEnd ? new Date(change.maintenanceEnd) : null }
+              : {}),
+            ...(change.restrictedCountries ? { restrictedCountries: change.restrictedCountries } : {}),
+            ...(settingsChanged
+              ? {
+                  settings: {
+                    ...m.settings,
+                    features: { ...m.settings.features, ...change.features },
+                    ...(change.firebase !== undefined ? { firebase: change.firebase } : {}),
+                    ...languageSettings(m, change),
+                  },
+                }
+              : {}),
+          })
+          .where(eq(merchants.code, code))
+          .returning();
+        await audit.append(tx, {
+          merchantCode: code,
+          actor: 'ops',
+          action: 'MERCHANT_SETTINGS_CHANGED',
+          subject: {
+            sections: Object.keys(change),
+            before: auditedView(m, change),
+            after: auditedView(after!, change),
+          },
+        });
+        return { merchantCode: code };
+      });
     },
 
     /** A new merchant: its own brand and domains, settings and catalogue copied from a template merchant. */

@@ -3,6 +3,7 @@ import type { FeatureFlag } from '../../../contract/merchant.ts';
 import type { ModuleNode, SystemStatus, WhitelabelInfo } from '../../../contract/system.ts';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema/index.ts';
+import { languagesOf, tyLanguageOf } from '../../http/locale.ts';
 import type { Merchant } from '../../http/merchant.ts';
 import { inMaintenance, siteOf } from '../../http/standing.ts';
 import type { GeoPort } from '../../ports/geo.ts';
@@ -56,7 +57,8 @@ export function createSystemService(db: Db, geo: GeoPort, now: () => Date = () =
         siteResources: s.siteResources,
         customerService: s.customerService,
         social: s.social,
-        tyLanguage: s.tyLanguage ?? 'vi',
+        tyLanguage: tyLanguageOf(s),
+        languages: languagesOf(s),
         analytics: { gtagId: s.gtagId },
         imageCDNs: s.imageCDNs,
         launchGameCDNs: s.launchGameCDNs,

@@ -9,8 +9,13 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const LANGUAGE = msg`Language`;
 const options = () => screen.getAllByRole('option').map((o) => o.textContent);
-const showFor = (tyLanguage: string) =>
-  mount(<LanguageSwitch />, { queryData: [[['whitelabel'], { tyLanguage }]] });
+const showFor = (
+  tyLanguage: string,
+  more: { languages?: string[]; features?: Record<string, boolean> } = {},
+) =>
+  mount(<LanguageSwitch />, {
+    queryData: [[['whitelabel'], { tyLanguage, features: {}, ...more }]],
+  });
 
 // Catalogues compile on first import (the Lingui Vite plugin): load them once before the clock matters.
 beforeAll(async () => {
@@ -40,6 +45,24 @@ describe('language switch', () => {
     expect(options()).toEqual(['EN · English', 'TY · ไทย']);
     await waitFor(() => expect(i18n.locale).toBe('en'));
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('lists a merchant’s languages without the full-list flag only as EN and TY', async () => {
+    showFor('th', { languages: ['th', 'ja', 'ko'] });
+    expect(options()).toEqual(['EN · English', 'TY · ไทย']);
+  });
+
+  it('with LANGUAGE_LIST on, lists every language the merchant offers, English first, each by its own name', async () => {
+    await activateLocale('vi');
+    showFor('th', { languages: ['th', 'ja', 'ko'], features: { LANGUAGE_LIST: true } });
+    expect(options()).toEqual(['English', 'ไทย', '日本語', '한국어']);
+    // Vietnamese is saved but not offered: English.
+    await waitFor(() => expect(i18n.locale).toBe('en'));
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    await userEvent.selectOptions(select, 'ja');
+    await waitFor(() => expect(i18n.locale).toBe('ja'));
+    expect(document.documentElement.lang).toBe('ja');
+    expect([localStorage.getItem('lang'), localStorage.getItem('hisLang')]).toEqual(['ja', 'en']);
   });
 
   it('turns the pseudo-locale on for the tab with ?lang=pseudo, without saving it as the member’s language', async () => {
