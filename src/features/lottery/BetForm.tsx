@@ -20,6 +20,7 @@ import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { ApiError, call } from '../../api/client.ts';
 import { newRequestId } from '../../api/requestId.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
+import { latinDigits } from '../../i18n/format.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';
 import { useBreakText, useLimitText } from '../../ui/records/limitText.ts';
@@ -214,7 +215,8 @@ export function BetForm({
               value={slip.digits}
               aria-invalid={numbersError ? true : undefined}
               aria-describedby={numbersError ? `${ids}-numbers-error` : undefined}
-              onChange={(e) => slip.changeDigits(e.target.value)}
+              // Lottery numbers are Latin digits in every language: digits typed in the player's script become them.
+              onChange={(e) => slip.changeDigits(latinDigits(e.target.value))}
             />
           </div>
         ) : (
@@ -258,7 +260,7 @@ export function BetForm({
                 .filter(Boolean)
                 .join(' ') || undefined
             }
-            onChange={(e) => slip.changePoints(e.target.value)}
+            onChange={(e) => slip.changePoints(latinDigits(e.target.value))}
           />
           {price && (
             <p id={`${ids}-points-hint`} className="text-xs text-muted">

@@ -200,6 +200,13 @@ describe('Lottery betting page', () => {
       'Enter three digits, such as 123',
     );
     expect(slipLines()).toEqual([]);
+    // Digits typed in the player's script (a Burmese keyboard) are the lottery's Latin digits.
+    await user().clear(screen.getByLabelText('Three digits'));
+    await user().type(screen.getByLabelText('Three digits'), '၁၂၃');
+    expect(screen.getByLabelText('Three digits')).toHaveValue('123');
+    await user().clear(points());
+    await user().type(points(), '၅');
+    expect(points()).toHaveValue('5');
   });
 
   it('builds a slip in points with its cost and win per hit, places points only and reuses the request id on retry', async () => {
