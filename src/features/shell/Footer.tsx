@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { vendorLanesQuery, whitelabelQuery } from '../../api/queries.ts';
 import { useImageUrl } from '../../ui/imageUrl.ts';
+import { WhenNear } from '../../ui/WhenNear.tsx';
 
 /** `download`: the app-download entry (the app's, which opens the download modal). */
 export function Footer({ download }: { download?: ReactNode }) {
@@ -45,20 +46,25 @@ export function Footer({ download }: { download?: ReactNode }) {
             {download && <li>{download}</li>}
           </ul>
         </nav>
-        <ul aria-label={t`Game providers`} className="flex flex-wrap gap-3">
-          {[...logos].map(([code, logo]) => (
-            <li key={code}>
-              <img
-                src={imageUrl(logo.url)}
-                alt={logo.name}
-                title={logo.name}
-                loading="lazy"
-                decoding="async"
-                className="h-8 w-20 rounded opacity-80"
-              />
-            </li>
-          ))}
-        </ul>
+        {/* Every provider's logo (~30): built, and their pictures fetched, only as the footer comes near the view. A
+            short page's footer is within the browser's lazy-loading distance: the pictures would come at load, beside
+            its largest picture, and every page's server-drawn HTML would carry them for the app to take over. */}
+        <WhenNear height="2rem">
+          <ul aria-label={t`Game providers`} className="flex flex-wrap gap-3">
+            {[...logos].map(([code, logo]) => (
+              <li key={code}>
+                <img
+                  src={imageUrl(logo.url)}
+                  alt={logo.name}
+                  title={logo.name}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-8 w-20 rounded opacity-80"
+                />
+              </li>
+            ))}
+          </ul>
+        </WhenNear>
         <p>
           {/* The year in UTC, not in the player's time zone: the server draws this line (in UTC) and the app takes it
           over; around New Year the two would differ for hours. */}
