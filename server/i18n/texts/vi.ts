@@ -1,0 +1,67 @@
+import type { ServerText } from '../keys.ts';
+
+/** The server's words to players in vi: the same as the SPA's catalogue (locales/vi/messages.po) where it has them. */
+export const vi: Record<ServerText, string> = {
+  'Incorrect username or password': 'Tên đăng nhập hoặc mật khẩu không đúng',
+  'This account is locked, please contact customer service':
+    'Tài khoản này đã bị khóa, vui lòng liên hệ chăm sóc khách hàng',
+  'Not logged in, please login': 'Chưa đăng nhập, vui lòng đăng nhập',
+  'Please Register An Account First': 'Vui lòng đăng ký tài khoản trước',
+  'Function not enabled': 'Chức năng chưa được bật',
+  'Captcha is incorrect, please try again': 'Mã captcha không đúng, vui lòng thử lại',
+  'Captcha is incorrect': 'Mã captcha không đúng',
+  'Invalid invitation code': 'Mã mời không hợp lệ',
+  'Invalid referral code': 'Mã giới thiệu không hợp lệ',
+  'This phone number is already registered': 'Số điện thoại này đã được đăng ký',
+  'This username is already taken': 'Tên đăng nhập này đã có người dùng',
+  'This phone number is not registered': 'Số điện thoại này chưa được đăng ký',
+  'Verification code not valid': 'Mã xác minh không hợp lệ',
+  'Please enter a valid verification code': 'Vui lòng nhập mã xác minh hợp lệ',
+  'Verification code not valid, please send again': 'Mã xác minh không hợp lệ, vui lòng gửi lại',
+  'Code expired, please send again': 'Mã đã hết hạn, vui lòng gửi lại',
+  'Too many verification codes today, please try again tomorrow':
+    'Hôm nay bạn đã yêu cầu quá nhiều mã xác minh, vui lòng thử lại vào ngày mai',
+  'Sign-in could not be verified, please try again': 'Không thể xác minh đăng nhập, vui lòng thử lại',
+  'Please correct the marked fields': 'Vui lòng sửa các ô được đánh dấu',
+  'The site is under maintenance, please come back later': 'Trang web đang bảo trì, vui lòng quay lại sau',
+  'This site is not available in your region': 'Trang web này không khả dụng tại khu vực của bạn',
+  'Please change your password first': 'Vui lòng đổi mật khẩu trước',
+  'Your account is self-excluded': 'Tài khoản của bạn đang tự loại trừ',
+  'You are taking a break from play': 'Bạn đang trong thời gian tạm nghỉ chơi',
+  'The old password is incorrect': 'Mật khẩu cũ không đúng',
+  'Choose a new password': 'Vui lòng chọn mật khẩu mới',
+  'Incorrect confirmation input': 'Thông tin xác nhận không khớp',
+  'Input must not be empty': 'Không được để trống',
+  'This code is not valid or has expired, please ask for a new one':
+    'Mã này không hợp lệ hoặc đã hết hạn, vui lòng yêu cầu mã mới',
+  'The password is incorrect': 'Mật khẩu không đúng',
+  'Insufficient balance': 'Số dư không đủ',
+  'The end date is before the start': 'Ngày kết thúc trước ngày bắt đầu',
+  'Deposits are paused during your break from play': 'Nạp tiền tạm dừng trong thời gian bạn tạm nghỉ chơi',
+  'This channel is not available': 'Kênh này hiện không khả dụng',
+  'The payment provider is not answering: try again or choose another way':
+    'Nhà cung cấp thanh toán không phản hồi: hãy thử lại hoặc chọn cách khác',
+  'The payment password is locked, try again later': 'Mật khẩu thanh toán đã bị khóa, vui lòng thử lại sau',
+  'Too many wrong payment passwords: it is locked for 15 minutes':
+    'Nhập sai mật khẩu thanh toán quá nhiều lần: bị khóa trong 15 phút',
+  'Betting is closed for this draw': 'Kỳ quay này đã đóng cược',
+  'This draw is not on sale yet': 'Kỳ quay này chưa mở bán',
+  'Over the most you may stake on one draw': 'Vượt quá số tiền cược tối đa cho một kỳ quay',
+  'Some bets are not valid': 'Một số cược không hợp lệ',
+  'The numbers must be different': 'Các số phải khác nhau',
+  'No such game': 'Không có trò chơi này',
+  'The game is under maintenance, please see other popular games':
+    'Trò chơi đang bảo trì, vui lòng xem các trò chơi phổ biến khác',
+  'This mission is not complete yet': 'Nhiệm vụ này chưa hoàn thành',
+  'This promo code is already in use': 'Mã khuyến mãi này đã được sử dụng',
+  'This promotion is not running': 'Khuyến mãi này không còn diễn ra',
+  'This rebate has just been claimed': 'Hoàn trả này vừa được nhận',
+  'This reward is no longer offered': 'Phần thưởng này không còn được cung cấp',
+  'This ticket has expired and can no longer be opened': 'Vé này đã hết hạn và không thể mở được nữa',
+  'Too many requests, try again in {seconds} s': 'Quá nhiều yêu cầu, vui lòng thử lại sau {seconds} giây',
+  'Too many requests, try again later': 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+  'Temporarily unavailable, please try again shortly':
+    'Tạm thời không khả dụng, vui lòng thử lại sau ít phút',
+  'Something went wrong, please try again': 'Đã xảy ra lỗi, vui lòng thử lại',
+  'Invalid value': 'Giá trị không hợp lệ',
+};
