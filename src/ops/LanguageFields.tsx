@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { Locale } from '../../contract/merchant.ts';
 import { LOCALES } from '../i18n/i18n.ts';
 import { serverField } from '../ui/records/form.tsx';
-import { InputField, TextAreaField } from './ui.tsx';
+import { languageName } from './languageNames.ts';
+import { useOps } from './session.ts';
+import { InputField, opsInlineInput, TextAreaField } from './ui.tsx';
 
 export type Texts = { en: string } & Partial<Record<Locale, string>>;
 export const NO_TEXTS: Texts = { en: '', vi: '', th: '', zh: '' };
@@ -14,8 +16,9 @@ export function filled(texts: Texts): Partial<Texts> {
 }
 
 /**
- * One text in every language (English, Vietnamese, Thai, Chinese), each with the server's message for `<name>.<locale>` under it;
- * `area` for HTML contents.
+ * One text per language, each with the server's message for `<name>.<locale>` under it; `area` for HTML contents.
+ * English and the languages the picked merchant offers are shown, and any other language that holds a text or a
+ * message; the rest are a pick away ("Add a language"), not eighteen empty fields.
  */
 export function LanguageFields({
   name,
@@ -34,23 +37,26 @@ export function LanguageFields({
   area?: boolean;
   maxLength?: number;
 }) {
-  const { t } = useLingui();
-  const languageName: Partial<Record<Locale, string>> = {
-    en: t`English`,
-    vi: t`Vietnamese`,
-    th: t`Thai`,
-    zh: t`Chinese`,
-  };
+  const { t, i18n } = useLingui();
+  const { merchant } = useOps();
+  const [opened, setOpened] = useState<Locale[]>([]);
+  const message = (code: Locale) =>
+    serverField(error, `${name}.${code}`) ?? (code === 'en' ? serverField(error, name) : undefined);
+  const shown = (code: Locale) =>
+    code === 'en' ||
+    (merchant.languages as readonly Locale[]).includes(code) ||
+    opened.includes(code) ||
+    (texts[code] ?? '').trim() !== '' ||
+    message(code) !== undefined;
+  const rest = LOCALES.filter((code) => !shown(code));
   return (
     <>
-      {LOCALES.map((code) => {
+      {LOCALES.filter(shown).map((code) => {
         const props = {
-          label: label(languageName[code] ?? code),
-          // TODO(issue 30 item 3): the merchant's languages first, the others on demand.
+          label: label(languageName(code, i18n.locale)),
           value: texts[code] ?? '',
           maxLength,
-          message:
-            serverField(error, `${name}.${code}`) ?? (code === 'en' ? serverField(error, name) : undefined),
+          message: message(code),
         };
         const set = (text: string) => onChange({ ...texts, [code]: text });
         return area ? (
@@ -59,6 +65,23 @@ export function LanguageFields({
           <InputField key={code} {...props} onChange={(e) => set(e.target.value)} />
         );
       })}
+      {rest.length > 0 && (
+        <select
+          aria-label={t`Add a language`}
+          className={opsInlineInput}
+          value=""
+          onChange={(e) => setOpened((was) => [...was, e.target.value as Locale])}
+        >
+          <option value="" disabled>
+            {t`Add a language…`}
+          </option>
+          {rest.map((code) => (
+            <option key={code} value={code}>
+              {languageName(code, i18n.locale)}
+            </option>
+          ))}
+        </select>
+      )}
     </>
   );
 }

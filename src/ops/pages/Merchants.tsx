@@ -3,15 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { OpsMerchant } from '../../../contract/backoffice.ts';
-import { featureFlag, tyLanguage } from '../../../contract/merchant.ts';
+import { featureFlag } from '../../../contract/merchant.ts';
 import { createMerchant, updateMerchant } from '../../../contract/ops.ts';
-import { LOCALES, languageLabel } from '../../i18n/i18n.ts';
 import { CallError, Done, serverField } from '../../ui/records/form.tsx';
 import { opsCall } from '../api.ts';
 import { isoFromLocal, localFromIso } from '../format.ts';
 import { merchantsKey, useMay, useOps } from '../session.ts';
-import { InputField, listField, opsButton, opsInlineInput, opsPrimary, Panel, Switch } from '../ui.tsx';
+import { InputField, listField, opsButton, opsPrimary, Panel, Switch } from '../ui.tsx';
 import { MerchantForm } from './MerchantForm.tsx';
+import { MerchantLanguages } from './MerchantLanguages.tsx';
 
 type Change = z.input<typeof updateMerchant.body>;
 
@@ -66,41 +66,33 @@ export function Merchants() {
         error={update.error}
         onSave={change}
       />
-      <Panel title={<Trans>Language switch</Trans>}>
-        <label className="flex flex-wrap items-center gap-2">
-          <span>
-            <Trans>The TY entry speaks</Trans>
-          </span>
-          <select
-            className={opsInlineInput}
-            value={merchant.tyLanguage}
-            disabled={!editable || update.isPending}
-            onChange={(e) => change({ tyLanguage: tyLanguage.parse(e.target.value) })}
-          >
-            {LOCALES.filter((l) => l !== 'en').map((l) => (
-              <option key={l} value={l}>
-                {languageLabel(l)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </Panel>
+      <MerchantLanguages
+        key={merchant.code}
+        merchant={merchant}
+        editable={editable}
+        pending={update.isPending}
+        error={update.error}
+        onSave={change}
+      />
       <Panel title={<Trans>Feature flags</Trans>}>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {featureFlag.options.map((flag) => (
-            <li
-              key={flag}
-              className="flex items-center justify-between gap-2 rounded-md bg-surface px-2 py-1.5"
-            >
-              <span className="font-mono text-xs break-all">{flag}</span>
-              <Switch
-                label={flag}
-                checked={merchant.features[flag] === true}
-                disabled={!editable || update.isPending}
-                onChange={(on) => change({ features: { [flag]: on } })}
-              />
-            </li>
-          ))}
+          {featureFlag.options
+            // The languages panel sets it with the languages it lists.
+            .filter((flag) => flag !== 'LANGUAGE_LIST')
+            .map((flag) => (
+              <li
+                key={flag}
+                className="flex items-center justify-between gap-2 rounded-md bg-surface px-2 py-1.5"
+              >
+                <span className="font-mono text-xs break-all">{flag}</span>
+                <Switch
+                  label={flag}
+                  checked={merchant.features[flag] === true}
+                  disabled={!editable || update.isPending}
+                  onChange={(on) => change({ features: { [flag]: on } })}
+                />
+              </li>
+            ))}
         </ul>
       </Panel>
       {may(createMerchant) &&
