@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { createPictures } from './http/pictures.ts';
 import { databaseRateLimitStore, type RateLimitStoreKind } from './http/rateLimitStore.ts';
 import { createReplyCache } from './http/replyCache.ts';
 import { echoRequestId, type LogOptions, loggerOptions, requestIdOf } from './http/requestLog.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
 import { sessionScope } from './http/sessionScope.ts';
 import { isCallPath, isPagePath, registerSpa } from './http/spa.ts';
 import { createStandingCheck } from './http/standing.ts';
@@ -242,8 +242,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, { db, jobs });
 
   // The composition root: every service below is built once from its dependencies and handed to the modules.
-  const merchants = createMerchantCache(db);
-  await app.register(helmet, {
+  // Per-process caches (merchants, sessions, balances on PGlite) hear of writes here; until it listens they are
+  // bypassed.
+  const invalidation = createInvalidation(db);
+  app.decorate('invalidation', invalidation);
+  app.addHook('onClose', () => invalidation.close());
+  void invalidation.start().catch((err) => app.log.warn({ err }, 'cache invalidation not listening yet'));
+  const merchants = createMerchantCache(db, invalidation);
+  securityHeaders(app, {
     // Google's and the CDNs' hosts only on the pages of a merchant that uses them (http/csp.ts).
     contentSecurityPolicy: pagePolicy(app, (req) => resolveMerchant(merchants, req)),
     // Firebase's sign-in popup (signInWithPopup) hands its result back to the opener, which also watches it close:
@@ -304,11 +310,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       now: () => new Date(now()),
       onQueued: wake,
     });
-  // Per-process caches (sessions, balances on PGlite) hear of writes here; until it listens they are bypassed.
-  const invalidation = createInvalidation(db);
-  app.decorate('invalidation', invalidation);
-  app.addHook('onClose', () => invalidation.close());
-  void invalidation.start().catch((err) => app.log.warn({ err }, 'cache invalidation not listening yet'));
   const sessions = createSessionService(db, undefined, { invalidation });
   const ledger = createLedger(db);
   const audit = createAuditLog(db);

@@ -3,6 +3,8 @@ import { type Db, embeddedClient } from './client.ts';
 
 /** The channel of migration 0035's `portico_invalidate(topic, key)`: payload `topic:key`. */
 const CHANNEL = 'portico_invalidate';
+/** Migration 0016's channel: `merchants` or `domains` changed (delivered as the topic `merchant_config`, key ''). */
+const MERCHANT_CHANNEL = 'merchant_config';
 
 /** Told that `key` of the topic changed, or with null that anything may have (the listener was down or came back). */
 export type Invalidated = (key: string | null) => void;
@@ -62,6 +64,7 @@ export function createInvalidation(db: Db, options: { retryMs?: number } = {}) {
     let ended = false;
     client.on('notification', (n) => {
       if (n.channel === CHANNEL) deliver(n.payload);
+      else if (n.channel === MERCHANT_CHANNEL) deliver(`${MERCHANT_CHANNEL}:`);
     });
     const lost = () => {
       if (ended) return;
@@ -73,7 +76,7 @@ export function createInvalidation(db: Db, options: { retryMs?: number } = {}) {
     client.on('end', lost);
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${MERCHANT_CHANNEL}`);
     } catch (err) {
       ended = true;
       await client.end().catch(() => undefined);

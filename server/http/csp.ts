@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { isCdnOrigin } from '../../contract/cdn.ts';
 import { GTAG_ID } from '../../contract/system.ts';
 import { FIREBASE_ORIGINS } from '../ports/firebase.ts';
@@ -31,7 +31,7 @@ export const ANALYTICS_ORIGINS = {
 export function pagePolicy(
   app: FastifyInstance,
   merchantOf: (req: FastifyRequest) => Promise<Merchant>,
-): NonNullable<FastifyHelmetOptions['contentSecurityPolicy']> {
+): NonNullable<HelmetOptions['contentSecurityPolicy']> {
   const pageMerchant = new WeakMap<IncomingMessage, Merchant['settings']>();
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'GET' || !isPagePath(req.url) || req.url.split('?')[0] === '/ops') return;

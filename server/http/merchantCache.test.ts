@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domains, merchants } from '../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { createInvalidation } from '../db/invalidation.ts';
+import { domains, merchants, vendors } from '../db/schema/index.ts';
 import { type TestApp, testApp } from '../test/app.ts';
+import { createMerchantCache } from './merchantCache.ts';
 
 const OPS = 'ops-secret-for-tests';
 let t: TestApp;
@@ -75,5 +80,77 @@ describe('merchant cache', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(await status('LOTUS')).toBe(0);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('merchant cache on PostgreSQL with a live listener', () => {
+  const url = () =>
+    (t.database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+      .connectionString;
+  /** Version reads sent while `fn` runs (the prepared `merchant_config_version`). */
+  async function versionReads(fn: () => Promise<unknown>): Promise<number> {
+    let n = 0;
+    // Every statement of the app's database goes through its pool's query (drizzle's node-postgres session).
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const query = pool.query;
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const first = args[0] as { name?: string } | undefined;
+      if (first?.name === 'merchant_config_version') n += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await fn();
+    } finally {
+      pool.query = query;
+    }
+    return n;
+  }
+
+  it('reads the versions again only after a write, its own at once', async () => {
+    const { db } = t.database;
+    const invalidation = createInvalidation(db);
+    const cache = createMerchantCache(db, invalidation);
+    try {
+      // Cold (nothing listened to yet): every lookup reads the versions.
+      expect(await versionReads(() => cache.byCode('LOTUS').then(() => cache.byCode('LOTUS')))).toBe(2);
+      await invalidation.start();
+      await cache.byCode('LOTUS');
+      expect(await versionReads(() => cache.byCode('LOTUS'))).toBe(0);
+      // A write of this process through its pool: the next lookup reads again and sees it.
+      await db.update(merchants).set({ maintenance: true }).where(eq(merchants.code, 'LOTUS'));
+      let seen: boolean | undefined;
+      expect(await versionReads(async () => (seen = (await cache.byCode('LOTUS'))?.maintenance))).toBe(1);
+      expect(seen).toBe(true);
+      await db.update(merchants).set({ maintenance: false }).where(eq(merchants.code, 'LOTUS'));
+      expect((await cache.byCode('LOTUS'))?.maintenance).toBe(false);
+      // A catalogue write raises the catalogue version the next lookup answers with.
+      const before = (await cache.find.code('LOTUS')).catalogue;
+      await db
+        .update(vendors)
+        .set({ sort: sql`${vendors.sort}` })
+        .where(eq(vendors.merchantCode, 'LOTUS'));
+      expect((await cache.find.code('LOTUS')).catalogue).toBeGreaterThan(before);
+    } finally {
+      await invalidation.close();
+    }
+  });
+
+  it('sees a write of another process once its notification arrives', async () => {
+    const second = await openDatabase({ kind: 'postgres', url: url() });
+    const b = await buildApp({ db: second.db });
+    try {
+      await b.invalidation.start();
+      const statusInB = async () =>
+        (await b.inject({ method: 'GET', url: '/wps/system/status', headers: { merchant: 'LOTUS' } })).json()
+          .value.status;
+      expect(await statusInB()).toBe(0);
+      await t.database.db.update(merchants).set({ maintenance: true }).where(eq(merchants.code, 'LOTUS'));
+      await vi.waitFor(async () => expect(await statusInB()).toBe(1), { timeout: 5_000 });
+      await t.database.db.update(merchants).set({ maintenance: false }).where(eq(merchants.code, 'LOTUS'));
+      await vi.waitFor(async () => expect(await statusInB()).toBe(0), { timeout: 5_000 });
+    } finally {
+      await b.close();
+      await second.close();
+    }
   });
 });

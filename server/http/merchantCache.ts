@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Db, embeddedClient } from '../db/client.ts';
+import type { Invalidation } from '../db/invalidation.ts';
 import { domains, merchantConfig, merchants } from '../db/schema/index.ts';
 
 export type Merchant = typeof merchants.$inferSelect;
@@ -8,9 +9,12 @@ export type Merchant = typeof merchants.$inferSelect;
  * How the cache learns that `merchants` or `domains` changed. Triggers raise `merchant_config.version` in every
  * writer's transaction (migration 0016), whoever writes: the operator API, a back-office tool, a test, another
  * process, psql.
- * - PostgreSQL: several API processes share the database, so each lookup reads the version (one row by primary key,
- *   a prepared statement) before trusting the cache: a write committed anywhere is seen by the next request
- *   everywhere. A notification would be cheaper but arrives on another connection a moment after the commit.
+ * - PostgreSQL: several API processes share the database. Each lookup reads the version (one row by primary key,
+ *   a prepared statement) before trusting the cache, unless the app's invalidation listener (server/db/invalidation.ts)
+ *   is live and has heard nothing since the last read: then the version read last still holds. The triggers of
+ *   0016 and 0036 notify every process; a write of this process to a watched table is seen by its next request at
+ *   once (the listener's fence), one of another process as soon as its notification arrives. Without a live
+ *   listener every lookup reads the version.
  * - PGlite: one process owns the data folder, and its notifications are handed over before the writing query
  *   returns, so a local counter bumped by them is exact and costs no query.
  */
@@ -24,7 +28,18 @@ interface Freshness {
   still(s: number): boolean;
 }
 
-function freshness(db: Db): Freshness {
+/** The tables whose writes change the merchant or catalogue version (triggers of migrations 0016 and 0036). */
+const VERSIONED_TABLES = [
+  'merchants',
+  'domains',
+  'merchant_config',
+  'games',
+  'vendors',
+  'notices',
+  'banners',
+];
+
+function freshness(db: Db, invalidation?: Invalidation): Freshness {
   const pglite = embeddedClient(db);
   if (pglite) {
     let generation = 0;
@@ -50,10 +65,27 @@ function freshness(db: Db): Freshness {
     .from(merchantConfig)
     .where(eq(merchantConfig.id, 1))
     .prepare('merchant_config_version');
+  invalidation?.watch(...VERSIONED_TABLES);
+  // The versions read last, and the invalidation stamp taken before that read.
+  let kept: { heard: number; versions: { merchants: number; catalogue: number } } | undefined;
   return {
     stamp: async () => {
+      if (kept && invalidation?.fresh(kept.heard)) return kept.versions;
+      const heard = invalidation?.stamp();
       const [row] = await version.execute();
-      return { merchants: row?.version ?? 0, catalogue: row?.catalogue ?? 0 };
+      const versions = { merchants: row?.version ?? 0, catalogue: row?.catalogue ?? 0 };
+      // Kept only if nothing was heard meanwhile. Versions only grow: of two reads under one stamp, the newer stays.
+      if (heard !== undefined && invalidation?.fresh(heard)) {
+        const same = kept?.heard === heard ? kept.versions : undefined;
+        kept = {
+          heard,
+          versions: {
+            merchants: Math.max(versions.merchants, same?.merchants ?? 0),
+            catalogue: Math.max(versions.catalogue, same?.catalogue ?? 0),
+          },
+        };
+      }
+      return versions;
     },
     // Rows read after the version are at least as new as it.
     still: () => true,
@@ -90,8 +122,8 @@ function deepFreeze<T>(value: T): T {
  * (server/app.ts) builds the one cache of its database and hands it to every scope that resolves merchants, so
  * they share it and its one listener.
  */
-export function createMerchantCache(db: Db) {
-  const fresh = freshness(db);
+export function createMerchantCache(db: Db, invalidation?: Invalidation) {
+  const fresh = freshness(db, invalidation);
   let filledUnder = -1;
   const byCode = new Map<string, Merchant>();
   const byDomain = new Map<string, Merchant>();
