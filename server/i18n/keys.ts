@@ -66,6 +66,19 @@ export const SERVER_TEXTS = [
   'Too many requests, try again later',
   'Temporarily unavailable, please try again shortly',
   'Something went wrong, please try again',
+  // Forms the SPA checks first (contract schemas), and the rarer refusals
+  'A code was just sent to this number, please wait before asking again',
+  'Please enter a valid mobile number',
+  'Please enter the code',
+  'Please enter your password',
+  'The code is 6 digits',
+  'The payment password is 6 digits',
+  'Amount must be a number',
+  'Unknown promo code',
+  'Non-agents cannot log in',
+  'This site uses a single wallet: no transfers are needed',
+  'You have no upline to transfer to',
+  'Required',
   /** A field's input its schema refuses, where the schema library has no words in the language. */
   'Invalid value',
 ] as const;

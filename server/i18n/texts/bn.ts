@@ -62,5 +62,19 @@ export const bn: Record<ServerText, string> = {
   'Too many requests, try again later': 'অনেক বেশি অনুরোধ, পরে আবার চেষ্টা করুন',
   'Temporarily unavailable, please try again shortly': 'সাময়িকভাবে উপলব্ধ নয়, অনুগ্রহ করে একটু পরে আবার চেষ্টা করুন',
   'Something went wrong, please try again': 'কিছু ভুল হয়েছে, অনুগ্রহ করে আবার চেষ্টা করুন',
+  'A code was just sent to this number, please wait before asking again':
+    'এই নম্বরে এইমাত্র একটি কোড পাঠানো হয়েছে, আবার চাওয়ার আগে অনুগ্রহ করে অপেক্ষা করুন',
+  'Please enter a valid mobile number': 'অনুগ্রহ করে একটি সঠিক মোবাইল নম্বর লিখুন',
+  'Please enter the code': 'অনুগ্রহ করে কোডটি লিখুন',
+  'Please enter your password': 'অনুগ্রহ করে আপনার পাসওয়ার্ড লিখুন',
+  'The code is 6 digits': 'কোডটি 6 অঙ্কের',
+  'The payment password is 6 digits': 'পেমেন্ট পাসওয়ার্ড 6 অঙ্কের',
+  'Amount must be a number': 'পরিমাণ অবশ্যই একটি সংখ্যা হতে হবে',
+  'Unknown promo code': 'অজানা প্রোমো কোড',
+  'Non-agents cannot log in': 'এজেন্ট নন এমন অ্যাকাউন্ট লগ ইন করতে পারে না',
+  'This site uses a single wallet: no transfers are needed':
+    'এই সাইটটি একটিমাত্র ওয়ালেট ব্যবহার করে: ট্রান্সফারের প্রয়োজন নেই',
+  'You have no upline to transfer to': 'ট্রান্সফার করার জন্য আপনার কোনো আপলাইন নেই',
+  Required: 'আবশ্যক',
   'Invalid value': 'মানটি সঠিক নয়',
 };

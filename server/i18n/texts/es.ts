@@ -16,7 +16,7 @@ export const es: Record<ServerText, string> = {
   'This username is already taken': 'Este nombre de usuario ya está en uso',
   'This phone number is not registered': 'Este número de teléfono no está registrado',
   'Verification code not valid': 'Código de verificación no válido',
-  'Please enter a valid verification code': 'Introduce un código de verificación válido',
+  'Please enter a valid verification code': 'Ingresa un código de verificación válido',
   'Verification code not valid, please send again': 'Código de verificación no válido, vuelve a enviarlo',
   'Code expired, please send again': 'Código vencido, envíalo de nuevo',
   'Too many verification codes today, please try again tomorrow':
@@ -60,11 +60,25 @@ export const es: Record<ServerText, string> = {
   'This promotion is not running': 'Esta promoción no está activa',
   'This rebate has just been claimed': 'Este rebate se acaba de reclamar',
   'This reward is no longer offered': 'Esta recompensa ya no se ofrece',
-  'This ticket has expired and can no longer be opened': 'Este boleto ha caducado y ya no se puede abrir',
+  'This ticket has expired and can no longer be opened': 'Este ticket ha caducado y ya no se puede abrir',
   'Too many requests, try again in {seconds} s': 'Demasiadas solicitudes, inténtalo de nuevo en {seconds} s',
   'Too many requests, try again later': 'Demasiadas solicitudes, inténtalo más tarde',
   'Temporarily unavailable, please try again shortly':
     'No disponible temporalmente, inténtalo de nuevo en un momento',
   'Something went wrong, please try again': 'Algo salió mal, inténtalo de nuevo',
+  'A code was just sent to this number, please wait before asking again':
+    'Acabamos de enviar un código a este número, espera antes de pedir otro',
+  'Please enter a valid mobile number': 'Ingresa un número de celular válido',
+  'Please enter the code': 'Ingresa el código',
+  'Please enter your password': 'Ingresa tu contraseña',
+  'The code is 6 digits': 'El código tiene 6 dígitos',
+  'The payment password is 6 digits': 'La contraseña de pago tiene 6 dígitos',
+  'Amount must be a number': 'El monto debe ser un número',
+  'Unknown promo code': 'Código promocional desconocido',
+  'Non-agents cannot log in': 'Solo los agentes pueden iniciar sesión aquí',
+  'This site uses a single wallet: no transfers are needed':
+    'Este sitio usa una sola billetera: no hace falta transferir',
+  'You have no upline to transfer to': 'No tienes un upline al que transferir',
+  Required: 'Obligatorio',
   'Invalid value': 'Valor no válido',
 };

@@ -66,5 +66,19 @@ export const fil: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     'Pansamantalang hindi available, subukang muli maya-maya',
   'Something went wrong, please try again': 'Nagkaproblema, subukang muli',
+  'A code was just sent to this number, please wait before asking again':
+    'Kapapadala lang ng code sa numerong ito, maghintay muna bago humingi ulit',
+  'Please enter a valid mobile number': 'Maglagay ng valid na mobile number',
+  'Please enter the code': 'Ilagay ang code',
+  'Please enter your password': 'Ilagay ang iyong password',
+  'The code is 6 digits': '6 na digit ang code',
+  'The payment password is 6 digits': '6 digit ang payment password',
+  'Amount must be a number': 'Dapat numero ang halaga',
+  'Unknown promo code': 'Hindi kilala ang promo code',
+  'Non-agents cannot log in': 'Hindi makakapag-log in ang hindi agent',
+  'This site uses a single wallet: no transfers are needed':
+    'Iisang wallet ang gamit ng site na ito: hindi kailangan ng transfer',
+  'You have no upline to transfer to': 'Wala kang upline na mapaglilipatan',
+  Required: 'Kailangan',
   'Invalid value': 'Hindi valid na value',
 };

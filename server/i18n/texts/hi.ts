@@ -61,5 +61,19 @@ export const hi: Record<ServerText, string> = {
   'Too many requests, try again later': 'बहुत अधिक अनुरोध, बाद में फिर से प्रयास करें',
   'Temporarily unavailable, please try again shortly': 'अस्थायी रूप से उपलब्ध नहीं, कृपया थोड़ी देर में फिर से प्रयास करें',
   'Something went wrong, please try again': 'कुछ गलत हो गया, कृपया फिर से प्रयास करें',
+  'A code was just sent to this number, please wait before asking again':
+    'इस नंबर पर अभी-अभी कोड भेजा गया है, दोबारा मांगने से पहले कृपया प्रतीक्षा करें',
+  'Please enter a valid mobile number': 'कृपया मान्य मोबाइल नंबर दर्ज करें',
+  'Please enter the code': 'कृपया कोड दर्ज करें',
+  'Please enter your password': 'कृपया अपना पासवर्ड दर्ज करें',
+  'The code is 6 digits': 'कोड 6 अंकों का है',
+  'The payment password is 6 digits': 'भुगतान पासवर्ड 6 अंकों का है',
+  'Amount must be a number': 'राशि एक संख्या होनी चाहिए',
+  'Unknown promo code': 'अज्ञात प्रोमो कोड',
+  'Non-agents cannot log in': 'गैर-एजेंट लॉग इन नहीं कर सकते',
+  'This site uses a single wallet: no transfers are needed':
+    'यह साइट एक ही वॉलेट का उपयोग करती है: ट्रांसफ़र की आवश्यकता नहीं है',
+  'You have no upline to transfer to': 'आपके पास ट्रांसफ़र के लिए कोई अपलाइन नहीं है',
+  Required: 'आवश्यक',
   'Invalid value': 'अमान्य मान',
 };

@@ -66,5 +66,19 @@ export const id: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     'Sementara tidak tersedia, silakan coba lagi sebentar lagi',
   'Something went wrong, please try again': 'Terjadi kesalahan, silakan coba lagi',
+  'A code was just sent to this number, please wait before asking again':
+    'Kode baru saja dikirim ke nomor ini, harap tunggu sebelum meminta lagi',
+  'Please enter a valid mobile number': 'Masukkan nomor ponsel yang valid',
+  'Please enter the code': 'Masukkan kodenya',
+  'Please enter your password': 'Masukkan kata sandi Anda',
+  'The code is 6 digits': 'Kode terdiri dari 6 digit',
+  'The payment password is 6 digits': 'Kata sandi pembayaran terdiri dari 6 digit',
+  'Amount must be a number': 'Jumlah harus berupa angka',
+  'Unknown promo code': 'Kode promo tidak dikenal',
+  'Non-agents cannot log in': 'Akun non-agen tidak dapat login',
+  'This site uses a single wallet: no transfers are needed':
+    'Situs ini memakai satu dompet: tidak perlu transfer',
+  'You have no upline to transfer to': 'Anda tidak punya upline untuk tujuan transfer',
+  Required: 'Wajib',
   'Invalid value': 'Nilai tidak valid',
 };

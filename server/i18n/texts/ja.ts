@@ -66,5 +66,19 @@ export const ja: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     '一時的に利用できません。しばらくしてからお試しください',
   'Something went wrong, please try again': 'エラーが発生しました。もう一度お試しください',
+  'A code was just sent to this number, please wait before asking again':
+    'この番号にコードを送信したばかりです。しばらくしてから再度お申し込みください',
+  'Please enter a valid mobile number': '有効な携帯電話番号を入力してください',
+  'Please enter the code': 'コードを入力してください',
+  'Please enter your password': 'パスワードを入力してください',
+  'The code is 6 digits': 'コードは6桁です',
+  'The payment password is 6 digits': '支払いパスワードは 6 桁です',
+  'Amount must be a number': '金額は数字で入力してください',
+  'Unknown promo code': 'このプロモコードは存在しません',
+  'Non-agents cannot log in': 'エージェント以外はログインできません',
+  'This site uses a single wallet: no transfers are needed':
+    'このサイトはシングルウォレットのため、振替は不要です',
+  'You have no upline to transfer to': '振替先のアップラインがいません',
+  Required: '必須',
   'Invalid value': '無効な値です',
 };

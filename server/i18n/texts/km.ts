@@ -60,5 +60,18 @@ export const km: Record<ServerText, string> = {
   'Too many requests, try again later': 'សំណើច្រើនពេក សូមព្យាយាមម្តងទៀតពេលក្រោយ',
   'Temporarily unavailable, please try again shortly': 'មិនអាចប្រើបានជាបណ្តោះអាសន្ន សូមព្យាយាមម្តងទៀតបន្តិចទៀត',
   'Something went wrong, please try again': 'មានបញ្ហាកើតឡើង សូមព្យាយាមម្តងទៀត',
+  'A code was just sent to this number, please wait before asking again':
+    'លេខកូដទើបតែបានផ្ញើទៅលេខនេះ សូមរង់ចាំសិន មុននឹងស្នើសុំម្តងទៀត',
+  'Please enter a valid mobile number': 'សូមបញ្ចូលលេខទូរសព្ទដែលត្រឹមត្រូវ',
+  'Please enter the code': 'សូមបញ្ចូលលេខកូដ',
+  'Please enter your password': 'សូមបញ្ចូលពាក្យសម្ងាត់របស់អ្នក',
+  'The code is 6 digits': 'លេខកូដមាន 6 ខ្ទង់',
+  'The payment password is 6 digits': 'ពាក្យសម្ងាត់ទូទាត់មាន 6 ខ្ទង់',
+  'Amount must be a number': 'ចំនួនទឹកប្រាក់ត្រូវតែជាលេខ',
+  'Unknown promo code': 'មិនស្គាល់លេខកូដប្រូម៉ូសិននេះទេ',
+  'Non-agents cannot log in': 'គណនីដែលមិនមែនជាភ្នាក់ងារមិនអាចចូលបានទេ',
+  'This site uses a single wallet: no transfers are needed': 'គេហទំព័រនេះប្រើកាបូបតែមួយ៖ មិនចាំបាច់ផ្ទេរប្រាក់ទេ',
+  'You have no upline to transfer to': 'អ្នកគ្មានខ្សែលើសម្រាប់ផ្ទេរប្រាក់ទៅទេ',
+  Required: 'ចាំបាច់',
   'Invalid value': 'តម្លៃមិនត្រឹមត្រូវ',
 };

@@ -62,5 +62,19 @@ export const ko: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     '일시적으로 사용할 수 없습니다. 잠시 후 다시 시도하세요',
   'Something went wrong, please try again': '문제가 발생했습니다. 다시 시도하세요',
+  'A code was just sent to this number, please wait before asking again':
+    '이 번호로 방금 코드를 보냈습니다. 잠시 후 다시 요청하세요',
+  'Please enter a valid mobile number': '올바른 휴대폰 번호를 입력하세요',
+  'Please enter the code': '코드를 입력하세요',
+  'Please enter your password': '비밀번호를 입력하세요',
+  'The code is 6 digits': '코드는 6자리 숫자입니다',
+  'The payment password is 6 digits': '결제 비밀번호는 6자리입니다',
+  'Amount must be a number': '금액은 숫자여야 합니다',
+  'Unknown promo code': '존재하지 않는 프로모션 코드입니다',
+  'Non-agents cannot log in': '에이전트가 아닌 계정은 로그인할 수 없습니다',
+  'This site uses a single wallet: no transfers are needed':
+    '이 사이트는 단일 지갑을 사용하므로 이체가 필요 없습니다',
+  'You have no upline to transfer to': '이체할 상위 라인이 없습니다',
+  Required: '필수',
   'Invalid value': '유효하지 않은 값입니다',
 };

@@ -66,5 +66,19 @@ export const ms: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     'Tidak tersedia buat sementara waktu, sila cuba lagi sebentar lagi',
   'Something went wrong, please try again': 'Berlaku ralat, sila cuba lagi',
+  'A code was just sent to this number, please wait before asking again':
+    'Kod baru sahaja dihantar ke nombor ini, sila tunggu sebelum meminta lagi',
+  'Please enter a valid mobile number': 'Sila masukkan nombor telefon bimbit yang sah',
+  'Please enter the code': 'Sila masukkan kod',
+  'Please enter your password': 'Sila masukkan kata laluan anda',
+  'The code is 6 digits': 'Kod ialah 6 digit',
+  'The payment password is 6 digits': 'Kata laluan pembayaran ialah 6 digit',
+  'Amount must be a number': 'Jumlah mestilah nombor',
+  'Unknown promo code': 'Kod promo tidak dikenali',
+  'Non-agents cannot log in': 'Akaun bukan ejen tidak boleh log masuk',
+  'This site uses a single wallet: no transfers are needed':
+    'Laman ini menggunakan satu dompet: tiada pemindahan diperlukan',
+  'You have no upline to transfer to': 'Anda tiada upline untuk dipindahkan',
+  Required: 'Wajib',
   'Invalid value': 'Nilai tidak sah',
 };

@@ -61,5 +61,18 @@ export const my: Record<ServerText, string> = {
   'Too many requests, try again later': 'တောင်းဆိုမှု များလွန်းသည်၊ နောက်မှ ထပ်ကြိုးစားပါ',
   'Temporarily unavailable, please try again shortly': 'ယာယီ အသုံးမပြုနိုင်ပါ၊ ခဏအကြာတွင် ထပ်ကြိုးစားပါ',
   'Something went wrong, please try again': 'တစ်ခုခု မှားယွင်းသွားသည်၊ ထပ်ကြိုးစားပါ',
+  'A code was just sent to this number, please wait before asking again':
+    'ဤနံပါတ်သို့ ကုဒ်ကို ယခုလေးတင် ပို့ပြီးဖြစ်သည်၊ ထပ်မတောင်းမီ ခဏစောင့်ပါ',
+  'Please enter a valid mobile number': 'မှန်ကန်သော မိုဘိုင်းနံပါတ်ကို ထည့်ပါ',
+  'Please enter the code': 'ကုဒ်ကို ထည့်ပါ',
+  'Please enter your password': 'သင့်စကားဝှက် ထည့်ပါ',
+  'The code is 6 digits': 'ကုဒ်သည် ဂဏန်း ၆ လုံး ဖြစ်သည်',
+  'The payment password is 6 digits': 'ငွေပေးချေမှုစကားဝှက်သည် ဂဏန်း 6 လုံး ဖြစ်သည်',
+  'Amount must be a number': 'ပမာဏသည် ဂဏန်းဖြစ်ရမည်',
+  'Unknown promo code': 'ဤပရိုမိုကုဒ်ကို မသိပါ',
+  'Non-agents cannot log in': 'အေးဂျင့်မဟုတ်သော အကောင့်များ ဝင်၍မရပါ',
+  'This site uses a single wallet: no transfers are needed': 'ဤဆိုက်သည် ပိုက်ဆံအိတ်တစ်ခုတည်းကို သုံးသည်၊ ငွေလွှဲရန် မလိုပါ',
+  'You have no upline to transfer to': 'သင့်တွင် ငွေလွှဲရန် အထက်လိုင်း မရှိပါ',
+  Required: 'လိုအပ်သည်',
   'Invalid value': 'တန်ဖိုး မမှန်ကန်ပါ',
 };

@@ -64,5 +64,19 @@ export const ptBR: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     'Indisponível no momento, tente novamente em instantes',
   'Something went wrong, please try again': 'Algo deu errado, tente novamente',
+  'A code was just sent to this number, please wait before asking again':
+    'Um código acabou de ser enviado para este número, aguarde antes de pedir de novo',
+  'Please enter a valid mobile number': 'Digite um número de celular válido',
+  'Please enter the code': 'Digite o código',
+  'Please enter your password': 'Digite sua senha',
+  'The code is 6 digits': 'O código tem 6 dígitos',
+  'The payment password is 6 digits': 'A senha de pagamento tem 6 dígitos',
+  'Amount must be a number': 'O valor deve ser um número',
+  'Unknown promo code': 'Código promocional desconhecido',
+  'Non-agents cannot log in': 'Quem não é agente não pode entrar',
+  'This site uses a single wallet: no transfers are needed':
+    'Este site usa uma carteira única: não é preciso transferir',
+  'You have no upline to transfer to': 'Você não tem upline para quem transferir',
+  Required: 'Obrigatório',
   'Invalid value': 'Valor inválido',
 };

@@ -62,5 +62,19 @@ export const ta: Record<ServerText, string> = {
   'Too many requests, try again later': 'அதிகமான கோரிக்கைகள், பிறகு மீண்டும் முயலவும்',
   'Temporarily unavailable, please try again shortly': 'தற்காலிகமாகக் கிடைக்கவில்லை, சிறிது நேரத்தில் மீண்டும் முயலவும்',
   'Something went wrong, please try again': 'ஏதோ தவறு நடந்தது, மீண்டும் முயலவும்',
+  'A code was just sent to this number, please wait before asking again':
+    'இந்த எண்ணுக்கு இப்போதுதான் குறியீடு அனுப்பப்பட்டது, மீண்டும் கேட்பதற்கு முன் காத்திருக்கவும்',
+  'Please enter a valid mobile number': 'சரியான மொபைல் எண்ணை உள்ளிடவும்',
+  'Please enter the code': 'குறியீட்டை உள்ளிடவும்',
+  'Please enter your password': 'உங்கள் கடவுச்சொல்லை உள்ளிடவும்',
+  'The code is 6 digits': 'குறியீடு 6 இலக்கங்கள் கொண்டது',
+  'The payment password is 6 digits': 'கட்டணக் கடவுச்சொல் 6 இலக்கங்கள்',
+  'Amount must be a number': 'தொகை ஒரு எண்ணாக இருக்க வேண்டும்',
+  'Unknown promo code': 'அறியப்படாத புரோமோ குறியீடு',
+  'Non-agents cannot log in': 'முகவர் அல்லாதவர்கள் உள்நுழைய முடியாது',
+  'This site uses a single wallet: no transfers are needed':
+    'இந்தத் தளம் ஒரே வாலெட்டைப் பயன்படுத்துகிறது: பரிமாற்றம் தேவையில்லை',
+  'You have no upline to transfer to': 'பரிமாற்றம் செய்ய உங்களுக்கு மேல்நிலை முகவர் இல்லை',
+  Required: 'தேவை',
   'Invalid value': 'செல்லாத மதிப்பு',
 };

@@ -61,5 +61,18 @@ export const te: Record<ServerText, string> = {
   'Too many requests, try again later': 'చాలా ఎక్కువ అభ్యర్థనలు, తర్వాత మళ్లీ ప్రయత్నించండి',
   'Temporarily unavailable, please try again shortly': 'తాత్కాలికంగా అందుబాటులో లేదు, దయచేసి కాసేపట్లో మళ్లీ ప్రయత్నించండి',
   'Something went wrong, please try again': 'ఏదో తప్పు జరిగింది, దయచేసి మళ్లీ ప్రయత్నించండి',
+  'A code was just sent to this number, please wait before asking again':
+    'ఈ నంబర్‌కు ఇప్పుడే కోడ్ పంపబడింది, మళ్లీ అడిగే ముందు దయచేసి వేచి ఉండండి',
+  'Please enter a valid mobile number': 'దయచేసి చెల్లుబాటు అయ్యే మొబైల్ నంబర్‌ను నమోదు చేయండి',
+  'Please enter the code': 'దయచేసి కోడ్‌ను నమోదు చేయండి',
+  'Please enter your password': 'దయచేసి మీ పాస్‌వర్డ్‌ను నమోదు చేయండి',
+  'The code is 6 digits': 'కోడ్ 6 అంకెలు',
+  'The payment password is 6 digits': 'చెల్లింపు పాస్‌వర్డ్ 6 అంకెలు',
+  'Amount must be a number': 'మొత్తం తప్పనిసరిగా సంఖ్య అయి ఉండాలి',
+  'Unknown promo code': 'తెలియని ప్రోమో కోడ్',
+  'Non-agents cannot log in': 'ఏజెంట్ కానివారు లాగిన్ చేయలేరు',
+  'This site uses a single wallet: no transfers are needed': 'ఈ సైట్ ఒకే వాలెట్‌ను ఉపయోగిస్తుంది: బదిలీలు అవసరం లేదు',
+  'You have no upline to transfer to': 'బదిలీ చేయడానికి మీకు అప్‌లైన్ లేదు',
+  Required: 'తప్పనిసరి',
   'Invalid value': 'చెల్లని విలువ',
 };

@@ -58,5 +58,18 @@ export const th: Record<ServerText, string> = {
   'Too many requests, try again later': 'คำขอมากเกินไป โปรดลองใหม่ภายหลัง',
   'Temporarily unavailable, please try again shortly': 'ไม่พร้อมใช้งานชั่วคราว โปรดลองใหม่อีกครั้งในไม่ช้า',
   'Something went wrong, please try again': 'เกิดข้อผิดพลาด กรุณาลองอีกครั้ง',
+  'A code was just sent to this number, please wait before asking again':
+    'เพิ่งส่งรหัสไปยังหมายเลขนี้ โปรดรอสักครู่ก่อนขอใหม่',
+  'Please enter a valid mobile number': 'โปรดกรอกหมายเลขโทรศัพท์ที่ถูกต้อง',
+  'Please enter the code': 'โปรดกรอกรหัส',
+  'Please enter your password': 'กรุณากรอกรหัสผ่าน',
+  'The code is 6 digits': 'รหัสมี 6 หลัก',
+  'The payment password is 6 digits': 'รหัสผ่านธุรกรรมต้องเป็นตัวเลข 6 หลัก',
+  'Amount must be a number': 'จำนวนเงินต้องเป็นตัวเลข',
+  'Unknown promo code': 'ไม่พบรหัสโปรโมชั่นนี้',
+  'Non-agents cannot log in': 'บัญชีที่ไม่ใช่ตัวแทนไม่สามารถเข้าสู่ระบบได้',
+  'This site uses a single wallet: no transfers are needed': 'เว็บไซต์นี้ใช้กระเป๋าเงินเดียว ไม่จำเป็นต้องโอน',
+  'You have no upline to transfer to': 'คุณไม่มีสายบนให้โอนเงิน',
+  Required: 'บังคับ',
   'Invalid value': 'ค่าไม่ถูกต้อง',
 };

@@ -63,5 +63,19 @@ export const vi: Record<ServerText, string> = {
   'Temporarily unavailable, please try again shortly':
     'Tạm thời không khả dụng, vui lòng thử lại sau ít phút',
   'Something went wrong, please try again': 'Đã xảy ra lỗi, vui lòng thử lại',
+  'A code was just sent to this number, please wait before asking again':
+    'Mã vừa được gửi đến số này, vui lòng đợi trước khi yêu cầu lại',
+  'Please enter a valid mobile number': 'Vui lòng nhập số điện thoại hợp lệ',
+  'Please enter the code': 'Vui lòng nhập mã',
+  'Please enter your password': 'Vui lòng nhập mật khẩu',
+  'The code is 6 digits': 'Mã gồm 6 chữ số',
+  'The payment password is 6 digits': 'Mật khẩu thanh toán gồm 6 chữ số',
+  'Amount must be a number': 'Số tiền phải là một số',
+  'Unknown promo code': 'Mã khuyến mãi không tồn tại',
+  'Non-agents cannot log in': 'Tài khoản không phải đại lý không thể đăng nhập',
+  'This site uses a single wallet: no transfers are needed':
+    'Trang này dùng một ví duy nhất: không cần chuyển tiền',
+  'You have no upline to transfer to': 'Bạn không có tuyến trên để chuyển tiền',
+  Required: 'Bắt buộc',
   'Invalid value': 'Giá trị không hợp lệ',
 };

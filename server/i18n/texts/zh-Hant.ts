@@ -57,5 +57,18 @@ export const zhHant: Record<ServerText, string> = {
   'Too many requests, try again later': '請求過於頻繁，請稍後再試',
   'Temporarily unavailable, please try again shortly': '暫時無法使用，請稍後再試',
   'Something went wrong, please try again': '出錯了，請重試',
+  'A code was just sent to this number, please wait before asking again':
+    '驗證碼剛剛已傳送到此號碼，請稍候再申請',
+  'Please enter a valid mobile number': '請輸入有效的手機號碼',
+  'Please enter the code': '請輸入驗證碼',
+  'Please enter your password': '請輸入密碼',
+  'The code is 6 digits': '驗證碼為 6 位數字',
+  'The payment password is 6 digits': '資金密碼為 6 位數字',
+  'Amount must be a number': '金額必須是數字',
+  'Unknown promo code': '優惠碼不存在',
+  'Non-agents cannot log in': '非代理帳戶無法登入',
+  'This site uses a single wallet: no transfers are needed': '本站使用單一錢包：無需轉帳',
+  'You have no upline to transfer to': '您沒有可轉帳的上級',
+  Required: '必填',
   'Invalid value': '值無效',
 };

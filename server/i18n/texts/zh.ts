@@ -57,5 +57,18 @@ export const zh: Record<ServerText, string> = {
   'Too many requests, try again later': '请求过于频繁，请稍后再试',
   'Temporarily unavailable, please try again shortly': '暂时无法使用，请稍后再试',
   'Something went wrong, please try again': '出错了，请重试',
+  'A code was just sent to this number, please wait before asking again':
+    '验证码刚刚已发送到该号码，请稍候再申请',
+  'Please enter a valid mobile number': '请输入有效的手机号',
+  'Please enter the code': '请输入验证码',
+  'Please enter your password': '请输入密码',
+  'The code is 6 digits': '验证码为 6 位数字',
+  'The payment password is 6 digits': '资金密码为 6 位数字',
+  'Amount must be a number': '金额必须是数字',
+  'Unknown promo code': '优惠码不存在',
+  'Non-agents cannot log in': '非代理账户无法登录',
+  'This site uses a single wallet: no transfers are needed': '本站使用单一钱包：无需转账',
+  'You have no upline to transfer to': '您没有可转账的上级',
+  Required: '必填',
   'Invalid value': '值无效',
 };
