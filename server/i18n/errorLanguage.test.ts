@@ -5,6 +5,7 @@ import { LOCALES } from '../../contract/constants.ts';
 import { merchants } from '../db/schema/index.ts';
 import { LOTTERIES, type Lottery } from '../modules/lottery/catalogue.ts';
 import { previousDraw, saleState } from '../modules/lottery/schedule.ts';
+import { renderMessage } from '../ports/messageTemplates.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { memberWithToken } from '../test/wallet.ts';
 import { TABLES } from './serverTexts.ts';
@@ -135,6 +136,34 @@ describe('error envelopes in the request’s language', () => {
     expect(res).toMatchObject({
       status: 401,
       body: { code: 'UNAUTHORIZED', message: TABLES.hi['Not logged in, please login'] },
+    });
+  });
+});
+
+describe('messages sent in the request’s language', () => {
+  it('sends a registration code by SMS in Khmer and refuses a second one in Khmer', async () => {
+    const ask = async () => {
+      const captcha = (await call('km', 'GET', '/wps/captcha')).body.value.captchaId as string;
+      const answer = (await t.app.inject({ method: 'GET', url: `/__dev/captcha/${captcha}` })).json().value
+        .answer;
+      return call('km', 'POST', '/wps/verification/sms/register', {
+        countryDialingCode: '+84',
+        mobileNo: '0913000555',
+        captchaId: captcha,
+        captcha: answer,
+      });
+    };
+    expect((await ask()).status).toBe(200);
+    const sent = (await t.app.inject({ method: 'GET', url: '/__dev/outbox?to=84913000555' })).json().value[0];
+    const code = /(\d{6})/.exec(sent.body)![1]!;
+    const minutes = Number(/ (\d+) នាទី/.exec(sent.body)![1]);
+    expect(sent.body).toBe(
+      renderMessage('smsRegister', 'km', { brand: sent.body.split(':')[0], code, minutes }).body,
+    );
+    expect(sent.body).toContain('លេខកូដផ្ទៀងផ្ទាត់');
+    expect((await ask()).body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: TABLES.km['A code was just sent to this number, please wait before asking again'],
     });
   });
 });
