@@ -90,6 +90,37 @@ test.describe('portal shell', () => {
     await expect(page.getByRole('navigation', { name: 'Ḿàĩń' })).toBeVisible();
   });
 
+  test('with LANGUAGE_LIST a merchant’s switch lists its languages at 375 px; one taken off gives way to English', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(
+      (await ops(page, 'LOTUS', { languages: ['th', 'ja', 'ko'], features: { LANGUAGE_LIST: true } })).ok(),
+    ).toBe(true);
+    try {
+      await page.goto('/?merchant=LOTUS');
+      // On a phone the switch lives in the menu's drawer.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const language = page.getByRole('combobox', { name: 'Language' });
+      await expect(language.getByRole('option')).toHaveText(['English', 'ไทย', '日本語', '한국어']);
+      await language.selectOption('ja');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      // Named in the language it now speaks.
+      await expect(page.getByRole('combobox', { name: '言語' })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    } finally {
+      await ops(page, 'LOTUS', { languages: ['th'], features: { LANGUAGE_LIST: false } });
+    }
+    // Japanese is saved but no longer offered: the page is drawn, and the app starts, in English.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('combobox', { name: 'Language' }).getByRole('option')).toHaveText([
+      'EN · English',
+      'TY · ไทย',
+    ]);
+  });
+
   test('a second merchant gets its own brand and theme default', async ({ page }) => {
     await page.goto('/?merchant=LOTUS');
     await expect(page.getByRole('link', { name: 'Lotus Play home' })).toBeVisible();
