@@ -21,6 +21,7 @@ const whitelabel = {
   customerService: [{ csType: 'LIVECHAT', path: 'https://chat.example' }],
   social: { facebook: 'https://facebook.example', telegram: 'https://t.example' },
   tyLanguage: 'vi',
+  features: {},
 };
 
 /** The header of a visitor's page, with a link elsewhere on the page (not in the header). */
