@@ -22,7 +22,8 @@ import { PasswordChangeGate } from './PasswordChangeGate.tsx';
 import { memberIconQuery, playerAvatarQuery } from './queries.ts';
 import { useSessionExpiry } from './useSessionExpiry.ts';
 
-const buttonClass = 'rounded-full px-4 py-1.5 text-sm font-semibold';
+// A phone's header row is narrow: long labels (Tamil, Malay) wrap onto two lines and the padding is smaller there.
+const buttonClass = 'rounded-full px-4 py-1.5 text-sm leading-tight font-semibold max-sm:px-2.5';
 
 /**
  * Header account area: Login / Register / Trial for visitors, the user menu for members (spec §2 Header); `inbox`
@@ -42,7 +43,7 @@ export function AccountArea({ inbox }: { inbox?: ReactNode } = {}) {
       <>
         <button
           type="button"
-          className="text-sm underline"
+          className="text-sm leading-tight underline max-sm:text-xs"
           onClick={() => session.send({ type: 'session.retry' })}
         >
           <Trans>Could not load your account. Retry</Trans>
@@ -84,21 +85,29 @@ function VisitorButtons() {
       >
         <Trans>Register</Trans>
       </button>
-      {info.data?.features.AGENT_CENTRE && (
-        // Spec §2 "Also offered: … Agent": the agent login, which goes on to the agent centre.
-        <button
-          type="button"
-          className="text-sm underline"
-          onClick={() => open({ name: 'login', agent: true })}
-        >
-          <Trans>Agent</Trans>
-        </button>
-      )}
-      {info.data?.features.FREE_PLAY && (
-        <button type="button" className="text-sm underline" disabled={trial.busy} onClick={trial.start}>
-          <Trans>Trial</Trans>
-        </button>
-      )}
+      {/* On a phone the two text links stack: a row of four labels in Tamil or Malay is wider than the screen. */}
+      <span className="flex items-center gap-1.5 max-sm:flex-col max-sm:items-start max-sm:gap-0.5">
+        {info.data?.features.AGENT_CENTRE && (
+          // Spec §2 "Also offered: … Agent": the agent login, which goes on to the agent centre.
+          <button
+            type="button"
+            className="text-sm leading-tight underline max-sm:text-xs"
+            onClick={() => open({ name: 'login', agent: true })}
+          >
+            <Trans>Agent</Trans>
+          </button>
+        )}
+        {info.data?.features.FREE_PLAY && (
+          <button
+            type="button"
+            className="text-sm leading-tight underline max-sm:text-xs"
+            disabled={trial.busy}
+            onClick={trial.start}
+          >
+            <Trans>Trial</Trans>
+          </button>
+        )}
+      </span>
     </>
   );
 }

@@ -22,7 +22,7 @@ export interface GameTileProps {
 }
 
 const button =
-  'inline-flex h-9 min-w-0 flex-1 items-center justify-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold sm:text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'inline-flex min-h-9 min-w-0 flex-1 items-center justify-center gap-1 break-words rounded-full px-2 py-1 text-center text-xs leading-tight font-semibold sm:text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /**
  * A game of a lobby (spec §2): art (a default icon when the image fails, spec §8), name and vendor, play, free trial

@@ -71,7 +71,8 @@ export function VendorCarousel({
             className={chip(!active)}
           >
             <Icon name="gamepad" className="h-6 w-6" />
-            <span>
+            {/* A long word ("All" in Tamil) breaks inside the chip rather than being cut by the slide. */}
+            <span className="w-full break-words leading-tight">
               <Trans>All</Trans>
             </span>
           </Link>
@@ -99,7 +100,9 @@ export function VendorCarousel({
                   loading="lazy"
                   decoding="async"
                 />
-                <span className="w-full truncate">{v.displayName}</span>
+                <span className="w-full truncate" title={v.displayName}>
+                  {v.displayName}
+                </span>
               </Link>
             </li>
           );

@@ -42,13 +42,13 @@ const WHEEL = DIGITS.join('\n');
 function DigitWheels({ text }: { text: string }) {
   const chars = [...text];
   return (
-    <span aria-hidden="true" className="inline-flex h-[1em] overflow-hidden leading-none">
+    <span aria-hidden="true" className="inline-flex h-[1.2em] leading-[1.2]">
       {chars.map((c, i) => {
         const place = chars.length - i;
         if (!DIGITS.includes(c)) return <span key={`s${place}`}>{c}</span>;
         return (
-          <span key={`d${place}`} className="inline-block h-[1em] overflow-hidden">
-            {/* The ten digits as lines of one text (1em each): a wheel is two elements, not twelve. */}
+          <span key={`d${place}`} className="inline-block h-[1.2em] overflow-hidden">
+            {/* The ten digits as lines of one text (1.2em each, room for a tall sign): two elements, not twelve. */}
             <span
               className="block whitespace-pre transition-transform duration-700 ease-out motion-reduce:transition-none"
               style={{ transform: `translateY(-${Number(c) * 10}%)` }}

@@ -97,7 +97,7 @@ function Profile() {
         {rows.map(([label, value], i) => (
           <div key={i} className="flex justify-between gap-3 border-b border-line py-1 text-sm">
             <dt className="text-muted">{label}</dt>
-            <dd className="min-w-0 truncate text-right font-medium">{value}</dd>
+            <dd className="min-w-0 break-words text-right font-medium">{value}</dd>
           </div>
         ))}
       </dl>
