@@ -85,7 +85,9 @@ export const lotteryBets = pgTable(
   (t) => [
     unique('lottery_bets_request').on(t.memberId, t.requestId, t.line),
     index('lottery_bets_draw').on(t.drawId, t.status),
-    index('lottery_bets_member_time').on(t.memberId, t.createdAt),
+    // A member's bets, newest first, and their count (My Bets) and lotteries (recent menu): every such read also
+    // filters by merchant, so the index carries it and the draw, and those reads need no heap visit.
+    index('lottery_bets_member_time').on(t.memberId, t.merchantCode, t.createdAt, t.drawId),
     // The popular lotteries count a merchant's bets of the last days by draw: from this index alone.
     index('lottery_bets_merchant_time').on(t.merchantCode, t.createdAt, t.drawId),
   ],
