@@ -230,7 +230,10 @@ describe('placing bets', () => {
     const endsAt = new Date(Date.now() + 3_600_000);
     await db.insert(exclusions).values({ memberId: cooling.id, kind: 'COOLING_OFF', endsAt });
     const resting = await api.send('POST', '/wps/lottery/bets', slip(l, [lo(1)]), cooling.token);
-    expect(resting).toMatchObject({ status: 403, body: { code: 'SELF_EXCLUDED', until: endsAt.toISOString() } });
+    expect(resting).toMatchObject({
+      status: 403,
+      body: { code: 'SELF_EXCLUDED', until: endsAt.toISOString() },
+    });
     expect(await betCount(cooling.id)).toBe(0);
     expect(await balanceOf(trial.main)).toBe(10_000);
     expect(await balanceOf(excluded.main)).toBe(10_000);
