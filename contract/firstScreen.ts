@@ -22,3 +22,19 @@ export interface FirstScreenRenderer {
    */
   paths: readonly string[];
 }
+
+/**
+ * How this runtime's `Intl` writes a number and a date in `locale`, as the screens format them (Lingui: the locale,
+ * else English). The server draws a page with Node's full ICU data; a browser without a language's data (desktop
+ * Chromium lacks km, my and lo) writes its numbers and dates otherwise, and taking the drawn screen over there would
+ * be a hydration mismatch. The drawn page carries the server's sample; the app takes it over only when its own agrees.
+ */
+export function intlSample(locale: string): string {
+  const locales = [locale, 'en'];
+  const at = new Date(Date.UTC(2026, 0, 31, 13, 5));
+  return [
+    new Intl.NumberFormat(locales).format(1234567.5),
+    new Intl.NumberFormat(locales, { style: 'percent' }).format(0.25),
+    new Intl.DateTimeFormat(locales, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at),
+  ].join(' ');
+}

@@ -2,6 +2,7 @@ import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { MERCHANT_COOKIE } from '../contract/firstReplies.ts';
+import { intlSample } from '../contract/firstScreen.ts';
 import { adoptFirstReplies, firstLanguages } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
@@ -35,8 +36,10 @@ async function start() {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
   const container = document.getElementById('root')!;
-  // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts).
-  const drawnIn = container.hasAttribute('data-drawn') ? document.documentElement.lang : undefined;
+  // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts) with numbers and
+  // dates as this browser writes them (a browser without the language's Intl data draws the page itself).
+  const lang = document.documentElement.lang;
+  const drawnIn = container.dataset.drawn === intlSample(lang) ? lang : undefined;
   const locale = startLocale(savedLocale(localStorage, window.location.search), firstLanguages(merchant));
   const catalogue = activateLocale(locale);
   const queryClient = createQueryClient();

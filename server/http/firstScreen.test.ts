@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_MODULE } from '../../contract/firstScreen.ts';
+import { FIRST_SCREEN_MODULE, intlSample } from '../../contract/firstScreen.ts';
 import { type TestApp, testApp } from '../test/app.ts';
 import { BOOT_SCRIPT } from './firstScreen.ts';
 
@@ -64,10 +64,11 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-const drawn = (html: string) =>
-  /<div id="root" data-drawn inert>(.*?)<\/div><div id="drawn-end" hidden><\/div>\s*<\/body>/s.exec(
-    html,
-  )?.[1];
+const DRAWN =
+  /<div id="root" data-drawn="([^"]*)" inert>(.*?)<\/div><div id="drawn-end" hidden><\/div>\s*<\/body>/s;
+const drawn = (html: string) => DRAWN.exec(html)?.[2];
+/** How the server wrote a number and a date in the page's language (the app compares its own, src/main.tsx). */
+const sampleOf = (html: string) => DRAWN.exec(html)?.[1]?.replaceAll('&amp;', '&');
 
 describe('the first screen the server draws', () => {
   it('puts the render in the page, with the stylesheet inline and the code named for the boot script', async () => {
@@ -108,6 +109,16 @@ describe('the first screen the server draws', () => {
     const portico = (await get('/promotions', { cookie: 'lang=zh' })).body;
     expect(drawn(portico)).toBe('<header>PORTICO en /promotions</header>');
     expect(portico).toMatch(/<html lang="en" /);
+  });
+
+  it('marks a drawn page with how the server writes numbers and dates in its language', async () => {
+    const thai = sampleOf((await get('/promotions?merchant=LOTUS', { cookie: 'lang=th' })).body);
+    const english = sampleOf((await get('/promotions')).body);
+    expect(thai).toBe(intlSample('th'));
+    expect(english).toBe(intlSample('en'));
+    // Thai dates count Buddhist years: a browser writing 2026 where the server wrote 2569 draws the page itself.
+    expect(thai).toContain('2569');
+    expect(english).toContain('2026');
   });
 
   it('draws a page once for the same address, merchant and language', async () => {

@@ -19,6 +19,7 @@ import {
   offeredLanguage,
   offeredLanguages,
 } from '../../contract/firstReplies.ts';
+import { intlSample } from '../../contract/firstScreen.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
 import { APP_ENTRY_ID, BOOT_SCRIPT, DRAWN_END_ID, firstScreenOf } from './firstScreen.ts';
@@ -138,7 +139,12 @@ export function brandedPage(page: string, block: FirstReplies | undefined): stri
  * paint instead of beside it. The screen is inert until the app has taken it over (hydrated, src/main.tsx): a choice
  * made on it before would go nowhere.
  */
-function drawnPage(page: string, screen: string, readAsset: (path: string) => string): string {
+function drawnPage(
+  page: string,
+  screen: string,
+  locale: string,
+  readAsset: (path: string) => string,
+): string {
   // The entry's scripts and the modules they preload (the build's and the page's catalogue hint), in that order.
   const tags = [
     ...page.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g),
@@ -159,7 +165,8 @@ function drawnPage(page: string, screen: string, readAsset: (path: string) => st
     // Replaced by functions: a `$&` or `$'` in the page's text is text, not a replacement pattern.
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root" data-drawn inert>${screen}</div><div id="${DRAWN_END_ID}" hidden></div>`,
+      () =>
+        `<div id="root" data-drawn="${attr(intlSample(locale))}" inert>${screen}</div><div id="${DRAWN_END_ID}" hidden></div>`,
     );
   return out;
 }
@@ -202,7 +209,7 @@ export function pageDocument(distDir: string, sources: PageHintSources) {
     if (replies) hints.push(firstRepliesBlock(replies));
     const page = brandedPage(html, replies).replace('</head>', () => `${hints.join('')}</head>`);
     const screen = replies && (await firstScreen(req.url, replies));
-    return screen ? drawnPage(page, screen, readAsset) : page;
+    return screen ? drawnPage(page, screen, locale, readAsset) : page;
   };
 }
 

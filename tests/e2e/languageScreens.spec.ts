@@ -181,10 +181,23 @@ let visitor: Page;
 let member: Page;
 let contexts: BrowserContext[] = [];
 
+/**
+ * What a page reports as it loads: React's recoverable errors, a hydration mismatch (#418) above all. The server
+ * draws a visitor's first screen in the page's language, numbers and dates included, with Node's ICU; this Chromium
+ * has no Intl data for km, my and lo, and the app must then draw the page itself rather than take it over.
+ */
+const errors = new Map<Page, string[]>();
+
 async function phone(browser: Browser) {
   const context = await browser.newContext(PHONE);
   contexts.push(context);
   const page = await context.newPage();
+  const reported: string[] = [];
+  errors.set(page, reported);
+  page.on('pageerror', (e) => reported.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /react|hydrat/i.test(m.text())) reported.push(m.text());
+  });
   await page.goto('/');
   await settle(page);
   return page;
@@ -215,7 +228,9 @@ test.describe('on a 375 px phone, no text is cut', () => {
         for (const f of await page.evaluate(cutTexts, [WIDTH, root] as [number, string]))
           found.push(`${screen}: ${f.selector} "${f.text}" ${f.why}`);
       };
+      errors.get(visitor)!.length = 0;
       await reloadIn(visitor, language);
+      found.push(...errors.get(visitor)!.map((e) => `loading /: ${e}`));
       for (const url of VISITOR_SCREENS) {
         await visit(visitor, url);
         // Help is a dialog over the page, and the agent centre opens its login for a visitor: the dialog is checked
