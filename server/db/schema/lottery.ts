@@ -151,3 +151,19 @@ export const lotteryBetHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantCode, t.hour, t.gameCode] })],
 );
+
+/**
+ * The lotteries each member bet on, with their last bet's time: the recent lotteries menu reads at most one row per
+ * lottery of the member instead of every bet of the member's history joined to its draw. Kept by triggers on
+ * `lottery_bets` (migration 0042) in the writer's statement, whoever inserts: a slip, a seed, a test.
+ */
+export const memberLotteries = pgTable(
+  'member_lotteries',
+  {
+    memberId: memberId(),
+    merchantCode: merchantCode(),
+    gameCode: text('game_code').notNull(),
+    lastBetAt: at('last_bet_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.merchantCode, t.gameCode] })],
+);

@@ -11,7 +11,14 @@ import type {
   placeBets,
 } from '../../../contract/lottery.ts';
 import type { Db } from '../../db/client.ts';
-import { lotteryBets, lotteryDraws, merchantRules, vendors, wallets } from '../../db/schema/index.ts';
+import {
+  lotteryBets,
+  lotteryDraws,
+  memberLotteries,
+  merchantRules,
+  vendors,
+  wallets,
+} from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { requestHash } from '../../lib/idempotency.ts';
 import { artPath } from '../art/paths.ts';
@@ -74,6 +81,20 @@ function betStructure(l: Lottery, lines: number): 'NORTH' | 'SOUTH' {
       Array.from({ length: lines }, (_, i) => [`bets.${i}.playType`, 'Keno takes no lô/đề bets']),
     ),
   );
+}
+
+/**
+ * The lotteries a member bet on at a merchant, their last bet first (then by code), at most `n`: from the member's
+ * rows of `member_lotteries` (at most one per lottery, kept by lottery_bets' triggers, migration 0042), the same
+ * answer as every bet of the member grouped by its draw's lottery — cancelled and refunded bets included.
+ */
+export async function recentLotteries(db: Db, merchantCode: string, memberId: number, n: number) {
+  return db
+    .select({ gameCode: memberLotteries.gameCode, lastBetAt: memberLotteries.lastBetAt })
+    .from(memberLotteries)
+    .where(and(eq(memberLotteries.merchantCode, merchantCode), eq(memberLotteries.memberId, memberId)))
+    .orderBy(desc(memberLotteries.lastBetAt), memberLotteries.gameCode)
+    .limit(n);
 }
 
 /** The slot of an issue ('YYYYMMDD' daily, 'YYYYMMDD-NNNN' fast), or undefined when the lottery has no such draw. */
@@ -313,14 +334,7 @@ export function createLotteryService(
 
     /** The lotteries the member bet on lately (most recent first within each group). */
     async recentMenu(merchantCode: string, member: Member, mode: PrizeMode, now = clock()) {
-      const rows = await db
-        .select({ gameCode: lotteryDraws.gameCode, last: max(lotteryBets.createdAt) })
-        .from(lotteryBets)
-        .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
-        .where(and(eq(lotteryBets.merchantCode, merchantCode), eq(lotteryBets.memberId, member.id)))
-        .groupBy(lotteryDraws.gameCode)
-        .orderBy(desc(max(lotteryBets.createdAt)))
-        .limit(RECENT_LOTTERIES);
+      const rows = await recentLotteries(db, merchantCode, member.id, RECENT_LOTTERIES);
       const sold = new Set(await offered(merchantCode));
       const list = rows.map((r) => lotteryByCode.get(r.gameCode)!).filter((l) => l && sold.has(l));
       return { groups: await groups(merchantCode, mode, list, now), serverTime: now.toISOString() };
