@@ -49,12 +49,13 @@ export function CaptchaField({
           aria-label={t`New captcha image`}
           // The id of the image shown, so tools and tests can tell which captcha the answer belongs to.
           data-captcha-id={captchaId}
-          className="h-11 w-28 shrink-0 overflow-hidden rounded-lg border border-line bg-white"
+          // At least a field's height: "Tap to retry" takes three lines in Indonesian, Bengali and Tamil.
+          className="min-h-11 w-28 shrink-0 overflow-hidden rounded-lg border border-line bg-white"
         >
           {image ? (
-            <img src={image} alt="" className="h-full w-full object-cover" />
+            <img src={image} alt="" className="h-11 w-full object-cover" />
           ) : (
-            <span className="text-xs text-[#17142a]">
+            <span className="block px-1 text-xs leading-tight text-[#17142a]">
               {status === 'failed' ? t`Tap to retry` : t`Loading`}
             </span>
           )}
