@@ -21,8 +21,10 @@ export interface GameTileProps {
   onToggleFavourite?: (game: Game) => void;
 }
 
+// 40 px high, as the skeleton's row: "Free trial" takes two lines in a hot row's 160 px tile, and the row drawn first
+// (skeletons) must not grow when the games come (layout shift).
 const button =
-  'inline-flex min-h-9 min-w-0 flex-1 items-center justify-center gap-1 break-words rounded-full px-2 py-1 text-center text-xs leading-tight font-semibold sm:text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+  'inline-flex min-h-10 min-w-0 flex-1 items-center justify-center gap-1 break-words rounded-full px-2 py-1 text-center text-xs leading-tight font-semibold sm:text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
 /**
  * A game of a lobby (spec §2): art (a default icon when the image fails, spec §8), name and vendor, play, free trial
@@ -145,7 +147,7 @@ export function TileSkeleton() {
           <Skeleton className="my-0.5 h-4 w-3/4" />
           <Skeleton className="my-0.5 h-3 w-1/2" />
         </div>
-        <Skeleton className="h-9 rounded-full" />
+        <Skeleton className="h-10 rounded-full" />
       </div>
     </div>
   );
