@@ -63,7 +63,8 @@ function coveredButtons(page: Page, selector: string) {
         const r = b.getBoundingClientRect();
         const cx = r.x + r.width / 2;
         const cy = r.y + r.height / 2;
-        if (r.width === 0 || cy <= header || cy >= window.innerHeight) continue;
+        // A centre in the screen's last pixel row is off it for elementFromPoint (null): not on screen yet.
+        if (r.width === 0 || cy <= header || cy >= window.innerHeight - 1) continue;
         const hit = document.elementFromPoint(cx, cy);
         if (!hit || !(b === hit || b.contains(hit)))
           found.push(

@@ -24,6 +24,12 @@ export async function settle(page: Page) {
   if (scrolled > 0) await expect(loading(page)).toHaveCount(0, { timeout: 10_000 });
 }
 
+/**
+ * Waits until the app has taken over the screen the server drew (src/main.tsx): until then the page is inert, and a
+ * player's tap or choice does nothing (Playwright's selectOption and fill do not check for inert).
+ */
+export const takenOver = (page: Page) => expect(page.locator('#root[data-drawn]')).toHaveCount(0);
+
 /** Switches the theme as the theme button does. */
 export function setTheme(page: Page, theme: Theme) {
   return page.evaluate(async (t) => {

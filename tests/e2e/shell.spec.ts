@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
+import { takenOver } from './screens.ts';
 
 const ops = (page: Page, code: string, data: object) =>
   page.request.patch(`/ops/merchants/${code}`, {
@@ -65,6 +66,7 @@ test.describe('portal shell', () => {
 
   test('the language switch translates the portal and saves lang and hisLang', async ({ page }) => {
     await page.goto('/');
+    await takenOver(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('vi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
     const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });
@@ -80,6 +82,7 @@ test.describe('portal shell', () => {
     page,
   }) => {
     await page.goto('/?merchant=LOTUS');
+    await takenOver(page);
     const language = page.getByRole('combobox', { name: 'Language' });
     await expect(language.getByRole('option')).toHaveText(['EN · English', 'TY · ไทย']);
     await language.selectOption('th');
