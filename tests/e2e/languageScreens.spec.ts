@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { LOCALES, type Locale } from '../../contract/constants.ts';
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
-import { settle } from './screens.ts';
+import { PHONE, settle, WIDTH } from './screens.ts';
 import { logIn } from './session.ts';
 
 /**
@@ -11,15 +11,6 @@ import { logIn } from './session.ts';
  * be cut by a box that hides what sticks out, nor push the page wider than the screen; an ellipsis is drawn only
  * where the full text is at hand (a `title`). A failure lists every cut text, by language, screen and element.
  */
-
-const WIDTH = 375;
-const PHONE = {
-  viewport: { width: WIDTH, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-  reducedMotion: 'reduce',
-} as const;
 
 /** A visitor's main screens: home, a lobby, the lottery centre, promotions, the forms, help, the agent centre's door. */
 const VISITOR_SCREENS = [

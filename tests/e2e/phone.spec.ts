@@ -3,7 +3,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { E2E_OPS_TOKEN } from '../../playwright.config.ts';
 import { AGENT_PAGE_KEYS } from '../../src/features/agent/pages.ts';
 import { MEMBER_PAGE_KEYS } from '../../src/features/member/pages.ts';
-import { setTheme, settle } from './screens.ts';
+import { PHONE, setTheme, settle, WIDTH } from './screens.ts';
 import { fillRegistration, logIn } from './session.ts';
 
 /**
@@ -13,14 +13,6 @@ import { fillRegistration, logIn } from './session.ts';
  * drawn. A failure names the elements that stick out, with their place in the page.
  */
 
-const WIDTH = 375;
-const PHONE = {
-  viewport: { width: WIDTH, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-  reducedMotion: 'reduce',
-} as const;
 const THEMES = ['light', 'dark'] as const;
 type Role = 'visitor' | 'member' | 'agent';
 

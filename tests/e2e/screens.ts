@@ -1,5 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 
+/** A phone's width, and a phone as the screen checks emulate it (no motion: screens are measured still). */
+export const WIDTH = 375;
+export const PHONE = {
+  viewport: { width: WIDTH, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  reducedMotion: 'reduce',
+} as const;
+
 /** The two themes every screen is checked in. */
 export type Theme = 'light' | 'dark';
 
