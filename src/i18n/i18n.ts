@@ -4,15 +4,23 @@ import { offeredLanguage } from '../../contract/firstReplies.ts';
 import type { Locale, TyLanguage } from '../../contract/merchant.ts';
 import { setApiLanguage } from '../api/client.ts';
 
+/** Once per code: building an Intl.DisplayNames is ~17 ms of a slow phone's first render (header's switch). */
+const labels = new Map<Locale, string>();
+
 /**
  * A catalogue's name in its own language (a reader finds their language whatever is active), as `Intl` names it:
  * no label list in the first chunk, and the names CLDR's translators chose. Simplified Chinese says so beside
  * Traditional.
  */
 export function languageLabel(code: Locale): string {
-  const name =
-    new Intl.DisplayNames([code], { type: 'language' }).of(code === 'zh' ? 'zh-Hans' : code) ?? code;
-  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  let label = labels.get(code);
+  if (label === undefined) {
+    const name =
+      new Intl.DisplayNames([code], { type: 'language' }).of(code === 'zh' ? 'zh-Hans' : code) ?? code;
+    label = name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+    labels.set(code, label);
+  }
+  return label;
 }
 
 /** Every shipped catalogue, English first (contract/constants.ts). */
