@@ -5,13 +5,22 @@ import { DEMO_MERCHANTS } from './merchants.ts';
 
 /**
  * What a LOTUS player reads of the demo content through the player calls: the asked catalogue (not English) and
- * LOTUS's own house bank account (not Portico's).
+ * LOTUS's own house bank account (not Portico's). LOTUS offers Thai alone; the operator offers Chinese too here, as
+ * a language a merchant does not offer gives way to English (server/modules/ops/languages.test.ts).
  */
 
+const OPS = 'white-label-ops-token';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ opsToken: OPS });
+  const offered = await t.app.inject({
+    method: 'PATCH',
+    url: '/ops/merchants/LOTUS',
+    headers: { authorization: `Bearer ${OPS}` },
+    payload: { languages: ['th', 'zh'], features: { LANGUAGE_LIST: true } },
+  });
+  expect(offered.statusCode).toBe(200);
   token = (await client(t.app, 'LOTUS').login('player01', 'Player123')).body.value.token;
 }, 120_000);
 afterAll(() => t?.close());
