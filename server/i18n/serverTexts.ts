@@ -49,14 +49,17 @@ export const TABLES: Record<Exclude<Locale, 'en'>, Record<ServerText, string>> =
 
 const EXACT = new Set<string>(SERVER_TEXTS.filter((t) => !t.includes('{')));
 /** Texts with a varying part: `{seconds}` and the like match any run of characters and are carried over as they are. */
-const PATTERNS = SERVER_TEXTS.filter((t) => t.includes('{')).map((key) => {
-  const names = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const source = key
-    .split(/\{\w+\}/)
-    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-    .join('(.+?)');
-  return { key, names, re: new RegExp(`^${source}$`) };
-});
+const PATTERNS = SERVER_TEXTS.filter((t) => t.includes('{'))
+  .map((key) => {
+    const names = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const source = key
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('(.+?)');
+    return { key, names, re: new RegExp(`^${source}$`), fixed: key.replace(/\{\w+\}/g, '').length };
+  })
+  // The most specific first: "Enter {len} letters and spaces" must not take "Enter 6-12 English letters and spaces".
+  .sort((a, b) => b.fixed - a.fixed);
 
 /** Schema problems the request's body or query has, worded by the form failure a request envelope names. */
 const ENVELOPE_ALIASES: Record<string, ServerText> = {

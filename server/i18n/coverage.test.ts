@@ -1,0 +1,347 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { problemText } from '../../contract/registerRules.ts';
+import { OPERATOR_TEXTS } from './operatorTexts.ts';
+import { serverText } from './serverTexts.ts';
+
+/**
+ * Every English text a player or an agent can get back in a 4xx reply is one of SERVER_TEXTS (so it reaches them in
+ * their language): the messages and field messages the player-facing modules hand to `new DomainError(…)` or to a
+ * helper that builds one, and the custom messages of the contract's schemas. Texts only operators, game vendors or
+ * machines read are listed in ./operatorTexts.ts instead, with the reason.
+ */
+const root = new URL('../../', import.meta.url).pathname;
+
+/** Modules and files only the back office (/ops, ops CLI), game vendors (seamless wallet, /lgw) or development use. */
+const NOT_PLAYERS = [
+  'server/modules/backoffice/',
+  'server/modules/catalogueOps/',
+  'server/modules/changes/',
+  'server/modules/dashboard/',
+  'server/modules/deliveries/',
+  'server/modules/dev/',
+  'server/modules/merchantSettings/',
+  'server/modules/ops/',
+  'server/modules/opsEvents/',
+  'server/modules/seamless/',
+  'server/modules/vendorDemo/',
+  'server/modules/vendors/',
+  'server/http/opsActor.ts',
+  'contract/backoffice.ts',
+  'contract/catalogue.ts',
+  'contract/changes.ts',
+  'contract/dashboard.ts',
+  'contract/deliveries.ts',
+  'contract/merchant.ts',
+  'contract/merchantSettings.ts',
+  'contract/ops.ts',
+  'contract/opsEvents.ts',
+  'contract/seamless.ts',
+  'contract/vendorDemo.ts',
+  'contract/vendors.ts',
+];
+
+const files = (dir: string): string[] =>
+  readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? files(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
+const playerFiles = (dir: string) => files(dir).filter((f) => !NOT_PLAYERS.some((n) => f.startsWith(n)));
+const parse = (file: string) =>
+  ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+
+/** A literal's text, each `${…}` of a template standing as `{…}`: one sample of what the player gets. */
+const sample = (n: ts.Node): string | undefined => {
+  if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  if (ts.isTemplateExpression(n))
+    return n.head.text + n.templateSpans.map((s) => `{${s.expression.getText()}}${s.literal.text}`).join('');
+  return undefined;
+};
+/** The English texts an expression can be: its literals, both arms of a condition, the values of a fields object. */
+const texts = (n: ts.Node | undefined): string[] => {
+  if (!n) return [];
+  const s = sample(n);
+  if (s !== undefined) return [s];
+  if (ts.isConditionalExpression(n)) return [...texts(n.whenTrue), ...texts(n.whenFalse)];
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    return [...texts(n.left), ...texts(n.right)];
+  if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n)) return texts(n.expression);
+  if (ts.isObjectLiteralExpression(n))
+    return n.properties.flatMap((p) => (ts.isPropertyAssignment(p) ? texts(p.initializer) : []));
+  return [];
+};
+const walk = (n: ts.Node, visit: (n: ts.Node) => void) => {
+  visit(n);
+  n.forEachChild((c) => walk(c, visit));
+};
+const where = (n: ts.Node) => {
+  const sf = n.getSourceFile();
+  return `${relative(root, sf.fileName)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+};
+
+/** Module texts: `new DomainError(status, code, message, fields)` and calls of helpers that pass their argument on. */
+function moduleTexts(): Map<string, string> {
+  const sources = [...playerFiles('server/modules'), ...playerFiles('server/http')].map(parse);
+  const found = new Map<string, string>();
+  const helpers = new Set<string>();
+  for (const sf of sources)
+    walk(sf, (n) => {
+      if (!ts.isNewExpression(n) || n.expression.getText() !== 'DomainError') return;
+      const [, , message, fields] = n.arguments ?? [];
+      for (const t of [...texts(message), ...texts(fields)]) found.set(t, where(n));
+      // A helper `const conflict = (message) => new DomainError(409, 'CONFLICT', message)`: its callers' texts count.
+      let fn: ts.Node | undefined = n.parent;
+      while (fn && !ts.isArrowFunction(fn) && !ts.isFunctionDeclaration(fn) && !ts.isFunctionExpression(fn))
+        fn = fn.parent;
+      if (!fn || !message || !ts.isIdentifier(message)) return;
+      const params = (fn as ts.FunctionLikeDeclaration).parameters.map((p) => p.name.getText());
+      if (!params.includes(message.text)) return;
+      const name = ts.isFunctionDeclaration(fn)
+        ? fn.name?.text
+        : ts.isVariableDeclaration(fn.parent)
+          ? fn.parent.name.getText()
+          : undefined;
+      if (name) helpers.add(name);
+    });
+  for (const sf of sources)
+    walk(sf, (n) => {
+      if (ts.isCallExpression(n) && helpers.has(n.expression.getText()))
+        for (const t of n.arguments.flatMap(texts)) found.set(t, where(n));
+    });
+  return found;
+}
+
+/** zod's checks that take a custom message as an argument (or as `{ message }` / `{ error }`, seen below). */
+const CHECKS = new Set([
+  'min',
+  'max',
+  'length',
+  'regex',
+  'int',
+  'positive',
+  'nonnegative',
+  'negative',
+  'email',
+  'url',
+  'refine',
+]);
+
+/** Contract texts: the custom messages of the schemas the portal's calls use (they come back as field messages). */
+function contractTexts(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const sf of playerFiles('contract').map(parse))
+    walk(sf, (n) => {
+      if (ts.isPropertyAssignment(n) && ['message', 'error'].includes(n.name.getText())) {
+        for (const t of texts(n.initializer)) found.set(t, where(n));
+      }
+      if (!ts.isCallExpression(n) || !ts.isPropertyAccessExpression(n.expression)) return;
+      if (!CHECKS.has(n.expression.name.text)) return;
+      for (const arg of n.arguments)
+        if (!ts.isObjectLiteralExpression(arg)) for (const t of texts(arg)) found.set(t, where(n));
+    });
+  return found;
+}
+
+/** A text the tables word: the server's own wording of it in Vietnamese differs from the English. */
+const worded = (text: string) => serverText(text, 'vi') !== text;
+/** What is not a sentence: an envelope code (`CONFLICT`) or a field name (`mobileNum`) among a call's arguments. */
+const sentence = (text: string) => !/^[A-Z_]+$/.test(text) && !/^[a-z][A-Za-z]*$/.test(text);
+
+/**
+ * Player texts still English, to word next (issue 30 item 4): each one leaving this list goes to SERVER_TEXTS and every
+ * language's table. A new player text may not join it.
+ */
+const NOT_YET_WORDED: readonly string[] = [
+  'Contract not found',
+  'This offer is no longer open',
+  'This contract has just changed, please try again',
+  'Your upline’s contract has changed: this offer no longer fits it',
+  'This contract has already ended',
+  'Account not found',
+  'You have no contract of this kind to offer',
+  'Only the upline who offered this contract can terminate it',
+  'Only the agent this contract is offered to can answer it',
+  'No such account in your direct downline',
+  'This account cannot receive transfers now',
+  'This launch is for another game',
+  'The game session has ended, please launch the game again',
+  'No such round',
+  'This round is over',
+  'This round was cancelled and its bet returned',
+  'The round has moved on: reload the game to see where it is',
+  'Finish the round in play first',
+  'Invalid bet',
+  'Choose one of the offered bets',
+  'No such lottery',
+  'This launch belongs to another account',
+  'Keno takes no lô/đề bets',
+  'At most {r.maxPerDraw} per draw ({row.placed} already placed)',
+  'No such message',
+  'No such message in your inbox',
+  'Unknown mission',
+  'Too many payment password checks at once, try again',
+  'No such order',
+  'Not available',
+  'There is no such limit',
+  'No such ticket',
+  'Choose an egg to break',
+  'No such package',
+  'For agents only',
+  'Remark is too long',
+  'At most {limits.maxRemark} characters',
+  'Choose one of your direct downline agents',
+  "Your own contract is {PERIOD_NAMES[own.period ?? 'D']}: offer the same period",
+  'Not an agent account',
+  'Choose a period',
+  'Choose an end date no later than today',
+  'Choose at most {MAX_PROFIT_DAYS} days',
+  'Unknown lottery "{gameCode.slice(0, 40)}"',
+  'Unknown draw "{body.issue.slice(0, 20)}" of {l.code}',
+  'Set a payment password first',
+  'The payment password is incorrect',
+  'The old payment password is incorrect',
+  'The login password is incorrect',
+  'Choose a payment password different from the login password',
+  'The minimum deposit is {money(rules.min)}',
+  'The maximum deposit is {money(rules.max)}',
+  'Enter a whole amount',
+  'The minimum withdrawal is {money(rules.min)}',
+  'The maximum withdrawal is {money(rules.max)}',
+  'At most {rules.maxCount} withdrawals a day',
+  'Only a disbursed withdrawal can be confirmed',
+  'Only a disbursed withdrawal can be reported',
+  'Not enough points',
+  'This reward is out of stock',
+  'Convert at least {minConvert} points',
+  'Too few points for any money',
+  'This promotion takes no application',
+  'Your application is being reviewed',
+  'This promotion has been issued to you',
+  'This promo code is not valid yet',
+  'This promo code has expired',
+  'You have already used this promo code',
+  'This promo code has been used up',
+  'Apply to this promotion instead',
+  'Redeem the promo code instead',
+  'Only a drawn winner can claim',
+  'Yesterday’s loss does not reach the rescue fund’s minimum',
+  'The task is not complete yet',
+  'This has just been claimed',
+  'Only a raffle is joined',
+  'The draw has taken place',
+  'In-house games play from the main wallet: nothing to transfer',
+  'No vendor {raw.slice(0, 40)}',
+  'Malformed upload',
+  'Send the form as multipart/form-data',
+  "{part.filename || 'A file'} is empty",
+  "{part.filename || 'A file'} is not a png or jpg image",
+  'Each file is at most {limits.maxBytes / (1024 * 1024)} MB',
+  'At most {limits.maxFiles} files',
+  'Cannot be negative',
+  'Whole members only',
+  'At most 2 decimals',
+  'At most 100 %',
+  'Rate must be more than 0',
+  'At most {TIER_LIMITS.tiers} tiers',
+  'Add at least one tier',
+  'Choose an account',
+  'Enter a valid dial code',
+  'At most {FEEDBACK_MAX} characters',
+  'Bet is too large',
+  'Bet must be more than 0',
+  'Bet must be a whole number of minor units',
+  'Bet must be an amount',
+  'Target must be a whole number',
+  'Target must be a number',
+  'Target must be between {(min / 100).toFixed(2)} and {(max / 100).toFixed(2)}',
+  'Mines must be between {MINES_MIN} and {MINES_MAX}',
+  'Mines must be a whole number',
+  'Mines must be a number',
+  'Tile must be between 1 and 25',
+  'Tile must be a whole number',
+  'Tile must be a number',
+  'Numbers are 2 or 3 digits',
+  'Too many points',
+  'Points must be more than 0',
+  'Points are a whole number',
+  'Points must be a number',
+  'At most {MESSAGE_LIMITS.ids} messages at a time',
+  'Choose at least one message',
+  'Choose the messages',
+  'Send either ids or all',
+  'Amount is too large',
+  'Amount must be more than 0',
+  'Amount has at most 2 decimals',
+  'Enter more than 0 points',
+  'Ticket id must be a number',
+  'Choose one of the {EGG_COUNT} eggs',
+  'You must be 18 years or older to register',
+  'Enter 6-12 characters',
+  'Enter 6-12 characters starting with a letter, then letters or numbers',
+  'Enter 6-12 Chinese characters or numbers',
+  'Enter a valid email address (6-12 characters)',
+  'Enter 6-12 letters or numbers only',
+  'Enter 6-12 characters combining letters and numbers',
+  'Enter 6-12 digits',
+  'Enter 6-12 letters or numbers with at least one uppercase letter',
+  'Enter 6-12 English letters and spaces',
+  'Enter 6-12 characters without spaces',
+  'Enter 6-12 Chinese characters and punctuation',
+  'Enter a date as yyyy-MM-dd',
+  'Enter 6-12 letters and spaces',
+  'Enter a date as MM-dd-yyyy',
+  'Enter 6-12 letters and numbers',
+  'Enter 6-12 Korean characters',
+  'Enter 6-12 Thai characters',
+  'Enter 6-12 Thai or English letters and spaces',
+  'Enter 6-12 uppercase letters and spaces',
+  'Enter 6-12 letters, numbers or symbols',
+  'Enter 6-12 characters with an uppercase letter, a lowercase letter, a digit and a symbol',
+  'Enter your full name: first and last name',
+  'Enter 6-12 full-width Japanese characters',
+  'Enter 6-12 uppercase letters',
+  'Enter 6-12 digits starting with 9',
+  'Enter 6 digits',
+];
+
+describe('every text a player can get back is in SERVER_TEXTS', () => {
+  const operator = new Set<string>([...OPERATOR_TEXTS, ...NOT_YET_WORDED]);
+
+  it('the modules’ refusals', () => {
+    const missing = [...moduleTexts()]
+      .filter(([t]) => sentence(t) && !worded(t) && !operator.has(t))
+      .map(([t, at]) => `${at}  ${t}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the contract’s custom messages', () => {
+    const missing = [...contractTexts()]
+      .filter(([t]) => sentence(t) && !worded(t) && !operator.has(t))
+      .map(([t, at]) => `${at}  ${t}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the registration rules’ problems (contract/registerRules.ts problemText)', () => {
+    const problems = [
+      problemText({ kind: 'required' }),
+      problemText({ kind: 'mismatch' }),
+      problemText({ kind: 'underAge', minimumAge: 18 }),
+      ...Array.from({ length: 25 }, (_, patternId) =>
+        problemText({ kind: 'pattern', patternId, min: 6, max: 12 }),
+      ),
+      problemText({ kind: 'pattern', patternId: 6, min: 6, max: 6 }),
+    ];
+    expect(problems.filter((t) => !worded(t) && !operator.has(t))).toEqual([]);
+  });
+
+  it('lists no operator text a player module does not throw any more, and words none of them', () => {
+    const all = new Set([...moduleTexts().keys(), ...contractTexts().keys()]);
+    expect(OPERATOR_TEXTS.filter((t) => !all.has(t))).toEqual([]);
+    expect(NOT_YET_WORDED.filter(worded)).toEqual([]);
+  });
+});
