@@ -81,4 +81,35 @@ export const es: Record<ServerText, string> = {
   'You have no upline to transfer to': 'No tienes un upline al que transferir',
   Required: 'Obligatorio',
   'Invalid value': 'Valor no válido',
+  'Enter {len} characters': 'Ingresa {len} caracteres',
+  'Enter {len} characters starting with a letter, then letters or numbers':
+    'Ingresa {len} caracteres que empiecen por una letra, seguida de letras o números',
+  'Enter {len} Chinese characters or numbers': 'Ingresa {len} caracteres chinos o números',
+  'Enter a valid email address ({len} characters)': 'Ingresa un correo electrónico válido ({len} caracteres)',
+  'Enter {len} letters or numbers only': 'Ingresa {len} letras o números solamente',
+  'Enter {len} characters combining letters and numbers':
+    'Ingresa {len} caracteres combinando letras y números',
+  'Enter {len} digits': 'Ingresa {len} dígitos',
+  'Enter {len} letters or numbers with at least one uppercase letter':
+    'Ingresa {len} letras o números con al menos una mayúscula',
+  'Enter {len} English letters and spaces': 'Ingresa {len} letras del alfabeto latino y espacios',
+  'Enter {len} characters without spaces': 'Ingresa {len} caracteres sin espacios',
+  'Enter {len} Chinese characters and punctuation': 'Ingresa {len} caracteres chinos y signos de puntuación',
+  'Enter a date as yyyy-MM-dd': 'Ingresa la fecha como yyyy-MM-dd',
+  'Enter {len} letters and spaces': 'Ingresa {len} letras y espacios',
+  'Enter a date as MM-dd-yyyy': 'Ingresa la fecha como MM-dd-yyyy',
+  'Enter {len} letters and numbers': 'Ingresa {len} letras y números',
+  'Enter {len} Korean characters': 'Ingresa {len} caracteres coreanos',
+  'Enter {len} Thai characters': 'Ingresa {len} caracteres tailandeses',
+  'Enter {len} Thai or English letters and spaces': 'Ingresa {len} letras tailandesas o latinas y espacios',
+  'Enter {len} uppercase letters and spaces': 'Ingresa {len} letras mayúsculas y espacios',
+  'Enter {len} letters, numbers or symbols': 'Ingresa {len} letras, números o símbolos',
+  'Enter {len} characters with an uppercase letter, a lowercase letter, a digit and a symbol':
+    'Ingresa {len} caracteres con una mayúscula, una minúscula, un dígito y un símbolo',
+  'Enter your full name: first and last name': 'Ingresa tu nombre completo: nombre y apellidos',
+  'Enter {len} full-width Japanese characters': 'Ingresa {len} caracteres japoneses de ancho completo',
+  'Enter {len} uppercase letters': 'Ingresa {len} letras mayúsculas',
+  'Enter {len} digits starting with 9': 'Ingresa {len} dígitos que empiecen por 9',
+  'You must be {minimumAge} years or older to register':
+    'Debes tener {minimumAge} años o más para registrarte',
 };

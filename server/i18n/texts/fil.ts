@@ -81,4 +81,35 @@ export const fil: Record<ServerText, string> = {
   'You have no upline to transfer to': 'Wala kang upline na mapaglilipatan',
   Required: 'Kailangan',
   'Invalid value': 'Hindi valid na value',
+  'Enter {len} characters': 'Maglagay ng {len} character',
+  'Enter {len} characters starting with a letter, then letters or numbers':
+    'Maglagay ng {len} character na nagsisimula sa letra, saka mga letra o numero',
+  'Enter {len} Chinese characters or numbers': 'Maglagay ng {len} Chinese character o numero',
+  'Enter a valid email address ({len} characters)': 'Maglagay ng valid na email address ({len} character)',
+  'Enter {len} letters or numbers only': 'Maglagay ng {len} letra o numero lang',
+  'Enter {len} characters combining letters and numbers':
+    'Maglagay ng {len} character na pinagsamang letra at numero',
+  'Enter {len} digits': 'Maglagay ng {len} digit',
+  'Enter {len} letters or numbers with at least one uppercase letter':
+    'Maglagay ng {len} letra o numero na may kahit isang malaking letra',
+  'Enter {len} English letters and spaces': 'Maglagay ng {len} English na letra at espasyo',
+  'Enter {len} characters without spaces': 'Maglagay ng {len} character nang walang espasyo',
+  'Enter {len} Chinese characters and punctuation': 'Maglagay ng {len} Chinese character at bantas',
+  'Enter a date as yyyy-MM-dd': 'Ilagay ang petsa bilang yyyy-MM-dd',
+  'Enter {len} letters and spaces': 'Maglagay ng {len} letra at espasyo',
+  'Enter a date as MM-dd-yyyy': 'Ilagay ang petsa bilang MM-dd-yyyy',
+  'Enter {len} letters and numbers': 'Maglagay ng {len} letra at numero',
+  'Enter {len} Korean characters': 'Maglagay ng {len} Korean character',
+  'Enter {len} Thai characters': 'Maglagay ng {len} Thai character',
+  'Enter {len} Thai or English letters and spaces': 'Maglagay ng {len} Thai o English na letra at espasyo',
+  'Enter {len} uppercase letters and spaces': 'Maglagay ng {len} malalaking letra at espasyo',
+  'Enter {len} letters, numbers or symbols': 'Maglagay ng {len} letra, numero o simbolo',
+  'Enter {len} characters with an uppercase letter, a lowercase letter, a digit and a symbol':
+    'Maglagay ng {len} character na may malaking letra, maliit na letra, numero at simbolo',
+  'Enter your full name: first and last name': 'Ilagay ang buong pangalan mo: pangalan at apelyido',
+  'Enter {len} full-width Japanese characters': 'Maglagay ng {len} full-width na Japanese character',
+  'Enter {len} uppercase letters': 'Maglagay ng {len} malalaking letra',
+  'Enter {len} digits starting with 9': 'Maglagay ng {len} digit na nagsisimula sa 9',
+  'You must be {minimumAge} years or older to register':
+    'Dapat ay {minimumAge} taong gulang ka o higit pa para makapag-register',
 };

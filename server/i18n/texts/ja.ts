@@ -81,4 +81,35 @@ export const ja: Record<ServerText, string> = {
   'You have no upline to transfer to': '振替先のアップラインがいません',
   Required: '必須',
   'Invalid value': '無効な値です',
+  'Enter {len} characters': '{len} 文字で入力してください',
+  'Enter {len} characters starting with a letter, then letters or numbers':
+    '英字で始まり、英字または数字が続く {len} 文字で入力してください',
+  'Enter {len} Chinese characters or numbers': '漢字または数字で {len} 文字入力してください',
+  'Enter a valid email address ({len} characters)': '有効なメールアドレスを入力してください（{len} 文字）',
+  'Enter {len} letters or numbers only': '英数字のみで {len} 文字入力してください',
+  'Enter {len} characters combining letters and numbers':
+    '英字と数字を組み合わせて {len} 文字で入力してください',
+  'Enter {len} digits': '{len} 桁の数字で入力してください',
+  'Enter {len} letters or numbers with at least one uppercase letter':
+    '大文字を 1 つ以上含む英数字で {len} 文字入力してください',
+  'Enter {len} English letters and spaces': '英字とスペースで {len} 文字入力してください',
+  'Enter {len} characters without spaces': 'スペースなしの {len} 文字で入力してください',
+  'Enter {len} Chinese characters and punctuation': '漢字と句読点で {len} 文字入力してください',
+  'Enter a date as yyyy-MM-dd': '日付を yyyy-MM-dd 形式で入力してください',
+  'Enter {len} letters and spaces': '文字とスペースで {len} 文字入力してください',
+  'Enter a date as MM-dd-yyyy': '日付を MM-dd-yyyy 形式で入力してください',
+  'Enter {len} letters and numbers': '英数字で {len} 文字入力してください',
+  'Enter {len} Korean characters': 'ハングルで {len} 文字入力してください',
+  'Enter {len} Thai characters': 'タイ文字で {len} 文字入力してください',
+  'Enter {len} Thai or English letters and spaces':
+    'タイ文字または英字とスペースで {len} 文字入力してください',
+  'Enter {len} uppercase letters and spaces': '大文字とスペースで {len} 文字入力してください',
+  'Enter {len} letters, numbers or symbols': '英字、数字、記号で {len} 文字入力してください',
+  'Enter {len} characters with an uppercase letter, a lowercase letter, a digit and a symbol':
+    '大文字、小文字、数字、記号を含む {len} 文字で入力してください',
+  'Enter your full name: first and last name': '氏名（姓と名）を入力してください',
+  'Enter {len} full-width Japanese characters': '全角日本語で {len} 文字入力してください',
+  'Enter {len} uppercase letters': '大文字で {len} 文字入力してください',
+  'Enter {len} digits starting with 9': '9 で始まる {len} 桁の数字で入力してください',
+  'You must be {minimumAge} years or older to register': '登録には{minimumAge} 歳以上である必要があります',
 };

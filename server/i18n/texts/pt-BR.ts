@@ -79,4 +79,35 @@ export const ptBR: Record<ServerText, string> = {
   'You have no upline to transfer to': 'Você não tem upline para quem transferir',
   Required: 'Obrigatório',
   'Invalid value': 'Valor inválido',
+  'Enter {len} characters': 'Digite {len} caracteres',
+  'Enter {len} characters starting with a letter, then letters or numbers':
+    'Digite {len} caracteres começando com uma letra, depois letras ou números',
+  'Enter {len} Chinese characters or numbers': 'Digite {len} caracteres chineses ou números',
+  'Enter a valid email address ({len} characters)': 'Digite um e-mail válido ({len} caracteres)',
+  'Enter {len} letters or numbers only': 'Digite {len} letras ou números apenas',
+  'Enter {len} characters combining letters and numbers':
+    'Digite {len} caracteres combinando letras e números',
+  'Enter {len} digits': 'Digite {len} dígitos',
+  'Enter {len} letters or numbers with at least one uppercase letter':
+    'Digite {len} letras ou números com pelo menos uma letra maiúscula',
+  'Enter {len} English letters and spaces': 'Digite {len} letras do alfabeto latino e espaços',
+  'Enter {len} characters without spaces': 'Digite {len} caracteres sem espaços',
+  'Enter {len} Chinese characters and punctuation': 'Digite {len} caracteres chineses e pontuação',
+  'Enter a date as yyyy-MM-dd': 'Digite a data como yyyy-MM-dd',
+  'Enter {len} letters and spaces': 'Digite {len} letras e espaços',
+  'Enter a date as MM-dd-yyyy': 'Digite a data como MM-dd-yyyy',
+  'Enter {len} letters and numbers': 'Digite {len} letras e números',
+  'Enter {len} Korean characters': 'Digite {len} caracteres coreanos',
+  'Enter {len} Thai characters': 'Digite {len} caracteres tailandeses',
+  'Enter {len} Thai or English letters and spaces': 'Digite {len} letras tailandesas ou latinas e espaços',
+  'Enter {len} uppercase letters and spaces': 'Digite {len} letras maiúsculas e espaços',
+  'Enter {len} letters, numbers or symbols': 'Digite {len} letras, números ou símbolos',
+  'Enter {len} characters with an uppercase letter, a lowercase letter, a digit and a symbol':
+    'Digite {len} caracteres com uma letra maiúscula, uma minúscula, um dígito e um símbolo',
+  'Enter your full name: first and last name': 'Digite seu nome completo: nome e sobrenome',
+  'Enter {len} full-width Japanese characters': 'Digite {len} caracteres japoneses de largura total',
+  'Enter {len} uppercase letters': 'Digite {len} letras maiúsculas',
+  'Enter {len} digits starting with 9': 'Digite {len} dígitos começando com 9',
+  'You must be {minimumAge} years or older to register':
+    'Você precisa ter {minimumAge} anos ou mais para se cadastrar',
 };
