@@ -107,4 +107,26 @@ export const bn: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': '9 দিয়ে শুরু হওয়া {len} অঙ্ক লিখুন',
   'You must be {minimumAge} years or older to register':
     'নিবন্ধনের জন্য আপনার বয়স {minimumAge} বছর বা তার বেশি হতে হবে',
+  'No such order': 'এমন কোনো অর্ডার নেই',
+  'Not available': 'উপলব্ধ নয়',
+  'Too many payment password checks at once, try again': 'একসাথে অনেক বেশি পেমেন্ট পাসওয়ার্ড যাচাই, আবার চেষ্টা করুন',
+  'Set a payment password first': 'আগে একটি পেমেন্ট পাসওয়ার্ড সেট করুন',
+  'The payment password is incorrect': 'পেমেন্ট পাসওয়ার্ড ভুল',
+  'The old payment password is incorrect': 'পুরোনো পেমেন্ট পাসওয়ার্ড ভুল',
+  'The login password is incorrect': 'লগইন পাসওয়ার্ড ভুল',
+  'Choose a payment password different from the login password':
+    'লগইন পাসওয়ার্ড থেকে আলাদা একটি পেমেন্ট পাসওয়ার্ড বেছে নিন',
+  'The minimum deposit is {amount}': 'সর্বনিম্ন জমা {amount}',
+  'The maximum deposit is {amount}': 'সর্বোচ্চ জমা {amount}',
+  'Enter a whole amount': 'পূর্ণ সংখ্যায় পরিমাণ লিখুন',
+  'The minimum withdrawal is {amount}': 'সর্বনিম্ন উত্তোলন {amount}',
+  'The maximum withdrawal is {amount}': 'সর্বোচ্চ উত্তোলন {amount}',
+  'At most {count} withdrawals a day': 'দিনে সর্বোচ্চ {count}টি উত্তোলন',
+  'Only a disbursed withdrawal can be confirmed': 'শুধু পরিশোধিত উত্তোলন নিশ্চিত করা যায়',
+  'Only a disbursed withdrawal can be reported': 'শুধু পরিশোধিত উত্তোলন রিপোর্ট করা যায়',
+  'In-house games play from the main wallet: nothing to transfer':
+    'ইন-হাউস গেম মূল ওয়ালেট থেকে খেলা হয়: কিছু ট্রান্সফার করতে হবে না',
+  'Amount is too large': 'পরিমাণ অনেক বেশি',
+  'Amount must be more than 0': 'পরিমাণ 0-এর বেশি হতে হবে',
+  'Amount has at most 2 decimals': 'পরিমাণে সর্বোচ্চ ২ দশমিক ঘর',
 };

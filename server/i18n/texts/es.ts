@@ -112,4 +112,27 @@ export const es: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': 'Ingresa {len} dígitos que empiecen por 9',
   'You must be {minimumAge} years or older to register':
     'Debes tener {minimumAge} años o más para registrarte',
+  'No such order': 'No existe esa orden',
+  'Not available': 'No disponible',
+  'Too many payment password checks at once, try again':
+    'Demasiadas comprobaciones de la contraseña de pago a la vez, inténtalo de nuevo',
+  'Set a payment password first': 'Primero configura una contraseña de pago',
+  'The payment password is incorrect': 'La contraseña de pago es incorrecta',
+  'The old payment password is incorrect': 'La contraseña de pago anterior es incorrecta',
+  'The login password is incorrect': 'La contraseña de inicio de sesión es incorrecta',
+  'Choose a payment password different from the login password':
+    'Elige una contraseña de pago distinta de la de inicio de sesión',
+  'The minimum deposit is {amount}': 'El depósito mínimo es {amount}',
+  'The maximum deposit is {amount}': 'El depósito máximo es {amount}',
+  'Enter a whole amount': 'Ingresa un importe entero',
+  'The minimum withdrawal is {amount}': 'El retiro mínimo es {amount}',
+  'The maximum withdrawal is {amount}': 'El retiro máximo es {amount}',
+  'At most {count} withdrawals a day': 'Como máximo {count} retiros al día',
+  'Only a disbursed withdrawal can be confirmed': 'Solo se puede confirmar un retiro ya pagado',
+  'Only a disbursed withdrawal can be reported': 'Solo se puede reportar un retiro ya pagado',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Los juegos propios se juegan desde la billetera principal: no hay nada que transferir',
+  'Amount is too large': 'El importe es demasiado alto',
+  'Amount must be more than 0': 'El importe debe ser mayor que 0',
+  'Amount has at most 2 decimals': 'El importe tiene como máximo 2 decimales',
 };

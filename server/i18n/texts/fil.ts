@@ -112,4 +112,27 @@ export const fil: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': 'Maglagay ng {len} digit na nagsisimula sa 9',
   'You must be {minimumAge} years or older to register':
     'Dapat ay {minimumAge} taong gulang ka o higit pa para makapag-register',
+  'No such order': 'Walang ganitong order',
+  'Not available': 'Hindi available',
+  'Too many payment password checks at once, try again':
+    'Masyadong maraming sabay na pagsusuri ng payment password, subukan muli',
+  'Set a payment password first': 'Magtakda muna ng payment password',
+  'The payment password is incorrect': 'Mali ang payment password',
+  'The old payment password is incorrect': 'Mali ang lumang payment password',
+  'The login password is incorrect': 'Mali ang login password',
+  'Choose a payment password different from the login password':
+    'Pumili ng payment password na iba sa login password',
+  'The minimum deposit is {amount}': 'Ang pinakamababang deposito ay {amount}',
+  'The maximum deposit is {amount}': 'Ang pinakamataas na deposito ay {amount}',
+  'Enter a whole amount': 'Maglagay ng buong halaga',
+  'The minimum withdrawal is {amount}': 'Ang pinakamababang withdrawal ay {amount}',
+  'The maximum withdrawal is {amount}': 'Ang pinakamataas na withdrawal ay {amount}',
+  'At most {count} withdrawals a day': 'Hanggang {count} withdrawal lang bawat araw',
+  'Only a disbursed withdrawal can be confirmed': 'Ang na-disburse na withdrawal lang ang makukumpirma',
+  'Only a disbursed withdrawal can be reported': 'Ang na-disburse na withdrawal lang ang maiuulat',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Sa main wallet nilalaro ang mga in-house game: walang kailangang i-transfer',
+  'Amount is too large': 'Masyadong malaki ang halaga',
+  'Amount must be more than 0': 'Dapat higit sa 0 ang halaga',
+  'Amount has at most 2 decimals': 'Hanggang 2 decimal lang ang halaga',
 };

@@ -111,4 +111,28 @@ export const id: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': 'Masukkan {len} digit diawali 9',
   'You must be {minimumAge} years or older to register':
     'Anda harus berusia {minimumAge} tahun atau lebih untuk mendaftar',
+  'No such order': 'Pesanan tidak ditemukan',
+  'Not available': 'Tidak tersedia',
+  'Too many payment password checks at once, try again':
+    'Terlalu banyak pemeriksaan kata sandi pembayaran sekaligus, coba lagi',
+  'Set a payment password first': 'Atur kata sandi pembayaran terlebih dahulu',
+  'The payment password is incorrect': 'Kata sandi pembayaran salah',
+  'The old payment password is incorrect': 'Kata sandi pembayaran lama salah',
+  'The login password is incorrect': 'Kata sandi login salah',
+  'Choose a payment password different from the login password':
+    'Pilih kata sandi pembayaran yang berbeda dari kata sandi login',
+  'The minimum deposit is {amount}': 'Deposit minimum adalah {amount}',
+  'The maximum deposit is {amount}': 'Deposit maksimum adalah {amount}',
+  'Enter a whole amount': 'Masukkan jumlah bulat',
+  'The minimum withdrawal is {amount}': 'Penarikan minimum adalah {amount}',
+  'The maximum withdrawal is {amount}': 'Penarikan maksimum adalah {amount}',
+  'At most {count} withdrawals a day': 'Maksimal {count} penarikan per hari',
+  'Only a disbursed withdrawal can be confirmed':
+    'Hanya penarikan yang sudah dicairkan yang dapat dikonfirmasi',
+  'Only a disbursed withdrawal can be reported': 'Hanya penarikan yang sudah dicairkan yang dapat dilaporkan',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Game internal dimainkan dari dompet utama: tidak perlu transfer',
+  'Amount is too large': 'Jumlah terlalu besar',
+  'Amount must be more than 0': 'Jumlah harus lebih dari 0',
+  'Amount has at most 2 decimals': 'Jumlah maksimal 2 desimal',
 };

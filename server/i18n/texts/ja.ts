@@ -112,4 +112,27 @@ export const ja: Record<ServerText, string> = {
   'Enter {len} uppercase letters': '大文字で {len} 文字入力してください',
   'Enter {len} digits starting with 9': '9 で始まる {len} 桁の数字で入力してください',
   'You must be {minimumAge} years or older to register': '登録には{minimumAge} 歳以上である必要があります',
+  'No such order': 'この注文は見つかりません',
+  'Not available': '利用不可',
+  'Too many payment password checks at once, try again':
+    '支払いパスワードの確認が同時に多すぎます。もう一度お試しください',
+  'Set a payment password first': '先に支払いパスワードを設定してください',
+  'The payment password is incorrect': '支払いパスワードが正しくありません',
+  'The old payment password is incorrect': '現在の支払いパスワードが正しくありません',
+  'The login password is incorrect': 'ログインパスワードが正しくありません',
+  'Choose a payment password different from the login password':
+    'ログインパスワードとは異なる支払いパスワードを設定してください',
+  'The minimum deposit is {amount}': '最低入金額は {amount} です',
+  'The maximum deposit is {amount}': '最高入金額は {amount} です',
+  'Enter a whole amount': '整数の金額を入力してください',
+  'The minimum withdrawal is {amount}': '最低出金額は {amount} です',
+  'The maximum withdrawal is {amount}': '最高出金額は {amount} です',
+  'At most {count} withdrawals a day': '出金は1日 {count} 回までです',
+  'Only a disbursed withdrawal can be confirmed': '確認できるのは送金済みの出金だけです',
+  'Only a disbursed withdrawal can be reported': '報告できるのは送金済みの出金だけです',
+  'In-house games play from the main wallet: nothing to transfer':
+    '自社ゲームはメインウォレットで遊べます：振替は不要です',
+  'Amount is too large': '金額が大きすぎます',
+  'Amount must be more than 0': '金額は 0 より大きくしてください',
+  'Amount has at most 2 decimals': '金額の小数は 2 桁までです',
 };

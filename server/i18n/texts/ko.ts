@@ -106,4 +106,27 @@ export const ko: Record<ServerText, string> = {
   'Enter {len} uppercase letters': '대문자로 {len}자를 입력하세요',
   'Enter {len} digits starting with 9': '9로 시작하는 {len}자리 숫자를 입력하세요',
   'You must be {minimumAge} years or older to register': '가입하려면 만 {minimumAge}세 이상이어야 합니다',
+  'No such order': '주문을 찾을 수 없습니다',
+  'Not available': '이용 불가',
+  'Too many payment password checks at once, try again':
+    '결제 비밀번호 확인이 동시에 너무 많습니다. 다시 시도해 주세요',
+  'Set a payment password first': '먼저 결제 비밀번호를 설정해 주세요',
+  'The payment password is incorrect': '결제 비밀번호가 올바르지 않습니다',
+  'The old payment password is incorrect': '기존 결제 비밀번호가 올바르지 않습니다',
+  'The login password is incorrect': '로그인 비밀번호가 올바르지 않습니다',
+  'Choose a payment password different from the login password':
+    '로그인 비밀번호와 다른 결제 비밀번호를 설정해 주세요',
+  'The minimum deposit is {amount}': '최소 입금액은 {amount}입니다',
+  'The maximum deposit is {amount}': '최대 입금액은 {amount}입니다',
+  'Enter a whole amount': '정수 금액을 입력해 주세요',
+  'The minimum withdrawal is {amount}': '최소 출금액은 {amount}입니다',
+  'The maximum withdrawal is {amount}': '최대 출금액은 {amount}입니다',
+  'At most {count} withdrawals a day': '출금은 하루 최대 {count}회입니다',
+  'Only a disbursed withdrawal can be confirmed': '지급된 출금만 확인할 수 있습니다',
+  'Only a disbursed withdrawal can be reported': '지급된 출금만 신고할 수 있습니다',
+  'In-house games play from the main wallet: nothing to transfer':
+    '자체 게임은 메인 지갑으로 플레이합니다: 이체할 필요가 없습니다',
+  'Amount is too large': '금액이 너무 큽니다',
+  'Amount must be more than 0': '금액은 0보다 커야 합니다',
+  'Amount has at most 2 decimals': '금액은 소수점 2자리까지입니다',
 };

@@ -111,4 +111,27 @@ export const ms: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': 'Masukkan {len} digit bermula dengan 9',
   'You must be {minimumAge} years or older to register':
     'Anda mesti berumur {minimumAge} tahun ke atas untuk mendaftar',
+  'No such order': 'Pesanan tidak dijumpai',
+  'Not available': 'Tidak tersedia',
+  'Too many payment password checks at once, try again':
+    'Terlalu banyak semakan kata laluan pembayaran serentak, cuba lagi',
+  'Set a payment password first': 'Tetapkan kata laluan pembayaran dahulu',
+  'The payment password is incorrect': 'Kata laluan pembayaran tidak betul',
+  'The old payment password is incorrect': 'Kata laluan pembayaran lama tidak betul',
+  'The login password is incorrect': 'Kata laluan log masuk tidak betul',
+  'Choose a payment password different from the login password':
+    'Pilih kata laluan pembayaran yang berbeza daripada kata laluan log masuk',
+  'The minimum deposit is {amount}': 'Deposit minimum ialah {amount}',
+  'The maximum deposit is {amount}': 'Deposit maksimum ialah {amount}',
+  'Enter a whole amount': 'Masukkan jumlah bulat',
+  'The minimum withdrawal is {amount}': 'Pengeluaran minimum ialah {amount}',
+  'The maximum withdrawal is {amount}': 'Pengeluaran maksimum ialah {amount}',
+  'At most {count} withdrawals a day': 'Maksimum {count} pengeluaran sehari',
+  'Only a disbursed withdrawal can be confirmed': 'Hanya pengeluaran yang telah dibayar boleh disahkan',
+  'Only a disbursed withdrawal can be reported': 'Hanya pengeluaran yang telah dibayar boleh dilaporkan',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Permainan dalaman dimainkan dari dompet utama: tiada apa untuk dipindahkan',
+  'Amount is too large': 'Jumlah terlalu besar',
+  'Amount must be more than 0': 'Jumlah mesti lebih daripada 0',
+  'Amount has at most 2 decimals': 'Jumlah maksimum 2 tempat perpuluhan',
 };

@@ -104,4 +104,27 @@ export const my: Record<ServerText, string> = {
   'Enter {len} uppercase letters': 'စာလုံးအကြီး {len} ထည့်ပါ',
   'Enter {len} digits starting with 9': '9 ဖြင့် စသော {len} လုံး ထည့်ပါ',
   'You must be {minimumAge} years or older to register': 'စာရင်းသွင်းရန် အသက် {minimumAge} နှစ် သို့မဟုတ် အထက် ဖြစ်ရမည်',
+  'No such order': 'ဤအော်ဒါ မရှိပါ',
+  'Not available': 'မရရှိနိုင်ပါ',
+  'Too many payment password checks at once, try again':
+    'ငွေပေးချေမှု စကားဝှက်ကို တစ်ပြိုင်နက် စစ်ဆေးမှု များလွန်းသည်၊ ထပ်ကြိုးစားပါ',
+  'Set a payment password first': 'ငွေပေးချေမှု စကားဝှက်ကို အရင်သတ်မှတ်ပါ',
+  'The payment password is incorrect': 'ငွေပေးချေမှု စကားဝှက် မမှန်ပါ',
+  'The old payment password is incorrect': 'ငွေပေးချေမှု စကားဝှက်အဟောင်း မမှန်ပါ',
+  'The login password is incorrect': 'ဝင်ရောက်ရန် စကားဝှက် မမှန်ပါ',
+  'Choose a payment password different from the login password':
+    'ဝင်ရောက်ရန် စကားဝှက်နှင့် မတူသော ငွေပေးချေမှု စကားဝှက်ကို ရွေးပါ',
+  'The minimum deposit is {amount}': 'အနည်းဆုံး ငွေသွင်းပမာဏမှာ {amount} ဖြစ်သည်',
+  'The maximum deposit is {amount}': 'အများဆုံး ငွေသွင်းပမာဏမှာ {amount} ဖြစ်သည်',
+  'Enter a whole amount': 'ငွေပမာဏကို ကိန်းပြည့်ဖြင့် ထည့်ပါ',
+  'The minimum withdrawal is {amount}': 'အနည်းဆုံး ငွေထုတ်ပမာဏမှာ {amount} ဖြစ်သည်',
+  'The maximum withdrawal is {amount}': 'အများဆုံး ငွေထုတ်ပမာဏမှာ {amount} ဖြစ်သည်',
+  'At most {count} withdrawals a day': 'တစ်ရက်လျှင် ငွေထုတ်ခြင်း အများဆုံး {count} ကြိမ်',
+  'Only a disbursed withdrawal can be confirmed': 'ပေးချေပြီးသော ငွေထုတ်ခြင်းကိုသာ အတည်ပြုနိုင်သည်',
+  'Only a disbursed withdrawal can be reported': 'ပေးချေပြီးသော ငွေထုတ်ခြင်းကိုသာ တိုင်ကြားနိုင်သည်',
+  'In-house games play from the main wallet: nothing to transfer':
+    'အိမ်တွင်း ဂိမ်းများကို ပင်မပိုက်ဆံအိတ်မှ ကစားသည်: လွှဲစရာ မလိုပါ',
+  'Amount is too large': 'ငွေပမာဏ များလွန်းသည်',
+  'Amount must be more than 0': 'ငွေပမာဏသည် 0 ထက် ကြီးရမည်',
+  'Amount has at most 2 decimals': 'ငွေပမာဏတွင် ဒသမ 2 နေရာအထိသာ',
 };

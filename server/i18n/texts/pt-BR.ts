@@ -110,4 +110,27 @@ export const ptBR: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': 'Digite {len} dígitos começando com 9',
   'You must be {minimumAge} years or older to register':
     'Você precisa ter {minimumAge} anos ou mais para se cadastrar',
+  'No such order': 'Pedido não encontrado',
+  'Not available': 'Indisponível',
+  'Too many payment password checks at once, try again':
+    'Muitas verificações da senha de pagamento ao mesmo tempo, tente novamente',
+  'Set a payment password first': 'Defina uma senha de pagamento primeiro',
+  'The payment password is incorrect': 'A senha de pagamento está incorreta',
+  'The old payment password is incorrect': 'A senha de pagamento antiga está incorreta',
+  'The login password is incorrect': 'A senha de login está incorreta',
+  'Choose a payment password different from the login password':
+    'Escolha uma senha de pagamento diferente da senha de login',
+  'The minimum deposit is {amount}': 'O depósito mínimo é {amount}',
+  'The maximum deposit is {amount}': 'O depósito máximo é {amount}',
+  'Enter a whole amount': 'Informe um valor inteiro',
+  'The minimum withdrawal is {amount}': 'O saque mínimo é {amount}',
+  'The maximum withdrawal is {amount}': 'O saque máximo é {amount}',
+  'At most {count} withdrawals a day': 'No máximo {count} saques por dia',
+  'Only a disbursed withdrawal can be confirmed': 'Só um saque já pago pode ser confirmado',
+  'Only a disbursed withdrawal can be reported': 'Só um saque já pago pode ser reportado',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Os jogos da casa usam a carteira principal: não há nada a transferir',
+  'Amount is too large': 'Valor muito alto',
+  'Amount must be more than 0': 'O valor deve ser maior que 0',
+  'Amount has at most 2 decimals': 'O valor tem no máximo 2 casas decimais',
 };

@@ -107,4 +107,27 @@ export const ta: Record<ServerText, string> = {
   'Enter {len} digits starting with 9': '9 இல் தொடங்கும் {len} இலக்கங்களை உள்ளிடவும்',
   'You must be {minimumAge} years or older to register':
     'பதிவு செய்ய உங்களுக்கு {minimumAge} வயது அல்லது அதற்கு மேல் இருக்க வேண்டும்',
+  'No such order': 'அத்தகைய ஆர்டர் இல்லை',
+  'Not available': 'கிடைக்கவில்லை',
+  'Too many payment password checks at once, try again':
+    'ஒரே நேரத்தில் பல கட்டண கடவுச்சொல் சரிபார்ப்புகள், மீண்டும் முயலவும்',
+  'Set a payment password first': 'முதலில் கட்டண கடவுச்சொல்லை அமைக்கவும்',
+  'The payment password is incorrect': 'கட்டண கடவுச்சொல் தவறானது',
+  'The old payment password is incorrect': 'பழைய கட்டண கடவுச்சொல் தவறானது',
+  'The login password is incorrect': 'உள்நுழைவு கடவுச்சொல் தவறானது',
+  'Choose a payment password different from the login password':
+    'உள்நுழைவு கடவுச்சொல்லிலிருந்து வேறுபட்ட கட்டண கடவுச்சொல்லைத் தேர்ந்தெடுக்கவும்',
+  'The minimum deposit is {amount}': 'குறைந்தபட்ச வைப்புத் தொகை {amount}',
+  'The maximum deposit is {amount}': 'அதிகபட்ச வைப்புத் தொகை {amount}',
+  'Enter a whole amount': 'முழுத் தொகையை உள்ளிடவும்',
+  'The minimum withdrawal is {amount}': 'குறைந்தபட்ச பணம் எடுப்பு {amount}',
+  'The maximum withdrawal is {amount}': 'அதிகபட்ச பணம் எடுப்பு {amount}',
+  'At most {count} withdrawals a day': 'நாளொன்றுக்கு அதிகபட்சம் {count} பணம் எடுப்புகள்',
+  'Only a disbursed withdrawal can be confirmed': 'வழங்கப்பட்ட பணம் எடுப்பை மட்டுமே உறுதிப்படுத்த முடியும்',
+  'Only a disbursed withdrawal can be reported': 'வழங்கப்பட்ட பணம் எடுப்பை மட்டுமே புகாரளிக்க முடியும்',
+  'In-house games play from the main wallet: nothing to transfer':
+    'உள்ளக விளையாட்டுகள் முதன்மை வாலட்டிலிருந்து விளையாடப்படும்: மாற்ற எதுவும் இல்லை',
+  'Amount is too large': 'தொகை மிகப் பெரியது',
+  'Amount must be more than 0': 'தொகை 0-ஐ விட அதிகமாக இருக்க வேண்டும்',
+  'Amount has at most 2 decimals': 'தொகையில் அதிகபட்சம் 2 தசம இடங்கள்',
 };

@@ -108,4 +108,27 @@ export const vi: Record<ServerText, string> = {
   'Enter {len} uppercase letters': 'Nhập {len} chữ in hoa',
   'Enter {len} digits starting with 9': 'Nhập {len} chữ số, bắt đầu bằng số 9',
   'You must be {minimumAge} years or older to register': 'Bạn phải từ {minimumAge} tuổi trở lên để đăng ký',
+  'No such order': 'Không tìm thấy lệnh',
+  'Not available': 'Không khả dụng',
+  'Too many payment password checks at once, try again':
+    'Kiểm tra mật khẩu thanh toán quá nhiều lần cùng lúc, vui lòng thử lại',
+  'Set a payment password first': 'Vui lòng đặt mật khẩu thanh toán trước',
+  'The payment password is incorrect': 'Mật khẩu thanh toán không đúng',
+  'The old payment password is incorrect': 'Mật khẩu thanh toán cũ không đúng',
+  'The login password is incorrect': 'Mật khẩu đăng nhập không đúng',
+  'Choose a payment password different from the login password':
+    'Vui lòng chọn mật khẩu thanh toán khác mật khẩu đăng nhập',
+  'The minimum deposit is {amount}': 'Số tiền nạp tối thiểu là {amount}',
+  'The maximum deposit is {amount}': 'Số tiền nạp tối đa là {amount}',
+  'Enter a whole amount': 'Vui lòng nhập số tiền chẵn',
+  'The minimum withdrawal is {amount}': 'Số tiền rút tối thiểu là {amount}',
+  'The maximum withdrawal is {amount}': 'Số tiền rút tối đa là {amount}',
+  'At most {count} withdrawals a day': 'Tối đa {count} lần rút mỗi ngày',
+  'Only a disbursed withdrawal can be confirmed': 'Chỉ có thể xác nhận lệnh rút đã được chi trả',
+  'Only a disbursed withdrawal can be reported': 'Chỉ có thể báo cáo lệnh rút đã được chi trả',
+  'In-house games play from the main wallet: nothing to transfer':
+    'Trò chơi nội bộ dùng ví chính: không cần chuyển tiền',
+  'Amount is too large': 'Số tiền quá lớn',
+  'Amount must be more than 0': 'Số tiền phải lớn hơn 0',
+  'Amount has at most 2 decimals': 'Số tiền có tối đa 2 chữ số thập phân',
 };
