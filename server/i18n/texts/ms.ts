@@ -154,4 +154,26 @@ export const ms: Record<ServerText, string> = {
   'This has just been claimed': 'Ini baru sahaja dituntut',
   'Only a raffle is joined': 'Hanya cabutan bertuah boleh disertai',
   'The draw has taken place': 'Cabutan telah dijalankan',
+  'This launch is for another game': 'Pelancaran ini untuk permainan lain',
+  'The game session has ended, please launch the game again':
+    'Sesi permainan telah tamat, sila lancarkan permainan semula',
+  'No such round': 'Pusingan tidak dijumpai',
+  'This round is over': 'Pusingan ini telah tamat',
+  'This round was cancelled and its bet returned': 'Pusingan ini dibatalkan dan pertaruhannya dipulangkan',
+  'The round has moved on: reload the game to see where it is':
+    'Pusingan telah bergerak: muat semula permainan untuk melihat kedudukannya',
+  'Finish the round in play first': 'Selesaikan pusingan yang sedang dimainkan dahulu',
+  'Invalid bet': 'Pertaruhan tidak sah',
+  'Choose one of the offered bets': 'Pilih salah satu pertaruhan yang ditawarkan',
+  'No such lottery': 'Loteri tidak dijumpai',
+  'This launch belongs to another account': 'Pelancaran ini milik akaun lain',
+  'Keno takes no lô/đề bets': 'Keno tidak menerima pertaruhan lô/đề',
+  'At most {max} per draw ({placed} already placed)':
+    'Maksimum {max} setiap cabutan ({placed} sudah dipasang)',
+  'Unknown lottery "{code}"': 'Loteri "{code}" tidak dikenali',
+  'Unknown draw "{issue}" of {lottery}': 'Cabutan "{issue}" bagi {lottery} tidak dikenali',
+  'No such ticket': 'Tiket tidak dijumpai',
+  'Choose an egg to break': 'Pilih telur untuk dipecahkan',
+  'Choose one of the {count} eggs': 'Pilih salah satu daripada {count} biji telur',
+  'Ticket id must be a number': 'ID tiket mesti nombor',
 };

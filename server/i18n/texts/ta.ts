@@ -150,4 +150,26 @@ export const ta: Record<ServerText, string> = {
   'This has just been claimed': 'இது இப்போதுதான் பெறப்பட்டது',
   'Only a raffle is joined': 'குலுக்கலில் மட்டுமே சேர முடியும்',
   'The draw has taken place': 'குலுக்கல் நடந்துவிட்டது',
+  'This launch is for another game': 'இந்தத் தொடக்கம் வேறு விளையாட்டுக்கானது',
+  'The game session has ended, please launch the game again':
+    'விளையாட்டு அமர்வு முடிந்தது, விளையாட்டை மீண்டும் தொடங்கவும்',
+  'No such round': 'அத்தகைய சுற்று இல்லை',
+  'This round is over': 'இந்தச் சுற்று முடிந்துவிட்டது',
+  'This round was cancelled and its bet returned': 'இந்தச் சுற்று ரத்து செய்யப்பட்டு பந்தயம் திருப்பித் தரப்பட்டது',
+  'The round has moved on: reload the game to see where it is':
+    'சுற்று முன்னேறிவிட்டது: நிலையைக் காண விளையாட்டை மீண்டும் ஏற்றவும்',
+  'Finish the round in play first': 'முதலில் நடப்புச் சுற்றை முடிக்கவும்',
+  'Invalid bet': 'தவறான பந்தயம்',
+  'Choose one of the offered bets': 'வழங்கப்பட்ட பந்தயங்களில் ஒன்றைத் தேர்ந்தெடுக்கவும்',
+  'No such lottery': 'அத்தகைய லாட்டரி இல்லை',
+  'This launch belongs to another account': 'இந்தத் தொடக்கம் வேறு கணக்கிற்குச் சொந்தமானது',
+  'Keno takes no lô/đề bets': 'கீனோவில் lô/đề பந்தயங்கள் இல்லை',
+  'At most {max} per draw ({placed} already placed)':
+    'ஒரு குலுக்கலுக்கு அதிகபட்சம் {max} ({placed} ஏற்கனவே வைக்கப்பட்டது)',
+  'Unknown lottery "{code}"': 'அறியப்படாத லாட்டரி "{code}"',
+  'Unknown draw "{issue}" of {lottery}': '{lottery} இன் அறியப்படாத குலுக்கல் "{issue}"',
+  'No such ticket': 'அத்தகைய டிக்கெட் இல்லை',
+  'Choose an egg to break': 'உடைக்க ஒரு முட்டையைத் தேர்ந்தெடுக்கவும்',
+  'Choose one of the {count} eggs': '{count} முட்டைகளில் ஒன்றைத் தேர்ந்தெடுக்கவும்',
+  'Ticket id must be a number': 'டிக்கெட் அடையாளம் எண்ணாக இருக்க வேண்டும்',
 };
