@@ -262,7 +262,9 @@ describe('SMS over Twilio’s Messages API', () => {
     expect(call.form.get('To')).toBe('+84913000001');
     // The merchant's sender (set above) wins over PORTICO_SMS_FROM.
     expect(call.form.get('From')).toBe('PORTICO');
-    expect(call.form.get('Body')).toMatch(/^Portico: mã xác minh của bạn là \d{6}\. Mã hết hạn sau 5 phút\.$/);
+    expect(call.form.get('Body')).toMatch(
+      /^Portico: mã xác minh của bạn là \d{6}\. Mã hết hạn sau 5 phút\.$/,
+    );
     const [row] = await rowsTo('+84913000001');
     expect(row).toMatchObject({ status: 'SENT', providerId: 'SM1', attempts: 1 });
     expect(row!.body).not.toMatch(/\d{6}/);
