@@ -153,6 +153,7 @@ async function visit(page: Page, url: string) {
 async function reloadIn(page: Page, language: Locale) {
   await page.evaluate((l) => {
     localStorage.setItem('lang', l);
+    // biome-ignore lint/suspicious/noDocumentCookie: as the app saves it (src/i18n/i18n.ts), for the server's page
     document.cookie = `lang=${l}; path=/`;
   }, language);
   await page.goto('/');
