@@ -194,4 +194,35 @@ export const ja: Record<ServerText, string> = {
   'Points are a whole number': 'ポイントは整数です',
   'Points must be a number': 'ポイントは数字にしてください',
   'Enter more than 0 points': '0 より多いポイントを入力してください',
+  'Contract not found': '契約が見つかりません',
+  'This offer is no longer open': 'このオファーは終了しました',
+  'This contract has just changed, please try again':
+    'この契約はたった今変更されました。もう一度お試しください',
+  'Your upline’s contract has changed: this offer no longer fits it':
+    'アップラインの契約が変更されました：このオファーは合わなくなりました',
+  'This contract has already ended': 'この契約はすでに終了しています',
+  'Account not found': 'アカウントが見つかりません',
+  'You have no contract of this kind to offer': '提示できるこの種類の契約がありません',
+  'Only the upline who offered this contract can terminate it':
+    'この契約を解除できるのは提示したアップラインだけです',
+  'Only the agent this contract is offered to can answer it':
+    'この契約に回答できるのは提示を受けたエージェントだけです',
+  'No such account in your direct downline': '直属のダウンラインにこのアカウントはありません',
+  'This account cannot receive transfers now': 'このアカウントは現在振替を受け取れません',
+  'For agents only': 'エージェント専用です',
+  'Choose one of your direct downline agents': '直属のダウンラインのエージェントを選んでください',
+  'Your own contract is {period}: offer the same period':
+    'ご自身の契約は {period} です：同じ期間で提示してください',
+  'Not an agent account': 'エージェントのアカウントではありません',
+  'Choose a period': '期間を選択してください',
+  'Choose an end date no later than today': '終了日は今日以前を選んでください',
+  'Choose at most {days} days': '{days} 日以内で選んでください',
+  'Cannot be negative': 'マイナスにはできません',
+  'Whole members only': 'メンバー数は整数のみ',
+  'At most 2 decimals': '小数点以下 2 桁まで',
+  'At most 100 %': '最大 100 %',
+  'Rate must be more than 0': 'レートは 0 より大きくしてください',
+  'At most {count} tiers': '段階は最大 {count} つです',
+  'Add at least one tier': '段階を 1 つ以上追加してください',
+  'Choose an account': 'アカウントを選んでください',
 };
