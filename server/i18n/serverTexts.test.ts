@@ -7,8 +7,8 @@ import { issueText, serverText, TABLES } from './serverTexts.ts';
 
 const OTHERS = LOCALES.filter((l) => l !== 'en') as (keyof typeof TABLES)[];
 /** Written in a script of their own: an English word left in them is a missed translation ("Captcha" is kept). */
-/** What stays as it is in every script: the word Captcha, date formats, lottery bet types. */
-const KEPT = /Captcha|yyyy-MM-dd|MM-dd-yyyy|YYYYMMDD|lô|đề|xiên/g;
+/** What stays as it is in every script: the word Captcha, date formats, lottery bet types, file formats and units. */
+const KEPT = /Captcha|yyyy-MM-dd|MM-dd-yyyy|YYYYMMDD|lô|đề|xiên|multipart\/form-data|png|jpg|MB/g;
 const NON_LATIN = ['th', 'zh', 'zh-Hant', 'ja', 'ko', 'km', 'my', 'lo', 'hi', 'bn', 'ta', 'te'];
 
 /** The SPA's catalogue of a language: English message → its words (single-line entries, as the texts here are). */
