@@ -1,7 +1,9 @@
 /**
  * What the server says to players in English, word for word as the modules throw it: the keys of every language's
  * table in ./texts (a `{name}` stands for a part of the message that varies and is kept as it is). Texts only
- * operators or vendors read (back office, seamless wallet, signatures) stay English and are not listed.
+ * operators, providers, vendors or machines read (back office /ops, ops CLI, seamless wallet, /lgw and payment
+ * callbacks' signatures, the merchant header) stay English: those in player-facing files are in ./operatorTexts.ts,
+ * and coverage.test.ts fails on any other 4xx text a player module or contract schema holds that is not listed here.
  */
 export const SERVER_TEXTS = [
   // Signing in and registering (spec §4, §8)
