@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { Suspense, useCallback } from 'react';
+import { type ReactNode, Suspense, useCallback } from 'react';
 import type { LoginOutcome } from '../../../machines/login.machine.ts';
 import type { RegisterMode } from '../../../machines/registration.machine.ts';
 import {
@@ -173,37 +173,19 @@ export function AccountModal() {
     // what opened the first.
     <Modal key={form} open title={titles[modal.name]} closeLabel={t`Close`} onClose={close}>
       {modal.name === 'registerSuccess' ? (
-        <div className="flex flex-col gap-4">
-          <p>
-            {modal.mode === 'mobile' ? (
-              <Trans>
-                Welcome! Your account number is <strong>{modal.account}</strong>. Keep it to log in.
-              </Trans>
-            ) : (
-              <Trans>Welcome, {modal.account}! Your account is ready.</Trans>
-            )}
-          </p>
-          <button
-            type="button"
-            className="h-11 rounded-full bg-brand font-semibold text-white"
-            onClick={close}
-          >
-            <Trans>OK</Trans>
-          </button>
-        </div>
+        <Notice onClose={close}>
+          {modal.mode === 'mobile' ? (
+            <Trans>
+              Welcome! Your account number is <strong>{modal.account}</strong>. Keep it to log in.
+            </Trans>
+          ) : (
+            <Trans>Welcome, {modal.account}! Your account is ready.</Trans>
+          )}
+        </Notice>
       ) : modal.name === 'realAccount' ? (
-        <div className="flex flex-col gap-4">
-          <p>
-            <Trans>Please Register An Account First</Trans>
-          </p>
-          <button
-            type="button"
-            className="h-11 rounded-full bg-brand font-semibold text-white"
-            onClick={close}
-          >
-            <Trans>OK</Trans>
-          </button>
-        </div>
+        <Notice onClose={close}>
+          <Trans>Please Register An Account First</Trans>
+        </Notice>
       ) : (
         <AccountForm
           form={modal.name}
@@ -214,5 +196,17 @@ export function AccountModal() {
         />
       )}
     </Modal>
+  );
+}
+
+/** A message the member acknowledges with OK, which closes the modal. */
+function Notice({ children, onClose }: { children: ReactNode; onClose: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p>{children}</p>
+      <button type="button" className="h-11 rounded-full bg-brand font-semibold text-white" onClick={onClose}>
+        <Trans>OK</Trans>
+      </button>
+    </div>
   );
 }
