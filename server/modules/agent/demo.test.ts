@@ -88,13 +88,6 @@ describe('the demo agent team and the contract job', () => {
       const api = client(t.app, merchantCode);
       const login = await api.login('agent01', 'Agent1234');
       const token = login.body.value.token as string;
-      const to = today();
-      const from = new Date(Date.parse(`${to}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
-      const all = await api.send('GET', `/wps/agent/income?from=${from}&to=${to}`, undefined, token);
-      expect(all.status).toBe(200);
-      expect(all.body.value.totals.amount).toBeGreaterThan(0);
-      expect(all.body.value.list.length).toBeGreaterThan(0);
-
       // The seeded rounds of each local day: agent01's team is team01–04, agent02's (its daily salary is taken off
       // agent01's) team01–02. The house's and agent01's daily tiers as seeded.
       const rounds = await db
@@ -119,6 +112,13 @@ describe('the demo agent team and the contract job', () => {
       };
       const days = [...new Set(rounds.map((r) => dayOf(r.settledAt!)))].sort().reverse();
       expect(days.length).toBeGreaterThan(7);
+      // The seed's two weeks end the day before it ran: the window starts at its first day, so a run that crosses
+      // local midnight after the seed (17:00 UTC) still asks for all of them.
+      const [from, to] = [days.at(-1)!, today()];
+      const all = await api.send('GET', `/wps/agent/income?from=${from}&to=${to}`, undefined, token);
+      expect(all.status).toBe(200);
+      expect(all.body.value.totals.amount).toBeGreaterThan(0);
+      expect(all.body.value.list.length).toBeGreaterThan(0);
       const expected = days.map((day) => {
         const mine = grossOn(day, ['team01', 'team02', 'team03', 'team04'], 'agent01');
         const sub = grossOn(day, ['team01', 'team02'], 'agent02');
