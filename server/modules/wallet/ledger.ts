@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, executePrepared, type Tx } from '../../db/client.ts';
 import { ledgerEntries, ledgerTransactions, wallets } from '../../db/schema/index.ts';
 import { DomainError } from '../../http/errors.ts';
 import { assertSameRequest } from '../../lib/idempotency.ts';
@@ -189,7 +189,14 @@ export function createLedger(db: Db) {
     );
     const hooked = inTx?.inStatement ? sql`, hooked as (${inTx.inStatement(sql`created`)})` : sql``;
     const alsoRead = inTx?.alsoRead ? sql`, ${inTx.alsoRead.select(sql`moved`)} as also_read` : sql``;
-    const result = (await db.execute(sql`
+    const result = await executePrepared<{
+      id: string | number | null;
+      own: boolean;
+      funded: boolean;
+      also_read?: unknown;
+    }>(
+      db,
+      sql`
       with leg (ord, wallet_id, amount) as (values ${legRows}),
       locked as (
         select w.id, w.member_id, w.balance from ${wallets} w
@@ -220,9 +227,8 @@ export function createLedger(db: Db) {
         from created cross join leg join moved on moved.id = leg.wallet_id
         order by leg.ord
       )${hooked}
-      select (select id from created) as id, verdict.own, verdict.funded${alsoRead} from verdict`)) as unknown as {
-      rows: { id: string | number | null; own: boolean; funded: boolean; also_read?: unknown }[];
-    };
+      select (select id from created) as id, verdict.own, verdict.funded${alsoRead} from verdict`,
+    );
     const row = result.rows[0]!;
     inTx?.alsoRead?.take(row.also_read);
     if (row.id !== null) return { transactionId: Number(row.id), replayed: false, reply };
