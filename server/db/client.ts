@@ -136,12 +136,15 @@ const preparedNames = new Map<string, string>();
 /**
  * A hand-written statement, on PostgreSQL as a named prepared statement: each pooled connection plans its text once,
  * not at every run (the transfer's one-statement posting spent as long in the planner as in the executor, bench of
- * 28 Nov). The name is the text's hash, so equal texts share it; its parameters' values vary freely. On PGlite, and
- * for any text beyond the first PREPARED_KEPT, it runs as `execute` does.
+ * 28 Nov). The name is the text's hash, so equal texts share it; its parameters' values vary freely. In a transaction
+ * it runs on the transaction's connection. On PGlite, and for any text beyond the first PREPARED_KEPT, it runs as
+ * `execute` does.
  */
-export async function executePrepared<Row>(db: Db, query: SQL): Promise<{ rows: Row[] }> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return (await db.execute(query)) as unknown as { rows: Row[] };
+export async function executePrepared<Row>(db: Db | Tx, query: SQL): Promise<{ rows: Row[] }> {
+  // The connection Drizzle sends through: the pool, or inside a transaction the pool's client that holds it.
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client))
+    return (await db.execute(query)) as unknown as { rows: Row[] };
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = preparedNames.get(text);
   if (name === undefined && preparedNames.size < PREPARED_KEPT) {

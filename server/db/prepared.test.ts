@@ -38,9 +38,32 @@ describe('executePrepared', () => {
     expect(answers.map((a) => a.rows)).toEqual(
       Array.from({ length: 30 }, (_, n) => [{ doubled: n * 2, label: `#${n}` }]),
     );
-    expect((await database.db.execute(query(7))).rows).toEqual(
+    expect(((await database.db.execute(query(7))) as unknown as { rows: unknown[] }).rows).toEqual(
       (await executePrepared(database.db, query(7))).rows,
     );
+  });
+
+  it('runs in the transaction it is given, and a rollback undoes its write', async () => {
+    const seen = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select set_config('portico.probe', 'in-tx', true)`);
+        const { rows } = await executePrepared<{ probe: string }>(
+          tx,
+          sql`select current_setting('portico.probe', true) as probe`,
+        );
+        await executePrepared(
+          tx,
+          sql`update members set nickname = ${'rolled back'} where account = ${'player01'}`,
+        );
+        throw Object.assign(new Error('roll back'), { probe: rows[0]!.probe });
+      })
+      .catch((err: { probe: string }) => err.probe);
+    expect(seen).toBe('in-tx');
+    const [player] = await database.db
+      .select({ nickname: members.nickname })
+      .from(members)
+      .where(eq(members.account, 'player01'));
+    expect(player!.nickname).not.toBe('rolled back');
   });
 
   it('on PostgreSQL, plans the ledger’s one-statement posting once per connection under one name', async () => {

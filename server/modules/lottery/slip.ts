@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { placeBets } from '../../../contract/lottery.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, executePrepared } from '../../db/client.ts';
 import {
   gameRounds,
   ledgerEntries,
@@ -108,7 +108,9 @@ export async function placeStatement(tx: Db, s: SlipInput, guard: PlayVerdict): 
     ),
     sql`, `,
   );
-  const { rows } = (await tx.execute(sql`
+  const { rows } = await executePrepared<SlipRow>(
+    tx,
+    sql`
     with line (ord, round_ref, play_type, numbers, points, stake, win_per_hit, outcome) as (values ${lines}),
     draw as (
       select d.id, d.status,
@@ -170,6 +172,7 @@ export async function placeStatement(tx: Db, s: SlipInput, guard: PlayVerdict): 
     select verdict.status, verdict.placed::text as placed, verdict.seen, verdict.play_break, verdict.play_over,
       (select id from created) as transaction_id,
       (select coalesce(json_agg(id order by line), '[]'::json) from bets) as bet_ids
-    from verdict`)) as unknown as { rows: SlipRow[] };
+    from verdict`,
+  );
   return rows[0];
 }
