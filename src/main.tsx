@@ -8,10 +8,10 @@ import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedTok
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
 import { makeRouter } from './app/router.tsx';
-import { whenSettled } from './app/settled.ts';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
 import { rememberReferral } from './session/referral.ts';
+import { whenSettled } from './ui/settled.ts';
 import './styles.css';
 import { adoptDrawnScreen } from './ui/Deferred.tsx';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { GTAG_ID } from '../../contract/constants.ts';
 import { whitelabelQuery } from '../api/queries.ts';
-import { whenSettled } from './settled.ts';
+import { whenSettled } from '../ui/settled.ts';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { Banner } from '../../../contract/content.ts';
 import { BannerSlide } from './BannerArea.tsx';
 
@@ -32,5 +32,31 @@ describe('banner slide', () => {
     unmount();
     slide('URL', 'javascript:alert(1)');
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('fetches the first picture at once and the others only once the page has loaded', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const banner = (bannerId: number): Banner => ({
+      bannerId,
+      url: `/art/b${bannerId}.webp`,
+      linkageType: 'NONE',
+      link: '',
+      groupName: 'home',
+      title: `Offer ${bannerId}`,
+    });
+    render(
+      <>
+        <BannerSlide banner={banner(1)} first />
+        <BannerSlide banner={banner(2)} first={false} />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Offer 1' }).getAttribute('src')).toMatch(/b1\.webp/);
+    expect(screen.getByRole('img', { name: 'Offer 2' })).not.toHaveAttribute('src');
+    await act(async () => {
+      window.dispatchEvent(new Event('load'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getByRole('img', { name: 'Offer 2' }).getAttribute('src')).toMatch(/b2\.webp/);
+    vi.restoreAllMocks();
   });
 });
