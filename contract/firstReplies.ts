@@ -19,18 +19,33 @@ export interface FirstReplies {
 /** Spec §9: the winner board holds 20 wins. */
 export const WINNER_BOARD_SIZE = 20;
 
-/** Whether the page at `path` draws the board of the latest wins (all games) on its first screen: home does. */
-export const drawsWinnerBoard = (path: string): boolean => path === '/';
+/** Whether the page at `path` is home, whose first screen draws the hot games and the board of the latest wins. */
+export const drawsHomeLists = (path: string): boolean => path === '/';
 
-/** Every page's, and the board of wins where the first screen draws it. */
+/**
+ * The hot games' query (spec §7) as the portal asks it: every vendor's unless one is named, for the HTML5 desktop
+ * platform. Home's hot row asks it first (src/features/games/gameListCalls.ts), and its first screen carries it.
+ */
+export const hotGamesParams = (language: string, vassalage?: string) => ({
+  vassalage,
+  language,
+  isPlatform: 2,
+  platform: 'html5-desktop',
+});
+
+/** Every page's, and home's lists where the first screen draws them. */
 export const firstCalls = (language: string, path: string): string[] => [
   '/wps/system/status',
   '/wps/system/whitelabel',
   '/lgw/games/vendor?platform=html5-desktop',
   `/wps/notice/index?language=${language}`,
   `/lgw/games/game_menus?language=${language}`,
-  ...(drawsWinnerBoard(path)
-    ? [`/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`]
+  ...(drawsHomeLists(path)
+    ? [
+        // As the client's call writes hotGamesParams (src/api/client.ts withQuery: an absent vendor left out).
+        `/lgw/games/hot?language=${language}&isPlatform=2&platform=html5-desktop`,
+        `/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`,
+      ]
     : []),
 ];
 

@@ -56,12 +56,23 @@ const events = [
  * favourite toggles reach `toggling`; the actors' answers come first so that each state is first reached with a
  * member's context (paths tell states apart by value only). The RNG lobby in game mode has more pages
  * (`loadingMore`, and page 2 for `paging`); the /fav page starts in fav mode, where a logout takes the list back to
- * game mode.
+ * game mode; home's hot row starts ready with the page it is given.
  */
 export const gameListWalks = [
   {
     name: 'gameList (RNG lobby)',
     machine: withInput(gameListMachine, { path: '/rng', gameType: 'RNG', loggedIn: true }),
+    events,
+  },
+  {
+    name: 'gameList (home’s hot row, its first page given)',
+    machine: withInput(gameListMachine, {
+      path: '/',
+      gameType: 'RNG',
+      loggedIn: true,
+      mode: 'hot',
+      firstPage: { games: [sampleGame('h1')], totalPages: 1 },
+    }),
     events,
   },
   {

@@ -8,6 +8,9 @@ import { type FlowError, readFlowError } from './form.ts';
  *
  * The root is parallel, so a favourite toggle never blocks the list (and a reload never cancels a toggle):
  *   - `list`:
+ *       - `starting` (transient): with `input.firstPage` (a page the app already has, e.g. the one the page's HTML
+ *         carried for home's first screen; one of no pages does not count) straight to `ready` with it, loading
+ *         nothing; otherwise `loading`.
  *       - `loading`: entering it clears the list (games, page 1, totalPages, more-games off, error) and invokes
  *         `loadGames` for page 1 → `ready` with the page, or `failed` with `error` (`list.retry` loads again).
  *       - `ready.idle` → `list.more` (only while `moreGames`) → `ready.loadingMore`: `loadGames` for page + 1,
@@ -101,6 +104,8 @@ export interface GameListInput {
   language?: string;
   /** Page size of the game modes without a name search (spec §9: 42 by default, 20 in a lobby). */
   pageSize?: number;
+  /** Page 1 of the list the input asks for, when the app has it already: the list starts ready with it. */
+  firstPage?: GameListPage;
 }
 
 export interface GameListContext {
@@ -205,6 +210,8 @@ export const gameListMachine = setup({
       !context.loggedIn && memberOnlyMode(nextMode(context.mode, mode)),
     visitorWantsFavClass: ({ context }, classify: Classify) => !context.loggedIn && classify === 'FAV',
     hasMoreGames: ({ context }) => context.moreGames,
+    // Only the context factory fills a list before its first load (input.firstPage).
+    startsWithFirstPage: ({ context }) => context.totalPages > 0,
     isOtherPage: ({ context }, page: number) =>
       Number.isInteger(page) && page >= 1 && page <= context.totalPages && page !== context.page,
     loggingIn: (_, loggedIn: boolean) => loggedIn,
@@ -314,6 +321,7 @@ export const gameListMachine = setup({
   context: ({ input }) => {
     const asked = input.mode ?? 'game';
     const mode: GameListMode = !input.loggedIn && memberOnlyMode(asked) ? 'game' : asked;
+    const first = input.firstPage;
     return {
       path: input.path,
       gameType: input.gameType,
@@ -326,11 +334,11 @@ export const gameListMachine = setup({
       pageSize: input.pageSize ?? PAGE_SIZE.default,
       page: 1,
       requestedPage: null,
-      totalPages: 0,
-      total: null,
-      games: [],
+      totalPages: first?.totalPages ?? 0,
+      total: first?.total ?? null,
+      games: first?.games ?? [],
       landing: null,
-      moreGames: false,
+      moreGames: first ? moreGamesFor(mode, 1, first.totalPages) : false,
       inhouse: inhouseFor(mode, input.path),
       loggedIn: input.loggedIn,
       favouriteIds: [],
@@ -349,7 +357,7 @@ export const gameListMachine = setup({
   },
   states: {
     list: {
-      initial: 'loading',
+      initial: 'starting',
       on: {
         'mode.select': [
           {
@@ -400,6 +408,9 @@ export const gameListMachine = setup({
         ],
       },
       states: {
+        starting: {
+          always: [{ guard: 'startsWithFirstPage', target: 'ready' }, { target: 'loading' }],
+        },
         loading: {
           entry: 'resetList',
           invoke: {

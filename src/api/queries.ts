@@ -1,10 +1,11 @@
-import { QueryClient, type QueryClientConfig, queryOptions } from '@tanstack/react-query';
-import { WINNER_BOARD_SIZE } from '../../contract/firstReplies.ts';
+import { type DataTag, QueryClient, type QueryClientConfig, queryOptions } from '@tanstack/react-query';
+import { hotGamesParams, WINNER_BOARD_SIZE } from '../../contract/firstReplies.ts';
 import type { GameCategory } from '../../contract/games.ts';
 import {
   balance,
   gameMenus,
   gameVendor,
+  hotGames,
   noticeIndex,
   whitelabel,
   winnerBoard,
@@ -67,6 +68,30 @@ export const winnerBoardQuery = (gameCategory: GameCategory | 'ALL', language: s
         .value.list,
     staleTime: 60_000,
   });
+
+/** Every vendor's hot games (spec §7): home's hot row starts with them, drawn on its first screen (src/app/firstPage.ts). */
+export const hotGamesQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['hotGames', language],
+    queryFn: async ({ client }) =>
+      (await callOf(client)(hotGames, { query: hotGamesParams(language) })).data.games,
+    staleTime: 60_000,
+  });
+
+/**
+ * A query's data while it is fresh (within its stale time), without asking: what a view may start with. Older data,
+ * or none, is for the view to load itself.
+ */
+export function freshQueryData<T, E>(
+  client: QueryClient,
+  options: { queryKey: DataTag<readonly unknown[], T, E>; staleTime?: unknown },
+): T | undefined {
+  const state = client.getQueryState(options.queryKey);
+  const staleTime = typeof options.staleTime === 'number' ? options.staleTime : 0;
+  return state && !state.isInvalidated && Date.now() - state.dataUpdatedAt < staleTime
+    ? state.data
+    : undefined;
+}
 
 /** The member's balance (the header's chip, the member centre, game pages); money actions invalidate ['balance']. */
 export const balanceQuery = () =>

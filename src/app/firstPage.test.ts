@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_REPLIES_ID, firstCalls } from '../../contract/firstReplies.ts';
-import { setApiLanguage } from '../api/client.ts';
+import { FIRST_REPLIES_ID, firstCalls, hotGamesParams } from '../../contract/firstReplies.ts';
+import { hotGames } from '../../contract/routes.ts';
+import { setApiLanguage, withQuery } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
+import { freshQueryData, hotGamesQuery } from '../api/queries.ts';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
@@ -52,20 +54,28 @@ describe('the first page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('on home, the board of wins too, which home’s first screen draws', async () => {
-    const wins = firstCalls('en', '/').at(-1)!;
+  it('on home, the hot games and the board of wins too, which home’s first screen draws', async () => {
+    const [hot, wins] = firstCalls('en', '/').slice(-2) as [string, string];
     expect(wins).toBe('/wps/game/winners?gameCategory=ALL&limitNum=20&language=en');
+    // The address the hot row's own call writes (gameListCalls.ts), so the page's reply answers it.
+    expect(hot).toBe(withQuery(hotGames.path, hotGamesParams('en')));
     const list = [{ account: 'a***1', gameName: 'Limbo', amount: 1200, gameType: 'RNG' }];
+    const games = [{ nodeId: 'g1', displayName: 'Dragon Gold' }];
     adoptFirstReplies(
       pageWith({
         merchant: 'PORTICO',
         language: 'en',
-        replies: { ...replies, [wins]: { success: true, value: { list } } },
+        replies: {
+          ...replies,
+          [hot]: { success: true, data: { games } },
+          [wins]: { success: true, value: { list } },
+        },
       }),
     );
     const queryClient = new QueryClient();
     expect(await prefetchFirstPage(queryClient, 'en', '/')).toBe(true);
     expect(queryClient.getQueryData(['winnerBoard', 'ALL', 'en'])).toEqual(list);
+    expect(freshQueryData(queryClient, hotGamesQuery('en'))).toEqual(games);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { drawsWinnerBoard } from '../../contract/firstReplies.ts';
+import { drawsHomeLists } from '../../contract/firstReplies.ts';
 import {
   gameMenusQuery,
+  hotGamesQuery,
   noticeIndexQuery,
   vendorLanesQuery,
   whitelabelQuery,
@@ -37,7 +38,12 @@ export function prefetchFirstPage(
     queryClient.prefetchQuery(gameMenusQuery(locale)),
     // Its banners: the server's page hints the first picture (server/http/pageHints.ts).
     queryClient.prefetchQuery(noticeIndexQuery(locale)),
-    ...(drawsWinnerBoard(path) ? [queryClient.prefetchQuery(winnerBoardQuery('ALL', locale))] : []),
+    ...(drawsHomeLists(path)
+      ? [
+          queryClient.prefetchQuery(hotGamesQuery(locale)),
+          queryClient.prefetchQuery(winnerBoardQuery('ALL', locale)),
+        ]
+      : []),
   ];
   return Promise.race([Promise.all(prefetches).then(() => true), nextTask().then(() => false)]);
 }

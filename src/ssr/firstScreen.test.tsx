@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FirstReplies } from '../../contract/firstReplies.ts';
+import { type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
+import { adoptDrawnScreen } from '../ui/Deferred.tsx';
 import fixture from './firstScreen.fixture.json';
 import renderer from './firstScreen.tsx';
 
@@ -44,6 +45,39 @@ describe('the server’s render of a first screen', () => {
       [alone.portico, alone.lotus, alone.portico].map(signs),
     );
     expect(portico === alone.portico && lotus === alone.lotus && again === alone.portico).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('draws home’s hot games from the replies it carries, as a list the app takes over, not a skeleton', async () => {
+    const [hot, wins] = firstCalls('en', '/').slice(-2) as [string, string];
+    const game = (nodeId: string, displayName: string) => ({
+      id: Number(nodeId.slice(1)),
+      nodeId,
+      vassalage: 'PG',
+      gameType: 'RNG',
+      gameName: displayName,
+      displayName,
+      gameClassify: 'SLOT',
+      iconUrl: `/icons/${nodeId}.png`,
+      isNew: 0,
+      isHot: 1,
+      supportPlay: true,
+      minBet: 100,
+      maintenanceUntil: null,
+    });
+    const block = structuredClone(blocks.PORTICO);
+    block.replies[hot] = {
+      success: true,
+      data: { games: [game('g1', 'Dragon Gold'), game('g2', 'Lucky Koi')] },
+    };
+    block.replies[wins] = { success: true, value: { list: [] } };
+    // As the server's build draws it (import.meta.env.SSR): the page itself, not the frame's placeholder.
+    adoptDrawnScreen();
+    const html = await renderFirstScreen('/', block);
+    const row = /<section aria-labelledby="home-hot".*?<\/section>/.exec(html ?? '')?.[0] ?? '';
+    expect(row).toContain('Dragon Gold');
+    expect(row).toContain('Lucky Koi');
+    expect(row).not.toContain('aria-busy="true"');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -413,7 +413,9 @@ describe('game lobby: paths generated from the gameList machine, walked against 
   });
 
   it('cover every state and transition', () => {
-    expectFullCoverage(gameListMachine, paths as never, {});
+    // `list.starting` only decides where the list begins (an eventless transition): no snapshot rests in it. A lobby
+    // starts without a first page; home's hot row is the one given one (GameRow, machines/gameList.machine.test.ts).
+    expectFullCoverage(gameListMachine, paths as never, { states: ['list.starting'] });
   });
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { CallInput } from '../../../contract/call.ts';
+import { hotGamesParams } from '../../../contract/firstReplies.ts';
 import type { Game } from '../../../contract/games.ts';
 import {
   addFavourite,
@@ -49,7 +50,7 @@ export const GAME_LIST_CONTRACTS = {
 export function gameListCall(r: GameListRequest): GameListCall {
   const vendor = r.vendor ?? undefined;
   const paging = { pageNo: r.page, pageSize: r.pageSize };
-  const hot = { vassalage: vendor, language: r.language, isPlatform: 2, platform: PLATFORM };
+  const hot = hotGamesParams(r.language, vendor);
   // The modes first: a class only narrows game mode.
   if (r.mode === 'hot') return { kind: 'hot', query: hot };
   if (r.mode === 'fav') return { kind: 'fav', query: { vendor, language: r.language, ...paging } };

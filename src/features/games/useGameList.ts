@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import type { GameType } from '../../../contract/games.ts';
-import type { GameListMode } from '../../../machines/gameList.machine.ts';
+import type { GameListMode, GameListPage } from '../../../machines/gameList.machine.ts';
 import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
@@ -18,6 +18,8 @@ export interface GameListSource {
   /** The mode a page starts in (/hot, /fav); lobbies start in game mode. */
   mode?: GameListMode;
   pageSize: number;
+  /** Page 1 of that list, when the app has it already (home's hot row, from its first screen). */
+  firstPage?: GameListPage;
 }
 
 /**
@@ -40,6 +42,7 @@ export function useGameList(source: GameListSource) {
       mode: source.mode,
       language: i18n.locale,
       pageSize: source.pageSize,
+      firstPage: source.firstPage,
     },
   });
 
