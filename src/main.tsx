@@ -1,3 +1,4 @@
+// First, so that its worker starts before the rest of the app's code is evaluated.
 import './i18n/warmIntl.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,6 +11,7 @@ import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from '.
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
+import { intlWarmed } from './i18n/warmIntl.ts';
 import { rememberReferral } from './session/referral.ts';
 import { whenSettled } from './ui/settled.ts';
 import './styles.css';
@@ -36,6 +38,8 @@ async function start() {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
   const container = document.getElementById('root')!;
+  // Its formats' data loaded by the worker: the sample below takes ~0.1 ms instead of a phone's ~80 ms.
+  await intlWarmed;
   // The language of the first screen the server drew, if it drew one (server/http/firstScreen.ts) with numbers and
   // dates as this browser writes them (a browser without the language's Intl data draws the page itself).
   const lang = document.documentElement.lang;
