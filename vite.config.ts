@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compileHints } from './scripts/compileHints.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const API = process.env.PORTICO_API ?? 'http://127.0.0.1:8080';
@@ -28,6 +29,7 @@ export default defineConfig({
     babel({ include: /\/src\/.*\.tsx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
+    compileHints(),
     precompress(),
   ],
   resolve: {
