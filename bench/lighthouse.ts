@@ -269,6 +269,27 @@ async function memberSession(base: string, port: number): Promise<void> {
   }
 }
 
+/**
+ * Clears what the portal keeps in the bench's browser: its cookies and local storage. Lighthouse's own reset leaves
+ * them (they may hold a login): after a member's run, a visitor's page would open as that member, whose page the app
+ * does not take over from the server's first screen.
+ */
+async function clearPortal(port: number, base: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    const page = await context.newPage();
+    // Any page of the origin will do; the status call answers without drawing anything.
+    await page.goto(`${base}/wps/system/status`);
+    await page.evaluate(() => localStorage.clear());
+    await page.close();
+  } finally {
+    // Only the connection: the browser is the bench's.
+    await browser.close();
+  }
+}
+
 /** Runs Lighthouse on the bare page and on `pages` of the portal built in `dist`. */
 export async function lighthouseScores(opts: {
   dist: string;
@@ -324,6 +345,7 @@ export async function lighthouseScores(opts: {
       const report = opts.reports && join(opts.reports, `${slug}-${round}.json`);
       const once = async () => {
         if (t.member) await memberSession(base, port);
+        else if (t.url.startsWith(base)) await clearPortal(port, base);
         return audit(t.url, port, opts.cpuIndex, expectedSlowdown, report, t.member);
       };
       // A trace that came out broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most.
