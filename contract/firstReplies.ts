@@ -2,6 +2,8 @@
 // client asks for. The server answers them inside the page's HTML (server/http/pageHints.ts) and the client takes
 // those replies instead of asking (src/api/firstReplies.ts): the first screen waits for no round trip but the page's.
 
+import { PAGE_SIZE } from './constants.ts';
+
 /** Where the page carries them: a JSON block, never run (the CSP allows no inline script). */
 export const FIRST_REPLIES_ID = 'first-replies';
 
@@ -33,7 +35,39 @@ export const hotGamesParams = (language: string, vassalage?: string) => ({
   platform: 'html5-desktop',
 });
 
-/** Every page's, and home's lists where the first screen draws them. */
+/**
+ * The lobbies whose first screen is a list of games (src/features/games/Lobby.tsx; the others show vendor tiles), by
+ * path: their first page comes with the page, so the server draws the list and the app takes it over.
+ */
+export const LIST_LOBBIES = { '/rng': 'RNG', '/live': 'LIVE', '/pvp': 'PVP', '/fish': 'FISH' } as const;
+export type ListLobbyType = (typeof LIST_LOBBIES)[keyof typeof LIST_LOBBIES];
+export const listLobbyAt = (path: string): ListLobbyType | undefined =>
+  LIST_LOBBIES[path as keyof typeof LIST_LOBBIES];
+
+/**
+ * The game list's query (spec §7) as the portal asks it: for the web client and the HTML5 desktop platform, with the
+ * filters a lobby chose (a vendor, a class, a name, a minimum bet) between the type and the language, as the client
+ * writes them (src/features/games/gameListCalls.ts). A lobby's first page has none.
+ */
+export const gameListParams = <T extends string, F extends object = object>(
+  r: { gameType: T; vassalage?: string; language: string; pageNo: number; pageSize: number },
+  filters?: F,
+) => ({
+  clientType: 3,
+  platform: 'html5-desktop',
+  gameType: r.gameType,
+  vassalage: r.vassalage,
+  ...(filters as F),
+  language: r.language,
+  pageNo: r.pageNo,
+  pageSize: r.pageSize,
+});
+
+/** A list lobby's first page: its type's games, no filter, page 1 of the lobby's size. */
+export const lobbyPageParams = (gameType: ListLobbyType, language: string) =>
+  gameListParams({ gameType, language, pageNo: 1, pageSize: PAGE_SIZE.lobby });
+
+/** Every page's, and the lists its first screen draws: home's, a list lobby's first page. */
 export const firstCalls = (language: string, path: string): string[] => [
   '/wps/system/status',
   '/wps/system/whitelabel',
@@ -45,6 +79,12 @@ export const firstCalls = (language: string, path: string): string[] => [
         // As the client's call writes hotGamesParams (src/api/client.ts withQuery: an absent vendor left out).
         `/lgw/games/hot?language=${language}&isPlatform=2&platform=html5-desktop`,
         `/wps/game/winners?gameCategory=ALL&limitNum=${WINNER_BOARD_SIZE}&language=${language}`,
+      ]
+    : []),
+  // As the client's call writes lobbyPageParams.
+  ...(listLobbyAt(path)
+    ? [
+        `/lgw/games/list?clientType=3&platform=html5-desktop&gameType=${listLobbyAt(path)}&language=${language}&pageNo=1&pageSize=${PAGE_SIZE.lobby}`,
       ]
     : []),
 ];

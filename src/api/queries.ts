@@ -1,8 +1,14 @@
 import { type DataTag, QueryClient, type QueryClientConfig, queryOptions } from '@tanstack/react-query';
-import { hotGamesParams, WINNER_BOARD_SIZE } from '../../contract/firstReplies.ts';
+import {
+  hotGamesParams,
+  type ListLobbyType,
+  lobbyPageParams,
+  WINNER_BOARD_SIZE,
+} from '../../contract/firstReplies.ts';
 import type { GameCategory } from '../../contract/games.ts';
 import {
   balance,
+  gameList,
   gameMenus,
   gameVendor,
   hotGames,
@@ -75,6 +81,19 @@ export const hotGamesQuery = (language: string) =>
     queryKey: ['hotGames', language],
     queryFn: async ({ client }) =>
       (await callOf(client)(hotGames, { query: hotGamesParams(language) })).data.games,
+    staleTime: 60_000,
+  });
+
+/** A list lobby's first page (no filter): the lobby starts with it, drawn on its first screen (src/app/firstPage.ts). */
+export const lobbyPageQuery = (gameType: ListLobbyType, language: string) =>
+  queryOptions({
+    queryKey: ['lobbyPage', gameType, language],
+    queryFn: async ({ client }) => {
+      const { games, totalPages, total } = (
+        await callOf(client)(gameList, { query: lobbyPageParams(gameType, language) })
+      ).data;
+      return { games, totalPages, total };
+    },
     staleTime: 60_000,
   });
 

@@ -1,11 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_REPLIES_ID, firstCalls, hotGamesParams } from '../../contract/firstReplies.ts';
-import { hotGames } from '../../contract/routes.ts';
+import {
+  FIRST_REPLIES_ID,
+  firstCalls,
+  hotGamesParams,
+  LIST_LOBBIES,
+  lobbyPageParams,
+} from '../../contract/firstReplies.ts';
+import { gameList, hotGames } from '../../contract/routes.ts';
 import { setApiLanguage, withQuery } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
-import { freshQueryData, hotGamesQuery } from '../api/queries.ts';
+import { freshQueryData, hotGamesQuery, lobbyPageQuery } from '../api/queries.ts';
+import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
@@ -46,7 +53,7 @@ describe('the first page', () => {
   it('has the replies its HTML carries in the cache before the first render, with no call made', async () => {
     adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'en', replies }));
     const queryClient = new QueryClient();
-    expect(await prefetchFirstPage(queryClient, 'en', '/rng')).toBe(true);
+    expect(await prefetchFirstPage(queryClient, 'en', '/promotions')).toBe(true);
     expect(queryClient.getQueryData(['whitelabel'])).toEqual({ merchantCode: 'PORTICO' });
     expect(queryClient.getQueryData(['gameVendor'])).toEqual(replies[vendor]!.data!.lanes);
     expect(queryClient.getQueryData(['gameMenus', 'en'])).toEqual(replies[menus]!.data!.menus);
@@ -77,6 +84,29 @@ describe('the first page', () => {
     expect(queryClient.getQueryData(['winnerBoard', 'ALL', 'en'])).toEqual(list);
     expect(freshQueryData(queryClient, hotGamesQuery('en'))).toEqual(games);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on a list lobby, its first page of games, as the lobby’s own call asks it', async () => {
+    const page = firstCalls('en', '/live').at(-1)!;
+    expect(page).toBe(withQuery(gameList.path, lobbyPageParams('LIVE', 'en')));
+    const games = [{ nodeId: 'l1', displayName: 'Baccarat' }];
+    adoptFirstReplies(
+      pageWith({
+        merchant: 'PORTICO',
+        language: 'en',
+        replies: { ...replies, [page]: { success: true, data: { games, totalPages: 3, total: 41 } } },
+      }),
+    );
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en', '/live')).toBe(true);
+    expect(freshQueryData(queryClient, lobbyPageQuery('LIVE', 'en'))).toEqual({
+      games,
+      totalPages: 3,
+      total: 41,
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Every list lobby is its game type's lobby (the path map the app's routes use).
+    for (const [path, type] of Object.entries(LIST_LOBBIES)) expect(GAME_TYPE_PATH[type]).toBe(path);
   });
 
   it('does not wait for the network when the page carries none it can use: the app renders with its skeletons', async () => {

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { drawsHomeLists } from '../../contract/firstReplies.ts';
+import { drawsHomeLists, listLobbyAt } from '../../contract/firstReplies.ts';
 import {
   gameMenusQuery,
   hotGamesQuery,
+  lobbyPageQuery,
   noticeIndexQuery,
   vendorLanesQuery,
   whitelabelQuery,
@@ -32,6 +33,7 @@ export function prefetchFirstPage(
   locale: UiLocale,
   path: string,
 ): Promise<boolean> {
+  const lobby = listLobbyAt(path);
   const prefetches = [
     queryClient.prefetchQuery(whitelabelQuery()),
     queryClient.prefetchQuery(vendorLanesQuery()),
@@ -44,6 +46,7 @@ export function prefetchFirstPage(
           queryClient.prefetchQuery(winnerBoardQuery('ALL', locale)),
         ]
       : []),
+    ...(lobby ? [queryClient.prefetchQuery(lobbyPageQuery(lobby, locale))] : []),
   ];
   return Promise.race([Promise.all(prefetches).then(() => true), nextTask().then(() => false)]);
 }

@@ -24,6 +24,23 @@ const signs = (html: string | undefined) => ({
   language: /<option value="(\w+)" selected=""/.exec(html ?? '')?.[1],
 });
 
+/** A catalogue game as the server lists it. */
+const game = (nodeId: string, displayName: string) => ({
+  id: Number(nodeId.slice(1)),
+  nodeId,
+  vassalage: 'PG',
+  gameType: 'RNG',
+  gameName: displayName,
+  displayName,
+  gameClassify: 'SLOT',
+  iconUrl: `/icons/${nodeId}.png`,
+  isNew: 0,
+  isHot: 1,
+  supportPlay: true,
+  minBet: 100,
+  maintenanceUntil: null,
+});
+
 describe('the server’s render of a first screen', () => {
   it('draws two pages at once, each for its own merchant and language from its own replies', async () => {
     // Warm: the first render of a page waits for its lazy parts, which puts many awaits between the steps of each.
@@ -50,21 +67,6 @@ describe('the server’s render of a first screen', () => {
 
   it('draws home’s hot games from the replies it carries, as a list the app takes over, not a skeleton', async () => {
     const [hot, wins] = firstCalls('en', '/').slice(-2) as [string, string];
-    const game = (nodeId: string, displayName: string) => ({
-      id: Number(nodeId.slice(1)),
-      nodeId,
-      vassalage: 'PG',
-      gameType: 'RNG',
-      gameName: displayName,
-      displayName,
-      gameClassify: 'SLOT',
-      iconUrl: `/icons/${nodeId}.png`,
-      isNew: 0,
-      isHot: 1,
-      supportPlay: true,
-      minBet: 100,
-      maintenanceUntil: null,
-    });
     const block = structuredClone(blocks.PORTICO);
     block.replies[hot] = {
       success: true,
@@ -78,6 +80,22 @@ describe('the server’s render of a first screen', () => {
     expect(row).toContain('Dragon Gold');
     expect(row).toContain('Lucky Koi');
     expect(row).not.toContain('aria-busy="true"');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('draws a list lobby’s first page of games from the replies it carries, not a skeleton', async () => {
+    const page = firstCalls('en', '/rng').at(-1)!;
+    const block = structuredClone(blocks.PORTICO);
+    block.replies[page] = {
+      success: true,
+      data: { games: [game('g7', 'Fortune Ox'), game('g8', 'Mahjong Ways')], totalPages: 4, total: 80 },
+    };
+    adoptDrawnScreen();
+    const html = (await renderFirstScreen('/rng', block)) ?? '';
+    const main = html.slice(html.indexOf('<main'));
+    expect(main).toContain('Fortune Ox');
+    expect(main).toContain('Mahjong Ways');
+    expect(main).not.toContain('aria-busy="true"');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import type { GameType } from '../../../contract/games.ts';
 import { connectGameList } from '../../../machines/gameList.connect.ts';
-import { freshQueryData, hotGamesQuery } from '../../api/queries.ts';
 import { TileSkeleton } from './GameTile.tsx';
 import { useGameList } from './useGameList.ts';
 import { useTileRenderer } from './useTileRenderer.tsx';
@@ -29,12 +27,8 @@ export function GameRow({
   size: number;
   more?: { to: string; search?: Record<string, string> };
 }) {
-  const { t, i18n } = useLingui();
-  // The hot row starts with the hot games home's first screen carried (src/app/firstPage.ts): the server draws them
-  // and the app takes them over as they are, where a skeleton would be replaced by the list after the takeover.
-  const hot = freshQueryData(useQueryClient(), hotGamesQuery(i18n.locale));
-  const firstPage = mode === 'hot' && hot ? { games: hot, totalPages: 1 } : undefined;
-  const actor = useGameList({ path: '/', gameType, mode, pageSize: size, firstPage });
+  const { t } = useLingui();
+  const actor = useGameList({ path: '/', gameType, mode, pageSize: size });
   // Deferred: the machine's state reaches React as an urgent update, and a row of tiles rendered in one go is a
   // phone's long task; so the row keeps its last look for that update and draws the new one as a transition.
   const view = connectGameList(useDeferredValue(useSelector(actor, (s) => s)), actor.send);

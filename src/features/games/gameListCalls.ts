@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { CallInput } from '../../../contract/call.ts';
-import { hotGamesParams } from '../../../contract/firstReplies.ts';
+import { gameListParams, hotGamesParams } from '../../../contract/firstReplies.ts';
 import type { Game } from '../../../contract/games.ts';
 import {
   addFavourite,
@@ -22,7 +22,6 @@ import { call } from '../../api/client.ts';
 
 /** Spec §7 game list and recent games: client type 3 (web); lists are asked for the HTML5 desktop platform. */
 const CLIENT_TYPE = 3;
-const PLATFORM = 'html5-desktop';
 
 /**
  * The call a request of the game list machine maps onto (spec §7):
@@ -70,18 +69,15 @@ export function gameListCall(r: GameListRequest): GameListCall {
     return { kind: 'fav', query: { vendor, gameType: r.gameType, language: r.language, ...paging } };
   return {
     kind: 'list',
-    query: {
-      clientType: CLIENT_TYPE,
-      platform: PLATFORM,
-      gameType: r.gameType,
-      vassalage: vendor,
-      ...(r.classify === 'NEW' ? { isNew: '1' as const } : {}),
-      ...(r.classify !== 'ALL' && r.classify !== 'NEW' ? { gameClassify: r.classify } : {}),
-      ...(r.gameName !== '' ? { gameName: r.gameName } : {}),
-      ...(r.minBet !== null ? { minBet: r.minBet } : {}),
-      language: r.language,
-      ...paging,
-    },
+    query: gameListParams(
+      { gameType: r.gameType, vassalage: vendor, language: r.language, pageNo: r.page, pageSize: r.pageSize },
+      {
+        ...(r.classify === 'NEW' ? { isNew: '1' as const } : {}),
+        ...(r.classify !== 'ALL' && r.classify !== 'NEW' ? { gameClassify: r.classify } : {}),
+        ...(r.gameName !== '' ? { gameName: r.gameName } : {}),
+        ...(r.minBet !== null ? { minBet: r.minBet } : {}),
+      },
+    ),
   };
 }
 

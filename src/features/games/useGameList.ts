@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
+import { PAGE_SIZE } from '../../../contract/constants.ts';
+import { listLobbyAt } from '../../../contract/firstReplies.ts';
 import type { GameType } from '../../../contract/games.ts';
 import type { GameListMode, GameListPage } from '../../../machines/gameList.machine.ts';
 import { selectIsLoggedIn } from '../../../machines/session.connect.ts';
+import { freshQueryData, hotGamesQuery, lobbyPageQuery } from '../../api/queries.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';
@@ -18,8 +22,24 @@ export interface GameListSource {
   /** The mode a page starts in (/hot, /fav); lobbies start in game mode. */
   mode?: GameListMode;
   pageSize: number;
-  /** Page 1 of that list, when the app has it already (home's hot row, from its first screen). */
-  firstPage?: GameListPage;
+}
+
+/**
+ * Page 1 of the list the source asks for, when the app has it fresh already: home's hot games and a list lobby's
+ * first page come with their page's first replies (src/app/firstPage.ts). The list starts with it, so the server draws
+ * the games and the app takes them over as they are, where a skeleton would be replaced after the takeover.
+ */
+function useFirstPage(source: GameListSource, language: string): GameListPage | undefined {
+  const queryClient = useQueryClient();
+  if (source.mode === 'hot' && source.path === '/' && !source.vendor) {
+    const games = freshQueryData(queryClient, hotGamesQuery(language));
+    return games && { games, totalPages: 1 };
+  }
+  const lobby = listLobbyAt(source.path);
+  const plain = (source.mode ?? 'game') === 'game' && !source.vendor && source.pageSize === PAGE_SIZE.lobby;
+  return lobby === source.gameType && plain
+    ? freshQueryData(queryClient, lobbyPageQuery(lobby, language))
+    : undefined;
 }
 
 /**
@@ -33,6 +53,7 @@ export interface GameListSource {
 export function useGameList(source: GameListSource) {
   const { i18n } = useLingui();
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
+  const firstPage = useFirstPage(source, i18n.locale);
   const actor = useActorRef(liveGameList, {
     inspect: liveInspect,
     input: {
@@ -42,7 +63,7 @@ export function useGameList(source: GameListSource) {
       mode: source.mode,
       language: i18n.locale,
       pageSize: source.pageSize,
-      firstPage: source.firstPage,
+      firstPage,
     },
   });
 
