@@ -270,6 +270,7 @@ export const machineTitles: Record<string, MachineTitles> = {
       visitorWantsFavClass: msg`a visitor picks Favourites`,
       showsMemberOnlyAfterLogout: msg`members-only games shown after a logout`,
       hasMoreGames: msg`there are more games`,
+      startsWithFirstPage: msg`the first page came with the page`,
       isOtherPage: msg`another page`,
       loggingIn: msg`logging in`,
     },
