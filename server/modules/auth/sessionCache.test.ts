@@ -65,6 +65,9 @@ describe('the session cache', () => {
     // Cold: the first call reads the row.
     expect((await m.balance()).status).toBe(200);
     await ageRow(m.token);
+    // A write to a watched table in this process makes its caches stand aside until its listener has caught up (a
+    // round trip on PostgreSQL, server/db/invalidation.ts); the row's own write notifies nothing.
+    await vi.waitFor(() => expect(t.app.invalidation.live()).toBe(true), { timeout: 2_000, interval: 5 });
     // Kept: the row's (now idle-expired) times are not read again.
     expect((await m.balance()).status).toBe(200);
     // A fresh process has nothing kept: it reads the row and ends the idle session.
