@@ -57,7 +57,7 @@ export function GameTile({
       aria-label={name}
       // Focusable by script only: the first game of a page that came in takes the focus (GameListView).
       tabIndex={-1}
-      className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-xl border border-line bg-raised focus-visible:outline-2 focus-visible:outline-accent"
+      className="flex min-h-full scroll-mt-20 flex-col overflow-hidden rounded-xl border border-line bg-raised focus-visible:outline-2 focus-visible:outline-accent"
     >
       <div className="relative aspect-square bg-line/40">
         {artFailed ? (
