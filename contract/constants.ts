@@ -129,6 +129,9 @@ export const PROMOTION_CATEGORIES = ['NEW_MEMBER', 'DEPOSIT', 'DAILY', 'VIP', 'O
  */
 export const REMEMBER_ME_MS = 86_400_000;
 
+/** Where the browser keeps a remember-me login's token and when it ends (src/api/session.ts; the boot script reads it). */
+export const REMEMBERED_KEY = 'rememberedSession';
+
 /** A Google Analytics 4 measurement id: what the portal loads gtag.js for; anything else loads nothing. */
 export const GTAG_ID_PATTERN = 'G-[A-Z0-9]{4,16}';
 export const GTAG_ID = new RegExp(`^${GTAG_ID_PATTERN}$`);

@@ -112,5 +112,28 @@ export const offeredLanguages = (m: MerchantLanguages): readonly string[] =>
 export const offeredLanguage = <L extends string>(wanted: L, offered: readonly string[]): L | 'en' =>
   offered.includes(wanted) ? wanted : 'en';
 
+/**
+ * A returning member's first calls, their header's (info, balance, avatar, unread messages): a drawn page's boot script
+ * asks them as soon as the page is read, while the app's code is still coming (contract/firstScreen.ts), and the
+ * app takes its replies (src/api/earlyReplies.ts) instead of asking them once its code has run (src/app/memberStart.ts).
+ */
+export const MEMBER_START_CALLS = [
+  '/wps/member/info',
+  '/wps/v2/wallets/balance',
+  '/wps/relay/MCSFE_getPlayerAvatar',
+  '/wps/relay/unreadCount',
+] as const;
+
+/** Where the boot script leaves those calls for the app: on `window`, under this name. */
+export const MEMBER_START_GLOBAL = 'memberStart';
+
+/** What the boot script leaves: the calls' replies (their bodies; undefined when one failed) and how it asked them. */
+export interface EarlyCalls {
+  token: string;
+  merchant: string | null;
+  language: string;
+  replies: Record<string, Promise<unknown>>;
+}
+
 /** The cookie beside the saved merchant (a white-label link's, `?merchant=`), for the server to draw its pages. */
 export const MERCHANT_COOKIE = 'merchant';

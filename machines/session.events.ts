@@ -36,10 +36,11 @@ const events = [
   errorEvent<M>('logOut', { code: 'NETWORK' }),
 ] satisfies EventFromLogic<M>[];
 
-/** The session and representative events for its generated paths: a visitor, a stored token. */
+/** The session and representative events for its generated paths: a visitor, a stored token, its info read at start. */
 export const sessionWalks = (
   [
     { name: 'session', input: {} },
     { name: 'session (token in storage)', input: { storedToken: 't-stored' } },
+    { name: 'session (member read at start)', input: { storedToken: 't-stored', member: demoMember } },
   ] satisfies { name: string; input: SessionInput }[]
 ).map((w) => ({ ...w, machine: withInput(sessionMachine, w.input), events }));

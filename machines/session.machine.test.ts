@@ -9,7 +9,7 @@ import {
   selectLogoutDialog,
   selectPasswordChangeDue,
 } from './session.connect.ts';
-import { demoMember, sessionWalks } from './session.events.ts';
+import { demoMember, memberToChange, sessionWalks } from './session.events.ts';
 import { type SessionInput, sessionMachine } from './session.machine.ts';
 import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts';
 import { coverage, transitionPaths } from './test/transitionPaths.ts';
@@ -98,6 +98,21 @@ describe('session: behaviour', () => {
     expect(fresh.actor.getSnapshot().value).toBe('loggedOut');
     await flush();
     expect(fresh.calls.loadMemberInfo).toHaveLength(0);
+  });
+
+  it('member info read before the first render logs the member in at once, with no read of its own', async () => {
+    const early = startSession({ member: memberToChange }, { stored: 't-stored' });
+    // Before any task: the first render draws the member's header, not a placeholder to be replaced.
+    expect(selectIsLoggedIn(early.actor.getSnapshot())).toBe(true);
+    expect(early.actor.getSnapshot().context).toMatchObject({ token: 't-stored', member: memberToChange });
+    // What member info says holds as if the machine had read it: the password change is due.
+    expect(selectPasswordChangeDue(early.actor.getSnapshot())).toBe('default');
+    await flush();
+    expect(early.calls.loadMemberInfo).toEqual([]);
+
+    // Info without a token to go with it is not a session.
+    const orphan = startSession({ member: demoMember });
+    expect(orphan.actor.getSnapshot().value).toBe('loggedOut');
   });
 
   it('an expired token clears the session and logs out', async () => {

@@ -8,7 +8,9 @@ import { type FlowError, readFlowError } from './form.ts';
  *
  * States:
  *   - `starting` (passes at once): the token the app read from session storage (`storedToken`) loads its info;
- *     without one the visitor is `loggedOut` from the first render (a header that drew a placeholder first would
+ *     when the app read that info itself before its first render (`member`, src/app/memberStart.ts), the member is
+ *     `loggedIn` from the first render (a header drawn without it would be drawn again when it came);
+ *     without a token the visitor is `loggedOut` from the first render (a header that drew a placeholder first would
  *     jump). A token in the page's address is never taken: a link would log its visitor into someone else's
  *     account (whose deposits would then go to the link's author);
  *   - `loadingInfo`: actor `loadMemberInfo` { token } → `loggedIn` with `member`. 'UNAUTHORIZED' (expired or
@@ -33,6 +35,8 @@ import { type FlowError, readFlowError } from './form.ts';
 export interface SessionInput {
   /** The token session storage keeps from an earlier page of this tab. */
   storedToken?: string | null;
+  /** That token's member info, read before the first render; absent, the machine reads it. */
+  member?: MemberInfo | null;
 }
 
 /** Why the session ended, when the member ended it for a break: the login says so. */
@@ -43,6 +47,8 @@ export interface SessionEnded {
 
 export interface SessionContext {
   storedToken: string | null;
+  /** The stored token's member info as the app read it at start (consumed by `starting`). */
+  storedMember: MemberInfo | null;
   token: string | null;
   member: MemberInfo | null;
   error: FlowError | null;
@@ -76,6 +82,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredToken: ({ context }) => context.storedToken !== null,
+    hasStoredMember: ({ context }) => context.storedToken !== null && context.storedMember !== null,
     isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
     mustChangePassword: ({ context }) => Boolean(context.member?.mustChangePassword),
   },
@@ -93,6 +100,7 @@ export const sessionMachine = setup({
   initial: 'starting',
   context: ({ input }) => ({
     storedToken: input.storedToken || null,
+    storedMember: (input.storedToken && input.member) || null,
     token: null,
     member: null,
     error: null,
@@ -101,6 +109,14 @@ export const sessionMachine = setup({
   states: {
     starting: {
       always: [
+        {
+          guard: 'hasStoredMember',
+          target: 'loggedIn',
+          actions: [
+            { type: 'keepToken', params: ({ context }) => context.storedToken! },
+            { type: 'keepMember', params: ({ context }) => context.storedMember! },
+          ],
+        },
         {
           guard: 'hasStoredToken',
           target: 'loadingInfo',

@@ -8,6 +8,7 @@ import { adoptFirstReplies, firstLanguages } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
+import { prefetchMemberStart } from './app/memberStart.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
@@ -49,17 +50,19 @@ async function start() {
   const queryClient = createQueryClient();
   // The back office: no first page, no status gate, no merchant's tag.
   const ops = isOpsPath(window.location.pathname);
+  const token = storedToken();
+  // In the page's language (activateLocale), as the page's boot script asked them: its replies are taken.
+  const member = token && !ops ? prefetchMemberStart(queryClient) : undefined;
   const firstPage = ops ? undefined : prefetchFirstPage(queryClient, locale, window.location.pathname);
   await nextTask();
   const router = makeRouter(queryClient);
-  const session = { storedToken: storedToken() };
   // The server drew this page's first screen for a visitor in this language: the app takes it over (hydrates it)
   // instead of drawing the page again, and the visitor's screen stays as it is. A member, or another language, gets
   // the app's own first render.
-  const takeOver = drawnIn === locale && !session.storedToken;
+  const takeOver = drawnIn === locale && !token;
   // With the first replies in place, the first location too (firstPage.ts), with its routes' code for a takeover
   // (what the server drew); without them (no page hints), the app renders at once with its skeletons.
-  const [, local] = await Promise.all([
+  const [, local, info] = await Promise.all([
     catalogue,
     firstPage?.then(async (local) => {
       // In a task after the router's making: each is a few tens of milliseconds on a phone.
@@ -69,7 +72,9 @@ async function start() {
       if (local) await loadFirstLocation(router);
       return local;
     }),
+    member,
   ]);
+  const session = { storedToken: token, member: info };
   const hydrating = takeOver && local === true;
   if (hydrating) {
     adoptDrawnScreen();

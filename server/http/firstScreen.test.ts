@@ -3,9 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_MODULE, intlSample } from '../../contract/firstScreen.ts';
+import { BOOT_SCRIPT, FIRST_SCREEN_MODULE, intlSample } from '../../contract/firstScreen.ts';
 import { type TestApp, testApp } from '../test/app.ts';
-import { BOOT_SCRIPT } from './firstScreen.ts';
 
 // A build as `npm run build` lays it out, with a stand-in for the SPA's server render (src/ssr/firstScreen.tsx,
 // exercised for real by its own test and tests/e2e/firstScreen.spec.ts): it echoes what it was asked, counts its

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  BOOT_SCRIPT,
   FIRST_SCREEN_MODULE,
   type FirstScreenRenderer,
   type RenderFirstScreen,
@@ -13,24 +14,12 @@ const MAX_KEPT = 64;
 /** Renders at once beyond which a page goes without its first screen rather than wait for one (a burst of pages). */
 const MAX_RENDERING = 4;
 
-/** Where a drawn page names its code, which the boot script loads once the first screen has painted. */
-export const APP_ENTRY_ID = 'app-entry';
-
 /**
  * An empty element just after a drawn page's first screen, which the page's head names as render-blocking (`<link
  * rel="expect" blocking="render">`): the browser paints once it has read the whole screen, never half of it (a
  * phone's parser yields and paints as it goes; a row or a select completed a moment later moves what is beside it).
  */
 export const DRAWN_END_ID = 'drawn-end';
-
-/**
- * The one inline script of a drawn page (allowed by its hash in the CSP), run before the first paint: the visitor's
- * saved theme; a member's (a session token, or a remembered one) drawn screen hidden, a visitor's view of their page;
- * and the app's code loaded once the first paint is on screen (its paint timing entry; at once in a hidden tab, which
- * paints nothing; 3 s on where a browser reports no paint), not beside it: on a phone's link, the code (~150 KB) and
- * the page would share it.
- */
-export const BOOT_SCRIPT = `(function(){var d=document.documentElement,t=localStorage.getItem('theme');if(t==='light'||t==='dark')d.dataset.theme=t;if(sessionStorage.getItem('token')||localStorage.getItem('rememberedSession')||/[?&]token=/.test(location.search))d.dataset.member='';var done=false;function load(){if(done)return;done=true;JSON.parse(document.getElementById('${APP_ENTRY_ID}').textContent).forEach(function(s){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=s;document.head.appendChild(e)})}try{new PerformanceObserver(function(l,o){o.disconnect();load()}).observe({type:'paint',buffered:true})}catch(e){}if(document.visibilityState==='hidden')load();setTimeout(load,3000)})()`;
 
 export const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 

@@ -19,10 +19,10 @@ import {
   offeredLanguage,
   offeredLanguages,
 } from '../../contract/firstReplies.ts';
-import { intlSample } from '../../contract/firstScreen.ts';
+import { APP_ENTRY_ID, BOOT_SCRIPT, intlSample } from '../../contract/firstScreen.ts';
 import type { Locale } from '../../contract/merchant.ts';
 import type { WhitelabelInfo } from '../../contract/system.ts';
-import { APP_ENTRY_ID, BOOT_SCRIPT, DRAWN_END_ID, firstScreenOf } from './firstScreen.ts';
+import { DRAWN_END_ID, firstScreenOf } from './firstScreen.ts';
 
 export interface PageHintSources {
   /**

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REMEMBER_ME_MS } from '../../contract/auth.ts';
-import { adoptRememberedSession, clearSession, REMEMBERED_KEY, storedToken, storeToken } from './session.ts';
+import { REMEMBERED_KEY } from '../../contract/constants.ts';
+import { adoptRememberedSession, clearSession, storedToken, storeToken } from './session.ts';
 
 describe('remember-me (spec §9: 1 day)', () => {
   beforeEach(() => {

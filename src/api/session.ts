@@ -1,4 +1,4 @@
-import { MERCHANT_CODE, REMEMBER_ME_MS } from '../../contract/constants.ts';
+import { MERCHANT_CODE, REMEMBER_ME_MS, REMEMBERED_KEY } from '../../contract/constants.ts';
 
 /**
  * Browser-side session keys of spec §3. The merchant code is kept in session and local storage; a `merchant`
@@ -26,9 +26,6 @@ export function forgetMerchant(): void {
 
 /** The login token lives in session storage (spec §4 Login). */
 export const storedToken = (): string | null => sessionStorage.getItem('token');
-
-/** A remember-me login's token and when it ends (server/http/firstScreen.ts's boot script reads the key too). */
-export const REMEMBERED_KEY = 'rememberedSession';
 
 /**
  * Keeps the login token for the tab; a remember-me login (spec §9) also beyond it, for one day: a new tab or a

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { systemStatus } from '../../contract/routes.ts';
 import { appStatusMachine } from '../../machines/appStatus.machine.ts';
+import type { SessionInput } from '../../machines/session.machine.ts';
 import { type Api, call } from '../api/client.ts';
 import { RenderQueryClient } from '../api/queries.ts';
 import { liveSession } from '../features/auth/liveSession.ts';
@@ -33,12 +34,6 @@ const QUERY_DEFAULTS = { defaultOptions: { queries: { retry: 1, refetchOnWindowF
 export const createQueryClient = (api?: Api): QueryClient =>
   api ? new RenderQueryClient(api, QUERY_DEFAULTS) : new QueryClient(QUERY_DEFAULTS);
 
-/**
- * The session's start (machines/session.machine.ts): read before the first render, so that a visitor's header draws
- * its buttons at once. The server's first screen (src/ssr) starts as a visitor.
- */
-export type SessionStart = { storedToken?: string | null };
-
 export function App({
   queryClient,
   router,
@@ -48,7 +43,11 @@ export function App({
   queryClient: QueryClient;
   /** Made (and its first location loaded) before the first render: main.tsx. */
   router: ReturnType<typeof makeRouter>;
-  session: SessionStart;
+  /**
+   * The session's start, read before the first render: a visitor's header draws its buttons at once, a returning
+   * member's their account (src/app/memberStart.ts). The server's first screen (src/ssr) starts as a visitor.
+   */
+  session: SessionInput;
   /** Behind the status gate (maintenance, region); the back office is not: operators end them there. */
   gated: boolean;
 }) {

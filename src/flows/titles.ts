@@ -421,6 +421,7 @@ export const machineTitles: Record<string, MachineTitles> = {
     },
     guards: {
       hasStoredToken: msg`a saved login exists`,
+      hasStoredMember: msg`the saved login's account was read at start`,
       isUnauthorized: msg`the saved login is no longer valid`,
       mustChangePassword: msg`the password must be changed`,
     },

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REMEMBERED_KEY } from '../../../contract/constants.ts';
 import type { WhitelabelInfo } from '../../../contract/system.ts';
 import { demoRules } from '../../../machines/registration.events.ts';
 import { demoMember } from '../../../machines/session.events.ts';
 import { whitelabelQuery } from '../../api/queries.ts';
-import { REMEMBERED_KEY } from '../../api/session.ts';
 import {
   CAPTCHA_REPLY,
   fill,
