@@ -80,6 +80,12 @@ describe("a returning member's start", () => {
       avatarUrl: '/avatar/a.svg',
     });
     expect(queryClient.getQueryData(unreadCountQuery().queryKey)).toBe(3);
+    // Fresh for the views that read them on mount: not asked again at once.
+    const asked = server.asked.length;
+    await queryClient.fetchQuery(unreadCountQuery());
+    await queryClient.fetchQuery(balanceQuery());
+    await queryClient.fetchQuery(playerAvatarQuery(demoMember.id));
+    expect(server.asked).toHaveLength(asked);
   });
 
   it('keeps no inbox count for a trial account', async () => {

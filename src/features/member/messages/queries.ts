@@ -27,7 +27,9 @@ export const unreadCountQuery = () =>
     queryKey: ['member', 'unreadCount'],
     queryFn: async () => (await call(unreadCount, { query: {} })).value.count,
     refetchInterval: UNREAD_POLL_MS,
-    refetchOnWindowFocus: true,
+    // Fresh until the next poll: the count the start read (src/app/memberStart.ts) is not asked again on mount.
+    staleTime: UNREAD_POLL_MS,
+    refetchOnWindowFocus: 'always',
   });
 
 /** The member's unread messages (header badge); asked only for a logged-in real member (trials have no inbox). */
