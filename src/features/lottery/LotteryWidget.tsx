@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
-import { type Countdown, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
+import { type Clock, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryListMode,
   type LotteryTab,
@@ -13,9 +13,10 @@ import type { LotteryCategory } from '../../domain/lotteryLinks.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AwaitingResults } from './AwaitingResults.tsx';
+import { GameCountdown } from './GameCountdown.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
-import { useLotteryList, useNow } from './useLotteryList.ts';
+import { useLotteryList } from './useLotteryList.ts';
 
 const MODES: LotteryListMode[] = ['hot', 'fav', 'recent'];
 const NEXT_DRAW_FORMAT: Intl.DateTimeFormatOptions = {
@@ -79,7 +80,6 @@ export function LotteryWidget({
     actor.send,
   );
   const { tabs, rows, skeleton, loadFailed, staleError, weekMenu, busy } = view;
-  const now = useNow(view.offset);
   const panelId = useId();
   const tabIds = useId();
   const tabRefs = useRef(new Map<LotteryTab, HTMLButtonElement>());
@@ -249,7 +249,7 @@ export function LotteryWidget({
               <LotteryRow
                 key={game.gameId}
                 game={game}
-                countdown={view.countdown(game, now)}
+                clock={view.clock}
                 favourite={view.isFavourite(game.gameId)}
                 onFavourite={() => view.toggleFavourite(game.gameId)}
               />
@@ -316,19 +316,17 @@ export function PreviousNumbers({
 
 function LotteryRow({
   game,
-  countdown,
+  clock,
   favourite,
   onFavourite,
 }: {
   game: LotteryGame;
-  countdown: Countdown;
+  clock: Clock;
   favourite: boolean;
   onFavourite: () => void;
 }) {
   const { t } = useLingui();
-  const labels = useLotteryLabels();
   const name = game.labelName || game.code;
-  const remaining = labels.countdown(countdown);
   return (
     <li aria-label={name} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -352,7 +350,7 @@ function LotteryRow({
           {game.isSale ? <Trans>Closes in</Trans> : <Trans>Sale closed</Trans>}
         </span>
         <span className="font-mono text-sm tabular-nums" data-testid="countdown">
-          {remaining}
+          <GameCountdown clock={clock} game={game} />
         </span>
       </p>
       <button

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
+import type { Clock } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryScope,
   type LotteryTab,
@@ -71,28 +72,56 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
   return actor;
 }
 
+/** The countdowns' ticks, by clock offset: one timer each, however many countdowns read it. */
+const ticks = new Map<number, Tick>();
+type Tick = { listeners: Set<() => void>; timer?: ReturnType<typeof setTimeout> };
+
 /**
- * The local clock for the countdowns: the view renders again at every whole second of the server's clock (local time
- * + `offset`), when a countdown's shown second changes — sales close on whole seconds — and whenever the list
- * changes, reading the clock at each render so a fresh list is counted from the right moment. A fixed 1 s interval
- * from mount would show each change up to a second late. The machine owns the refreshes.
+ * Calls `listener` at every whole second of the server's clock (local time + `offset`), a few ms past the edge so
+ * that a render reads the new second: sales close on whole seconds, and a fixed 1 s interval from a mount would show
+ * each change up to a second late.
  */
-export function useNow(offset = 0): number {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    let id: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      // A few ms past the edge, so the render reads the new second.
-      const delay = 1000 - ((((Date.now() + offset) % 1000) + 1000) % 1000) + EDGE_MARGIN_MS;
-      id = setTimeout(() => {
-        setTick((n) => n + 1);
-        schedule();
-      }, delay);
-    };
-    schedule();
-    return () => clearTimeout(id);
-  }, [offset]);
-  return Date.now();
+function onEverySecond(offset: number, listener: () => void): () => void {
+  const tick = ticks.get(offset) ?? startTick(offset);
+  tick.listeners.add(listener);
+  return () => {
+    tick.listeners.delete(listener);
+    if (tick.listeners.size > 0) return;
+    clearTimeout(tick.timer);
+    ticks.delete(offset);
+  };
+}
+
+function startTick(offset: number): Tick {
+  const tick: Tick = { listeners: new Set() };
+  const schedule = () => {
+    const delay = 1000 - ((((Date.now() + offset) % 1000) + 1000) % 1000) + EDGE_MARGIN_MS;
+    tick.timer = setTimeout(() => {
+      schedule();
+      for (const l of tick.listeners) l();
+    }, delay);
+  };
+  schedule();
+  ticks.set(offset, tick);
+  return tick;
 }
 
 const EDGE_MARGIN_MS = 5;
+
+/**
+ * The local time a countdown on `clock` is shown at: the component renders again at every whole second of the
+ * server's clock, reading the time at each render so that a fresh list is counted from the right moment. The server's
+ * render of a page and the app's takeover of it (hydration) show the list as of its own time (`asOf`, the games'
+ * `remainTime`s as given), the only moment both know alike; the countdown ticks from the render after. The machine
+ * owns the refreshes.
+ */
+export function useNow(clock: Clock): number {
+  const { offset, asOf } = clock;
+  const subscribe = useCallback((listener: () => void) => onEverySecond(offset, listener), [offset]);
+  const second = useSyncExternalStore(
+    subscribe,
+    () => Math.floor((Date.now() + offset) / 1000),
+    () => null,
+  );
+  return second === null ? asOf - offset : Date.now();
+}
