@@ -6,13 +6,16 @@ import {
   firstCalls,
   hotGamesParams,
   LIST_LOBBIES,
+  LOTTERY_CENTRE,
   lobbyPageParams,
 } from '../../contract/firstReplies.ts';
 import { gameList, hotGames } from '../../contract/routes.ts';
+import { SERVER_TIME, sampleLottery } from '../../machines/lotteryRefresh.events.ts';
 import { setApiLanguage, withQuery } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
-import { freshQueryData, hotGamesQuery, lobbyPageQuery } from '../api/queries.ts';
+import { freshQueryData, hotGamesQuery, lobbyPageQuery, lotteryMenuQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
+import { loadLotteryMenu } from '../features/lottery/queries.ts';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
@@ -107,6 +110,49 @@ describe('the first page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     // Every list lobby is its game type's lobby (the path map the app's routes use).
     for (const [path, type] of Object.entries(LIST_LOBBIES)) expect(GAME_TYPE_PATH[type]).toBe(path);
+  });
+
+  it('on the lottery centre, its menu, as the list’s own first load asks it, timed by the page’s request', async () => {
+    const menu = firstCalls('en', LOTTERY_CENTRE.path).at(-1)!;
+    // The address the list's first load fetches (src/features/lottery/queries.ts), so the page's reply answers it.
+    void loadLotteryMenu({ scope: LOTTERY_CENTRE.prizeMode, source: 'menu' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(menu).toBe(fetchMock.mock.calls[0]![0]);
+    fetchMock.mockClear();
+    const games = [sampleLottery(1), sampleLottery(2, { tag: 'MN' })];
+    adoptFirstReplies(
+      pageWith({
+        merchant: 'PORTICO',
+        language: 'en',
+        replies: {
+          ...replies,
+          [menu]: {
+            success: true,
+            data: {
+              serverTime: SERVER_TIME,
+              groups: [
+                { tag: 'MB', tagName: 'MB', gameMenus: [games[0]] },
+                { tag: 'MN', tagName: 'MN', gameMenus: [games[1]] },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    // The page was asked for 120 ms into the navigation and began to come in at 480 ms.
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { requestStart: 120, responseStart: 480 } as PerformanceNavigationTiming,
+    ]);
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en', LOTTERY_CENTRE.path)).toBe(true);
+    expect(freshQueryData(queryClient, lotteryMenuQuery('en'))).toEqual({
+      games,
+      serverTime: SERVER_TIME,
+      sentAt: performance.timeOrigin + 120,
+      receivedAt: performance.timeOrigin + 480,
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 
   it('does not wait for the network when the page carries none it can use: the app renders with its skeletons', async () => {

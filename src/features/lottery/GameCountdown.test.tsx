@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
-import { SAMPLE_MENU, SERVER_TIME } from '../../../machines/lotteryRefresh.events.ts';
+import { menuLoad, SAMPLE_MENU, SERVER_TIME } from '../../../machines/lotteryRefresh.events.ts';
+import { lotteryMenuQuery } from '../../api/queries.ts';
 import { advance, server, useFakeClock, useRealClock } from '../../test/authHarness.tsx';
 import { MENU, menuData, replyData } from '../../test/lotteryHarness.tsx';
 import { show } from '../../test/memberHarness.tsx';
@@ -49,5 +50,23 @@ describe('the countdowns', () => {
     await advance(17_000);
     expect(server.pending(MENU)).toHaveLength(1);
     expect(vi.mocked(connectLotteryRefresh).mock.calls.length).toBeGreaterThan(renders);
+  });
+
+  it('start from the first list the page carried, with no call, and tick on the server’s whole seconds', async () => {
+    // The page came in at the server's time; the app shows it 200 ms later.
+    const server0 = Date.parse(SERVER_TIME);
+    const firstList = { ...menuLoad(SAMPLE_MENU), sentAt: server0, receivedAt: server0 };
+    vi.setSystemTime(server0 + 200);
+    show(<LotteryWidget prizeMode="Lott" lobby />, 'visitor', {}, [
+      [lotteryMenuQuery('en').queryKey, firstList],
+    ]);
+    expect(screen.queryAllByTestId('lottery-skeleton')).toHaveLength(0);
+    expect(countdownOf('Miền Bắc')).toBe('00:00:19');
+    await advance(799);
+    expect(countdownOf('Miền Bắc')).toBe('00:00:19');
+    // Just past the server's next second (a few ms, so that the render reads it).
+    await advance(10);
+    expect(countdownOf('Miền Bắc')).toBe('00:00:18');
+    expect(server.sent(MENU)).toHaveLength(0);
   });
 });

@@ -1,6 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
+import { LOTTERY_CENTRE } from '../../../contract/firstReplies.ts';
 import type { Clock } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryScope,
@@ -11,6 +14,7 @@ import {
   type ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.connect.ts';
+import { freshQueryData, lotteryMenuQuery } from '../../api/queries.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';
@@ -26,6 +30,19 @@ export const liveLotteryRefresh = lotteryRefreshMachine.provide({
 });
 
 /**
+ * The menu of `scope` when the app has it fresh already: the lottery centre's came with its page (src/app/firstPage.ts),
+ * whatever tab its link names. The list starts with it, so the server draws the rows and the app takes them over as
+ * they are, where a skeleton would be replaced after the takeover.
+ */
+function useFirstList(scope: LotteryScope): MenuLoad | undefined {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  return scope === LOTTERY_CENTRE.prizeMode
+    ? freshQueryData(queryClient, lotteryMenuQuery(i18n.locale))
+    : undefined;
+}
+
+/**
  * A lottery list actor kept in step with what lives outside it: the session and the member's favourites in this
  * browser (`session.change`) and the page's visibility (`visibility.hidden` / `visible`); a visitor's request for a
  * member's list opens the login popup (`auth.required`); a member's changed favourites (`favourites.change`) are kept in
@@ -35,9 +52,15 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
   const account = SessionContext.useSelector((s) => selectMember(s)?.account ?? null);
   const username = loggedIn ? account : null;
+  const firstList = useFirstList(input.scope);
   const actor = useActorRef(liveLotteryRefresh, {
     inspect: liveInspect,
-    input: { ...input, loggedIn: username !== null, favourites: username ? readFavourites(username) : [] },
+    input: {
+      ...input,
+      loggedIn: username !== null,
+      favourites: username ? readFavourites(username) : [],
+      firstList,
+    },
   });
 
   useEffect(() => {
