@@ -16,6 +16,7 @@ import { adoptFirstReplies } from '../api/firstReplies.ts';
 import { freshQueryData, hotGamesQuery, lobbyPageQuery, lotteryMenuQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
 import { loadLotteryMenu } from '../features/lottery/queries.ts';
+import { menuData } from '../test/lotteryHarness.tsx';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
@@ -42,6 +43,10 @@ function pageWith(block: object) {
   doc.head.append(script);
   return doc;
 }
+
+/** A page of PORTICO's in English carrying the first replies, and `more`. */
+const adoptPageWith = (more: Record<string, unknown>) =>
+  adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'en', replies: { ...replies, ...more } }));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -71,17 +76,7 @@ describe('the first page', () => {
     expect(hot).toBe(withQuery(hotGames.path, hotGamesParams('en')));
     const list = [{ account: 'a***1', gameName: 'Limbo', amount: 1200, gameType: 'RNG' }];
     const games = [{ nodeId: 'g1', displayName: 'Dragon Gold' }];
-    adoptFirstReplies(
-      pageWith({
-        merchant: 'PORTICO',
-        language: 'en',
-        replies: {
-          ...replies,
-          [hot]: { success: true, data: { games } },
-          [wins]: { success: true, value: { list } },
-        },
-      }),
-    );
+    adoptPageWith({ [hot]: { success: true, data: { games } }, [wins]: { success: true, value: { list } } });
     const queryClient = new QueryClient();
     expect(await prefetchFirstPage(queryClient, 'en', '/')).toBe(true);
     expect(queryClient.getQueryData(['winnerBoard', 'ALL', 'en'])).toEqual(list);
@@ -93,13 +88,7 @@ describe('the first page', () => {
     const page = firstCalls('en', '/live').at(-1)!;
     expect(page).toBe(withQuery(gameList.path, lobbyPageParams('LIVE', 'en')));
     const games = [{ nodeId: 'l1', displayName: 'Baccarat' }];
-    adoptFirstReplies(
-      pageWith({
-        merchant: 'PORTICO',
-        language: 'en',
-        replies: { ...replies, [page]: { success: true, data: { games, totalPages: 3, total: 41 } } },
-      }),
-    );
+    adoptPageWith({ [page]: { success: true, data: { games, totalPages: 3, total: 41 } } });
     const queryClient = new QueryClient();
     expect(await prefetchFirstPage(queryClient, 'en', '/live')).toBe(true);
     expect(freshQueryData(queryClient, lobbyPageQuery('LIVE', 'en'))).toEqual({
@@ -120,25 +109,7 @@ describe('the first page', () => {
     expect(menu).toBe(fetchMock.mock.calls[0]![0]);
     fetchMock.mockClear();
     const games = [sampleLottery(1), sampleLottery(2, { tag: 'MN' })];
-    adoptFirstReplies(
-      pageWith({
-        merchant: 'PORTICO',
-        language: 'en',
-        replies: {
-          ...replies,
-          [menu]: {
-            success: true,
-            data: {
-              serverTime: SERVER_TIME,
-              groups: [
-                { tag: 'MB', tagName: 'MB', gameMenus: [games[0]] },
-                { tag: 'MN', tagName: 'MN', gameMenus: [games[1]] },
-              ],
-            },
-          },
-        },
-      }),
-    );
+    adoptPageWith({ [menu]: { success: true, data: menuData(games, SERVER_TIME) } });
     // The page was asked for 120 ms into the navigation and began to come in at 480 ms.
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       { requestStart: 120, responseStart: 480 } as PerformanceNavigationTiming,

@@ -9,6 +9,7 @@ import { pageReplies } from '../api/firstReplies.ts';
 import { App, createQueryClient } from '../app/App.tsx';
 import { loadFirstLocation, loadRouteCode, prefetchFirstPage } from '../app/firstPage.ts';
 import { makeRouter } from '../app/router.tsx';
+import { menuData } from '../test/lotteryHarness.tsx';
 import { adoptDrawnScreen } from '../ui/Deferred.tsx';
 import fixture from './firstScreen.fixture.json';
 import renderer from './firstScreen.tsx';
@@ -111,17 +112,7 @@ describe('the server’s render of a first screen', () => {
   it('draws the lottery centre’s lotteries from the menu it carries, and the app takes them over as drawn', async () => {
     const menu = firstCalls('en', LOTTERY_CENTRE.path).at(-1)!;
     const block = structuredClone(blocks.PORTICO);
-    block.replies[menu] = {
-      success: true,
-      data: {
-        serverTime: SERVER_TIME,
-        groups: [
-          { tag: 'MB', tagName: 'MB', gameMenus: [SAMPLE_MENU[0]] },
-          { tag: 'MN', tagName: 'MN', gameMenus: [SAMPLE_MENU[1]] },
-          { tag: 'FAST', tagName: 'FAST', gameMenus: [SAMPLE_MENU[2]] },
-        ],
-      },
-    };
+    block.replies[menu] = { success: true, data: menuData(SAMPLE_MENU, SERVER_TIME) };
     // The server draws the page as it answers the menu (the footer's year is the clock's: the same on both sides).
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(SERVER_TIME) });
     adoptDrawnScreen();
