@@ -12,6 +12,7 @@ import {
 import type { LotteryCategory } from '../../domain/lotteryLinks.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { AwaitingResults } from './AwaitingResults.tsx';
 import { GameCountdown } from './GameCountdown.tsx';
 import { useLotteryLabels } from './labels.ts';
@@ -279,10 +280,13 @@ export function PreviousNumbers({
   game?: Pick<LotteryGame, 'drawTime' | 'awaitingIssue'>;
 }) {
   const noResult = useNoResultText();
+  // The next draw's time is written in this browser's time zone, which the server's render does not know: the server
+  // and the takeover show that there is no result, and the render after says when it comes.
+  const hydrated = useHydrated();
   const prizes = keno ? [] : parseWinningNumbers(text).slice(0, limit);
   const kenoNumbers = keno ? parseKenoNumbers(text) : [];
   if (prizes.length === 0 && kenoNumbers.length === 0) {
-    return <span className="text-xs text-muted">{noResult(game)}</span>;
+    return <span className="text-xs text-muted">{noResult(hydrated ? game : undefined)}</span>;
   }
   if (keno)
     return (
