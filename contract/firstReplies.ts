@@ -3,6 +3,7 @@
 // those replies instead of asking (src/api/firstReplies.ts): the first screen waits for no round trip but the page's.
 
 import { PAGE_SIZE } from './constants.ts';
+import type { PrizeMode } from './lottery.ts';
 
 /** Where the page carries them: a JSON block, never run (the CSP allows no inline script). */
 export const FIRST_REPLIES_ID = 'first-replies';
@@ -67,7 +68,16 @@ export const gameListParams = <T extends string, F extends object = object>(
 export const lobbyPageParams = (gameType: ListLobbyType, language: string) =>
   gameListParams({ gameType, language, pageNo: 1, pageSize: PAGE_SIZE.lobby });
 
-/** Every page's, and the lists its first screen draws: home's, a list lobby's first page. */
+/**
+ * The lottery centre and the category its first screen draws (spec §1: Lott unless its link names another). The
+ * menu's reply is the same whichever tab the link names: a tab only filters the list.
+ */
+export const LOTTERY_CENTRE = { path: '/lotteryCenter', prizeMode: 'Lott' } as const;
+
+/** The lottery menu's query (spec §4) as the portal asks it (src/features/lottery/queries.ts). */
+export const lotteryMenuParams = (prizeMode: PrizeMode) => ({ prizeMode });
+
+/** Every page's, and the lists its first screen draws: home's, a list lobby's first page, the lottery centre's. */
 export const firstCalls = (language: string, path: string): string[] => [
   '/wps/system/status',
   '/wps/system/whitelabel',
@@ -87,6 +97,8 @@ export const firstCalls = (language: string, path: string): string[] => [
         `/lgw/games/list?clientType=3&platform=html5-desktop&gameType=${listLobbyAt(path)}&language=${language}&pageNo=1&pageSize=${PAGE_SIZE.lobby}`,
       ]
     : []),
+  // As the client's call writes lotteryMenuParams.
+  ...(path === LOTTERY_CENTRE.path ? [`/lgw/vn/games/game_menu?prizeMode=${LOTTERY_CENTRE.prizeMode}`] : []),
 ];
 
 /** What of a merchant's whitelabel reply (contract/system.ts) tells the languages it offers. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as games from './games.ts';
+import * as lottery from './lottery.ts';
 import * as member from './member.ts';
 import * as messages from './messages.ts';
 import * as promotionRoutes from './promotionRoutes.ts';
@@ -15,6 +16,7 @@ const calls: Record<string, unknown> = {
   ...auth,
   ...content,
   ...games,
+  ...lottery,
   ...member,
   ...messages,
   ...promotions,

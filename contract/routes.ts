@@ -2,6 +2,7 @@ import type * as auth from './auth.ts';
 import type { AnyCall } from './call.ts';
 import type * as content from './content.ts';
 import type * as games from './games.ts';
+import type * as lottery from './lottery.ts';
 import type * as member from './member.ts';
 import type * as messages from './messages.ts';
 import type * as system from './system.ts';
@@ -65,6 +66,11 @@ export const removeFavourite: Route<typeof games.removeFavourite> = {
   path: '/wps/game/fav/remove',
 };
 export const winnerBoard: Route<typeof games.winnerBoard> = { method: 'GET', path: '/wps/game/winners' };
+
+export const lotteryMenu: Route<typeof lottery.lotteryMenu> = {
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu',
+};
 
 export const changePassword: Route<typeof member.changePassword> = {
   method: 'POST',

@@ -100,8 +100,6 @@ export function connectLotteryRefresh(s: Snapshot, send: Send) {
     week: c.week,
     games: c.games,
     error: c.error,
-    /** The clock offset (server − local) the countdowns tick on. */
-    offset: c.offset,
     /** What a countdown is measured from: the offset and the server time of the list. */
     clock: { offset: c.offset, asOf: c.asOf } satisfies Clock,
     tabs: selectTabs(s),
@@ -113,9 +111,6 @@ export function connectLotteryRefresh(s: Snapshot, send: Send) {
     /** A refresh runs while the list is shown. */
     busy: s.matches('loading'),
     isFavourite: (gameId: number) => c.favourites.includes(gameId),
-    /** A game's countdown at `localNow`. */
-    countdown: (game: Pick<LotteryGame, 'remainTime' | 'isSale'>, localNow: number) =>
-      gameCountdown(c, game, localNow),
     game: (code: string | undefined) => selectGame(s, code),
     /**
      * The lottery a betting page shows: the one its URL names, else the first (in menu order) of the page's default

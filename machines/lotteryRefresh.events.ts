@@ -115,3 +115,15 @@ export const lotteryRefreshWalk = {
     { type: 'visibility.visible' },
   ] satisfies EventFromLogic<M>[],
 };
+
+/** The lottery centre's list, started with the menu its page carried: the same events from `ready`. */
+export const lotteryRefreshFirstListWalk = {
+  name: 'lotteryRefresh (its first list given)',
+  machine: withInput(lotteryRefreshMachine, {
+    scope: 'Lott',
+    loggedIn: true,
+    favourites: [1],
+    firstList: menuLoad(WALK_MENU),
+  }),
+  events: lotteryRefreshWalk.events,
+};

@@ -16,6 +16,7 @@ import {
   selectWeekMenuShown,
 } from './lotteryRefresh.connect.ts';
 import {
+  lotteryRefreshFirstListWalk,
   lotteryRefreshWalk,
   menuLoad,
   SAMPLE_MENU,
@@ -46,10 +47,14 @@ import { declaredTransitions, statePaths, walked } from './test/machineGraph.ts'
 import { transitionPaths } from './test/transitionPaths.ts';
 
 describe('lotteryRefresh: generated paths', () => {
-  const paths = transitionPaths(lotteryRefreshWalk.machine, lotteryRefreshWalk.events);
-  it('visit every state and take every declared transition', () => {
+  const paths = [lotteryRefreshWalk, lotteryRefreshFirstListWalk].flatMap((w) =>
+    transitionPaths(w.machine, w.events),
+  );
+  it('visit every state and take every declared transition (with and without a first list)', () => {
     const seen = walked(lotteryRefreshMachine, paths);
-    expect([...seen.states].sort()).toEqual(statePaths(lotteryRefreshMachine).sort());
+    // `starting` only decides where the list begins (an eventless transition): no snapshot ever rests in it.
+    const resting = statePaths(lotteryRefreshMachine).filter((p) => p !== 'starting');
+    expect([...seen.states].sort()).toEqual(resting.sort());
     for (const t of declaredTransitions(lotteryRefreshMachine)) expect(seen.transitions, t).toContain(t);
   });
 });
@@ -251,6 +256,41 @@ describe('lotteryRefresh on the clock', () => {
     await answer(menuLoad(SAMPLE_MENU, 0));
     // Only VN1P is listed: 40 s clamps to 30 s.
     expect(actor.getSnapshot().context.delay).toBe(MAX_REFRESH_MS);
+  });
+
+  it('starts ready with the first list it is given (the lottery centre’s page carried it), loading none', async () => {
+    // The page's request went out at local 1000 and its answer came in at 1300.
+    const server = Date.parse(SERVER_TIME);
+    const firstList = { games: SAMPLE_MENU, serverTime: SERVER_TIME, sentAt: 1000, receivedAt: 1300 };
+    const actor = start({ firstList });
+    const s = actor.getSnapshot();
+    expect(s.matches('ready')).toBe(true);
+    expect(selectShowSkeleton(s)).toBe(false);
+    expect(selectRows(s).map((g) => g.code)).toEqual(['XSMB', 'HCM', 'VN1P']);
+    // As a load that brought it: its clock and its refresh timer (XSMB closes in 20 s: 20000 − 300 / 2).
+    expect(s.context).toMatchObject({
+      source: 'menu',
+      asOf: server,
+      offset: server - 1150,
+      rtt: 300,
+      clockSamples: [{ offset: server - 1150, rtt: 300 }],
+      delay: 19_850,
+    });
+    await vi.advanceTimersByTimeAsync(19_849);
+    expect(requests).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toEqual([{ scope: 'Lott', source: 'menu' }]);
+    await answer(menuLoad(SAMPLE_MENU));
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('without a first list, loads at once as ever; a change of tab loads despite a first list', async () => {
+    start();
+    expect(requests).toEqual([{ scope: 'Lott', source: 'menu' }]);
+    const actor = start({ firstList: menuLoad(SAMPLE_MENU) });
+    actor.send({ type: 'tag.select', tag: 'MN' });
+    expect(requests).toHaveLength(2);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
   });
 
   it('keeps the last list on failure and retries after 7 s', async () => {

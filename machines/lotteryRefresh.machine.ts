@@ -7,6 +7,8 @@ import { type FlowError, readFlowError } from './form.ts';
  * list, §9): it loads the menu, measures the round trip and schedules the next refresh.
  *
  * States:
+ *   - `starting` (transient): with `input.firstList` (the menu the app already has: the lottery centre's, which its
+ *     page carried) straight to `ready` with it, as if `loading` had just brought it; otherwise `loading`.
  *   - `loading`: invokes `loadMenu` for the current scope and list source (the menu; the popular list in hot mode;
  *     the member's recent menu in recent mode) → `ready`, or `failed` (the last list is kept, with `error`).
  *   - `ready`: after `refresh` — clamp(nearest remaining time among the listed games − rtt / 2, 7000, 30000) ms,
@@ -91,6 +93,11 @@ export interface LotteryRefreshInput {
   tag?: LotteryTab;
   loggedIn?: boolean;
   favourites?: number[];
+  /**
+   * The menu of `scope` when the app has it already (the lottery centre's, which its page carried): the list starts
+   * ready with it and loads nothing until its refresh timer.
+   */
+  firstList?: MenuLoad;
 }
 
 export interface LotteryRefreshContext {
@@ -242,6 +249,30 @@ export function clockOf(load: MenuLoad, previousOffset: number) {
   return { rtt, offset: server - midpoint, asOf: server };
 }
 
+/** The context's list, clock and timers once `load` has come in (keepList; input.firstList before any load). */
+function listed(context: LotteryRefreshContext, load: MenuLoad) {
+  const measured = clockOf(load, context.offset);
+  const clockSamples =
+    load.serverTime === null
+      ? context.clockSamples
+      : [...context.clockSamples, { offset: measured.offset, rtt: measured.rtt }].slice(-CLOCK_SAMPLES);
+  const clock = { ...measured, offset: quickest(clockSamples)?.offset ?? measured.offset };
+  const next = { ...context, games: load.games };
+  // The server's clock when the list came in: the call's midpoint plus half its round trip.
+  const received = clock.asOf + clock.rtt / 2;
+  const awaited = awaitedDraws(load.games, context.awaited, received);
+  return {
+    games: load.games,
+    source: sourceOf(context.mode),
+    ...clock,
+    clockSamples,
+    delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
+    awaited,
+    resultsDelay: resultsDelay(listedGames(next), awaited, received),
+    error: null,
+  };
+}
+
 export const lotteryRefreshMachine = setup({
   types: {
     context: {} as LotteryRefreshContext,
@@ -270,30 +301,11 @@ export const lotteryRefreshMachine = setup({
     leavesMemberList: ({ context }, loggedIn: boolean) => !loggedIn && memberOnly(context.mode),
     isOtherPrizeMode: ({ context }, prizeMode: PrizeMode) => context.scope !== prizeMode,
     nothingAwaited: ({ context }) => context.resultsDelay === null,
+    // Only the context factory fills a list before its first load (input.firstList).
+    startsWithFirstList: ({ context }) => context.source !== null,
   },
   actions: {
-    keepList: assign(({ context }, load: MenuLoad) => {
-      const measured = clockOf(load, context.offset);
-      const clockSamples =
-        load.serverTime === null
-          ? context.clockSamples
-          : [...context.clockSamples, { offset: measured.offset, rtt: measured.rtt }].slice(-CLOCK_SAMPLES);
-      const clock = { ...measured, offset: quickest(clockSamples)?.offset ?? measured.offset };
-      const next = { ...context, games: load.games };
-      // The server's clock when the list came in: the call's midpoint plus half its round trip.
-      const received = clock.asOf + clock.rtt / 2;
-      const awaited = awaitedDraws(load.games, context.awaited, received);
-      return {
-        games: load.games,
-        source: sourceOf(context.mode),
-        ...clock,
-        clockSamples,
-        delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
-        awaited,
-        resultsDelay: resultsDelay(listedGames(next), awaited, received),
-        error: null,
-      };
-    }),
+    keepList: assign(({ context }, load: MenuLoad) => listed(context, load)),
     keepResults: assign(({ context }, load: ResultsLoad) => {
       const games = withResults(context.games, load.results);
       const received = load.receivedAt + context.offset;
@@ -333,25 +345,28 @@ export const lotteryRefreshMachine = setup({
   },
 }).createMachine({
   id: 'lotteryRefresh',
-  initial: 'loading',
-  context: ({ input }) => ({
-    scope: input?.scope ?? 'Lott',
-    tag: input?.tag ?? 'ALL',
-    mode: 'all',
-    week: 0,
-    loggedIn: input?.loggedIn ?? false,
-    favourites: input?.loggedIn ? (input.favourites ?? []) : [],
-    games: [],
-    source: null,
-    asOf: 0,
-    offset: 0,
-    clockSamples: [],
-    rtt: 0,
-    delay: MAX_REFRESH_MS,
-    awaited: {},
-    resultsDelay: null,
-    error: null,
-  }),
+  initial: 'starting',
+  context: ({ input }) => {
+    const empty: LotteryRefreshContext = {
+      scope: input?.scope ?? 'Lott',
+      tag: input?.tag ?? 'ALL',
+      mode: 'all',
+      week: 0,
+      loggedIn: input?.loggedIn ?? false,
+      favourites: input?.loggedIn ? (input.favourites ?? []) : [],
+      games: [],
+      source: null,
+      asOf: 0,
+      offset: 0,
+      clockSamples: [],
+      rtt: 0,
+      delay: MAX_REFRESH_MS,
+      awaited: {},
+      resultsDelay: null,
+      error: null,
+    };
+    return input?.firstList ? { ...empty, ...listed(empty, input.firstList) } : empty;
+  },
   on: {
     'tag.select': {
       target: '.loading',
@@ -392,6 +407,9 @@ export const lotteryRefreshMachine = setup({
     'visibility.hidden': '.paused',
   },
   states: {
+    starting: {
+      always: [{ guard: 'startsWithFirstList', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         id: 'loadMenu',

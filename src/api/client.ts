@@ -47,11 +47,18 @@ export interface Api {
     input?: CallInput<C>,
     options?: { headers?: Record<string, string> },
   ): Promise<CallOutput<C>>;
+  /**
+   * Whether the page carries the reply to this GET (its first replies), which `call` takes instead of asking: it was
+   * answered with the page's request (firstReplies.ts pageRequestTimes), not with a call of its own.
+   */
+  carries<C extends AnyCall>(c: C | Route<C>, input?: CallInput<C>): boolean;
 }
 
 export const createApi = (scope: ApiScope): Api => ({
   scope,
   call: (c, input, options) => callIn(scope, c, input, options),
+  carries: (c, input) =>
+    c.method === 'GET' && scope.firstReplies.carries(urlOf(c, input), scope.merchant(), scope.language),
 });
 
 /** The tab's: its stored session and the replies its page carried. */
@@ -84,6 +91,12 @@ export function withQuery(path: string, query: object | undefined): string {
   }
   const qs = search.toString();
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** The address a call asks: its path with its parameters filled in, and its query string. */
+function urlOf<C extends AnyCall>(c: C | Route<C>, input: CallInput<C> | undefined): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: object };
+  return withQuery(fillPath(c.path, params), query);
 }
 
 /** A reply that is not a success: its status and its body (the error envelope, when the server sent one). */
@@ -155,16 +168,12 @@ async function callIn<C extends AnyCall>(
   input: CallInput<C> = {} as CallInput<C>,
   options: { headers?: Record<string, string> } = {},
 ): Promise<CallOutput<C>> {
-  const { params, query, body } = input as {
-    params?: Record<string, unknown>;
-    query?: object;
-    body?: object;
-  };
+  const { body } = input as { body?: object };
   const { language } = scope;
   const merchant = scope.merchant();
   const token = scope.token();
   const json = body !== undefined && !(body instanceof FormData);
-  const url = withQuery(fillPath(c.path, params), query);
+  const url = urlOf(c, input);
   try {
     const early =
       c.method === 'GET' && token ? scope.earlyReplies?.(url, token, merchant, language) : undefined;

@@ -13,6 +13,8 @@ export interface FirstRepliesStore {
    * same language. Later reads of the same address go to the server.
    */
   take(url: string, merchant: string | null, language: string): unknown;
+  /** Whether `take` would give a reply to a GET of `url`. */
+  carries(url: string, merchant: string | null, language: string): boolean;
   /**
    * The languages besides English the merchant the client asks for offers, as the replies tell it (its whitelabel, the
    * same in every language), before any call: the app starts in a language it offers, as the server drew the page.
@@ -30,16 +32,19 @@ const forMerchant = (block: FirstReplies, merchant: string | null) =>
 export function createFirstReplies(block?: FirstReplies): FirstRepliesStore {
   // A copy: replies are taken out of it as they are used.
   let first = block && { ...block, replies: { ...block.replies } };
+  const asked = (merchant: string | null, language: string) =>
+    first && forMerchant(first, merchant) && language === first.language ? first.replies : undefined;
   return {
     adopt(next) {
       first = next && { ...next, replies: { ...next.replies } };
     },
     take(url, merchant, language) {
-      if (!first || !forMerchant(first, merchant) || language !== first.language) return undefined;
-      const reply = first.replies[url];
-      delete first.replies[url];
+      const replies = asked(merchant, language);
+      const reply = replies?.[url];
+      delete replies?.[url];
       return reply;
     },
+    carries: (url, merchant, language) => asked(merchant, language)?.[url] !== undefined,
     languages(merchant) {
       if (!first || !forMerchant(first, merchant)) return undefined;
       const info = (first.replies['/wps/system/whitelabel'] as { value?: WhitelabelInfo } | undefined)?.value;
@@ -61,6 +66,20 @@ export function adoptFirstReplies(doc: Document = document): void {
   } catch {
     pageReplies.adopt(undefined);
   }
+}
+
+/**
+ * When the page's request went out and its answer began to come in (local ms): what the replies it carries were
+ * answered between, as a call's `sentAt` and `receivedAt`. Undefined where no navigation is timed (a server render).
+ */
+export function pageRequestTimes(): { sentAt: number; receivedAt: number } | undefined {
+  const [page] = (globalThis.performance?.getEntriesByType?.('navigation') ??
+    []) as PerformanceNavigationTiming[];
+  if (!page || page.responseStart <= 0) return undefined;
+  return {
+    sentAt: performance.timeOrigin + page.requestStart,
+    receivedAt: performance.timeOrigin + page.responseStart,
+  };
 }
 
 export const firstLanguages = (merchant: string | null) => pageReplies.languages(merchant);

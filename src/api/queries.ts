@@ -2,21 +2,27 @@ import { type DataTag, QueryClient, type QueryClientConfig, queryOptions } from 
 import {
   hotGamesParams,
   type ListLobbyType,
+  LOTTERY_CENTRE,
   lobbyPageParams,
+  lotteryMenuParams,
   WINNER_BOARD_SIZE,
 } from '../../contract/firstReplies.ts';
 import type { GameCategory } from '../../contract/games.ts';
+import type { LotteryGame } from '../../contract/lottery.ts';
 import {
   balance,
   gameList,
   gameMenus,
   gameVendor,
   hotGames,
+  lotteryMenu,
   noticeIndex,
   whitelabel,
   winnerBoard,
 } from '../../contract/routes.ts';
-import { type Api, call } from './client.ts';
+import type { MenuLoad } from '../../machines/lotteryRefresh.machine.ts';
+import { type Api, call, pageApi } from './client.ts';
+import { pageRequestTimes } from './firstReplies.ts';
 
 /**
  * The query client of one server render (src/ssr/firstScreen.tsx), with its own calls: its language, merchant and
@@ -34,6 +40,7 @@ export class RenderQueryClient extends QueryClient {
 /** The calls a query makes: its render's, else the tab's. */
 const callOf = (client: QueryClient): Api['call'] =>
   client instanceof RenderQueryClient ? client.api.call : call;
+const apiOf = (client: QueryClient): Api => (client instanceof RenderQueryClient ? client.api : pageApi);
 
 /** Site-wide server data every feature may read (feature-specific queries live in their feature). */
 export const whitelabelQuery = () =>
@@ -95,6 +102,33 @@ export const lobbyPageQuery = (gameType: ListLobbyType, language: string) =>
       return { games, totalPages, total };
     },
     staleTime: 60_000,
+  });
+
+/** The games of lottery menus (their groups), each once, in the menus' order. */
+export function menuGames(groups: { gameMenus: LotteryGame[] }[]): LotteryGame[] {
+  const games = new Map<number, LotteryGame>();
+  for (const g of groups) for (const game of g.gameMenus) games.set(game.gameId, game);
+  return [...games.values()];
+}
+
+/**
+ * The lottery centre's menu (spec §4), as its list's first load gives it (src/features/lottery/queries.ts): the list
+ * starts with it, drawn on its first screen (src/app/firstPage.ts). A reply the page carried was timed by the page's
+ * request, which the list's clock is measured by. Fresh for the shortest refresh (spec §9: 7 s): a list older than
+ * that is loaded afresh.
+ */
+export const lotteryMenuQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['lotteryMenu', LOTTERY_CENTRE.prizeMode, language],
+    queryFn: async ({ client }): Promise<MenuLoad> => {
+      const input = { query: lotteryMenuParams(LOTTERY_CENTRE.prizeMode) };
+      const page = apiOf(client).carries(lotteryMenu, input) ? pageRequestTimes() : undefined;
+      const sentAt = Date.now();
+      const { data } = await callOf(client)(lotteryMenu, input);
+      const times = page ?? { sentAt, receivedAt: Date.now() };
+      return { games: menuGames(data.groups), serverTime: data.serverTime, ...times };
+    },
+    staleTime: 7000,
   });
 
 /**

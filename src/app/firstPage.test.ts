@@ -6,13 +6,17 @@ import {
   firstCalls,
   hotGamesParams,
   LIST_LOBBIES,
+  LOTTERY_CENTRE,
   lobbyPageParams,
 } from '../../contract/firstReplies.ts';
 import { gameList, hotGames } from '../../contract/routes.ts';
+import { SERVER_TIME, sampleLottery } from '../../machines/lotteryRefresh.events.ts';
 import { setApiLanguage, withQuery } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
-import { freshQueryData, hotGamesQuery, lobbyPageQuery } from '../api/queries.ts';
+import { freshQueryData, hotGamesQuery, lobbyPageQuery, lotteryMenuQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
+import { loadLotteryMenu } from '../features/lottery/queries.ts';
+import { menuData } from '../test/lotteryHarness.tsx';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 
 const [status, whitelabel, vendor, notices, menus] = firstCalls('en', '/rng') as [
@@ -39,6 +43,10 @@ function pageWith(block: object) {
   doc.head.append(script);
   return doc;
 }
+
+/** A page of PORTICO's in English carrying the first replies, and `more`. */
+const adoptPageWith = (more: Record<string, unknown>) =>
+  adoptFirstReplies(pageWith({ merchant: 'PORTICO', language: 'en', replies: { ...replies, ...more } }));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -68,17 +76,7 @@ describe('the first page', () => {
     expect(hot).toBe(withQuery(hotGames.path, hotGamesParams('en')));
     const list = [{ account: 'a***1', gameName: 'Limbo', amount: 1200, gameType: 'RNG' }];
     const games = [{ nodeId: 'g1', displayName: 'Dragon Gold' }];
-    adoptFirstReplies(
-      pageWith({
-        merchant: 'PORTICO',
-        language: 'en',
-        replies: {
-          ...replies,
-          [hot]: { success: true, data: { games } },
-          [wins]: { success: true, value: { list } },
-        },
-      }),
-    );
+    adoptPageWith({ [hot]: { success: true, data: { games } }, [wins]: { success: true, value: { list } } });
     const queryClient = new QueryClient();
     expect(await prefetchFirstPage(queryClient, 'en', '/')).toBe(true);
     expect(queryClient.getQueryData(['winnerBoard', 'ALL', 'en'])).toEqual(list);
@@ -90,13 +88,7 @@ describe('the first page', () => {
     const page = firstCalls('en', '/live').at(-1)!;
     expect(page).toBe(withQuery(gameList.path, lobbyPageParams('LIVE', 'en')));
     const games = [{ nodeId: 'l1', displayName: 'Baccarat' }];
-    adoptFirstReplies(
-      pageWith({
-        merchant: 'PORTICO',
-        language: 'en',
-        replies: { ...replies, [page]: { success: true, data: { games, totalPages: 3, total: 41 } } },
-      }),
-    );
+    adoptPageWith({ [page]: { success: true, data: { games, totalPages: 3, total: 41 } } });
     const queryClient = new QueryClient();
     expect(await prefetchFirstPage(queryClient, 'en', '/live')).toBe(true);
     expect(freshQueryData(queryClient, lobbyPageQuery('LIVE', 'en'))).toEqual({
@@ -107,6 +99,31 @@ describe('the first page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     // Every list lobby is its game type's lobby (the path map the app's routes use).
     for (const [path, type] of Object.entries(LIST_LOBBIES)) expect(GAME_TYPE_PATH[type]).toBe(path);
+  });
+
+  it('on the lottery centre, its menu, as the list’s own first load asks it, timed by the page’s request', async () => {
+    const menu = firstCalls('en', LOTTERY_CENTRE.path).at(-1)!;
+    // The address the list's first load fetches (src/features/lottery/queries.ts), so the page's reply answers it.
+    void loadLotteryMenu({ scope: LOTTERY_CENTRE.prizeMode, source: 'menu' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(menu).toBe(fetchMock.mock.calls[0]![0]);
+    fetchMock.mockClear();
+    const games = [sampleLottery(1), sampleLottery(2, { tag: 'MN' })];
+    adoptPageWith({ [menu]: { success: true, data: menuData(games, SERVER_TIME) } });
+    // The page was asked for 120 ms into the navigation and began to come in at 480 ms.
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { requestStart: 120, responseStart: 480 } as PerformanceNavigationTiming,
+    ]);
+    const queryClient = new QueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en', LOTTERY_CENTRE.path)).toBe(true);
+    expect(freshQueryData(queryClient, lotteryMenuQuery('en'))).toEqual({
+      games,
+      serverTime: SERVER_TIME,
+      sentAt: performance.timeOrigin + 120,
+      receivedAt: performance.timeOrigin + 480,
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
   });
 
   it('does not wait for the network when the page carries none it can use: the app renders with its skeletons', async () => {

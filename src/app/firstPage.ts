@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { drawsHomeLists, listLobbyAt } from '../../contract/firstReplies.ts';
+import { drawsHomeLists, LOTTERY_CENTRE, listLobbyAt } from '../../contract/firstReplies.ts';
 import {
   gameMenusQuery,
   hotGamesQuery,
   lobbyPageQuery,
+  lotteryMenuQuery,
   noticeIndexQuery,
   vendorLanesQuery,
   whitelabelQuery,
@@ -47,6 +48,7 @@ export function prefetchFirstPage(
         ]
       : []),
     ...(lobby ? [queryClient.prefetchQuery(lobbyPageQuery(lobby, locale))] : []),
+    ...(path === LOTTERY_CENTRE.path ? [queryClient.prefetchQuery(lotteryMenuQuery(locale))] : []),
   ];
   return Promise.race([Promise.all(prefetches).then(() => true), nextTask().then(() => false)]);
 }

@@ -339,6 +339,7 @@ export const machineTitles: Record<string, MachineTitles> = {
       isOtherPrizeMode: msg`another prize mode`,
       leavesMemberList: msg`a members-only list is shown after a logout`,
       nothingAwaited: msg`no draw's numbers are awaited`,
+      startsWithFirstList: msg`the list came with the page`,
     },
     actors: { loadMenu: msg`Load the lotteries`, loadResults: msg`Read the draw results` },
     delays: {

@@ -1,5 +1,15 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FirstReplies, firstCalls } from '../../contract/firstReplies.ts';
+import { type FirstReplies, firstCalls, LOTTERY_CENTRE } from '../../contract/firstReplies.ts';
+import { SAMPLE_MENU, SERVER_TIME } from '../../machines/lotteryRefresh.events.ts';
+import { setApiLanguage } from '../api/client.ts';
+import { pageReplies } from '../api/firstReplies.ts';
+import { App, createQueryClient } from '../app/App.tsx';
+import { loadFirstLocation, loadRouteCode, prefetchFirstPage } from '../app/firstPage.ts';
+import { makeRouter } from '../app/router.tsx';
+import { menuData } from '../test/lotteryHarness.tsx';
 import { adoptDrawnScreen } from '../ui/Deferred.tsx';
 import fixture from './firstScreen.fixture.json';
 import renderer from './firstScreen.tsx';
@@ -97,6 +107,81 @@ describe('the server’s render of a first screen', () => {
     expect(main).toContain('Mahjong Ways');
     expect(main).not.toContain('aria-busy="true"');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('draws the lottery centre’s lotteries from the menu it carries, and the app takes them over as drawn', async () => {
+    const menu = firstCalls('en', LOTTERY_CENTRE.path).at(-1)!;
+    const block = structuredClone(blocks.PORTICO);
+    block.replies[menu] = { success: true, data: menuData(SAMPLE_MENU, SERVER_TIME) };
+    // The server draws the page as it answers the menu (the footer's year is the clock's: the same on both sides).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(SERVER_TIME) });
+    adoptDrawnScreen();
+    const html = (await renderFirstScreen(LOTTERY_CENTRE.path, structuredClone(block))) ?? '';
+    const main = html.slice(html.indexOf('<main'));
+    expect(main).not.toContain('lottery-skeleton');
+    // Each row with its countdown as of the menu's time: the sale's remaining time as the reply gives it.
+    const countdowns = [...main.matchAll(/<li aria-label="([^"]+)".*?data-testid="countdown">([^<]*)</g)];
+    expect(countdowns.map(([, name, text]) => [name, text])).toEqual([
+      ['Miền Bắc', '00:00:20'],
+      ['TP. Hồ Chí Minh', '01:00:00'],
+      ['Siêu tốc 1 phút', '00:00:40'],
+    ]);
+    // A lottery yet to draw says when it draws in the visitor's time zone, which the server does not know.
+    expect(main).toContain('No result yet<');
+    expect(main).not.toContain('Next draw');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // The app's start on that page (src/main.tsx), some seconds of the server's clock later: it takes the page over.
+    const root = document.createElement('div');
+    // As the server puts it in the page (server/http/firstScreen.ts): no scripts, no leading picture hints.
+    root.innerHTML = html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/^(?:<link [^>]*\/>)+/, '');
+    document.body.append(root);
+    const rows = [...root.querySelectorAll('main li[aria-label]')];
+    expect(rows).toHaveLength(3);
+    vi.setSystemTime(Date.parse(SERVER_TIME) + 5500);
+    // The page was asked for 100 ms before the menu's time and came in 100 ms after it: the clocks agree.
+    const since = (at: number) => Date.parse(SERVER_TIME) + at - performance.timeOrigin;
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { requestStart: since(-100), responseStart: since(100) } as PerformanceNavigationTiming,
+    ]);
+    pageReplies.adopt(block);
+    setApiLanguage('en');
+    const queryClient = createQueryClient();
+    expect(await prefetchFirstPage(queryClient, 'en', LOTTERY_CENTRE.path)).toBe(true);
+    const router = makeRouter(queryClient, createMemoryHistory({ initialEntries: [LOTTERY_CENTRE.path] }));
+    await loadRouteCode(router);
+    await loadFirstLocation(router);
+    adoptDrawnScreen();
+    // Not `router.ssr` as src/main.tsx sets it: here (jsdom) the router drew the server's render as a browser's.
+    const mismatches: unknown[] = [];
+    const app = hydrateRoot(
+      root,
+      <App queryClient={queryClient} router={router} session={{}} gated={false} />,
+      {
+        onRecoverableError: (error) => mismatches.push(error),
+      },
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(mismatches).toEqual([]);
+    // The very elements the server drew, now the app's: none removed or made anew.
+    expect([...root.querySelectorAll('main li[aria-label]')]).toEqual(rows);
+    for (const row of rows) expect(Object.keys(row).some((k) => k.startsWith('__reactFiber$'))).toBe(true);
+    // Then the countdowns tick on the clock: 5.5 s after the menu's time.
+    expect([...root.querySelectorAll('[data-testid="countdown"]')].map((c) => c.textContent)).toEqual([
+      '00:00:14',
+      '00:59:54',
+      '00:00:34',
+    ]);
+    expect(root.querySelector('main li[aria-label="TP. Hồ Chí Minh"]')?.textContent).toContain('Next draw');
+    expect(fetchMock).not.toHaveBeenCalled();
+    act(() => app.unmount());
+    root.remove();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('draws the pages the router marks: a visitor’s portal pages, not a member’s, a game frame or the back office', () => {

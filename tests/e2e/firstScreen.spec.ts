@@ -94,6 +94,35 @@ test('the app takes over the server’s screen, the same elements, which then ta
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
+test('the lottery centre’s rows come with the page: drawn, taken over as they are, not asked again', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const menuCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/lgw/vn/games/game_menu') menuCalls.push(r.url());
+  });
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { drawnRows: Element[] };
+      w.drawnRows = [...document.querySelectorAll('#root main li[aria-label]')];
+    }),
+  );
+  await page.goto('/lotteryCenter');
+  await expect(drawn(page)).toHaveCount(0);
+  const [drawnRows, kept] = await page.evaluate(() => {
+    const { drawnRows } = window as unknown as { drawnRows: Element[] };
+    const rows = [...document.querySelectorAll('#root main li[aria-label]')];
+    return [drawnRows.length, rows.length === drawnRows.length && rows.every((r, i) => r === drawnRows[i])];
+  });
+  expect(drawnRows).toBeGreaterThan(0);
+  expect(kept).toBe(true);
+  await expect(page.getByTestId('lottery-skeleton')).toHaveCount(0);
+  // Its list's first refresh is 7 s on at the soonest: until then the menu the page carried is the list.
+  expect(menuCalls).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('a page drawn in another language than the saved one, or for a member, is replaced, not taken over', async ({
   page,
 }) => {

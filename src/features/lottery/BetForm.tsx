@@ -99,7 +99,7 @@ export function BetForm({
   const breakText = useBreakText();
   const queryClient = useQueryClient();
   const rules = useQuery(lotteryRulesQuery());
-  const now = useNow(clock.offset);
+  const now = useNow(clock);
   const closed = gameCountdown(clock, game, now).kind === 'closed';
 
   const logic = useMemo(() => liveBetSlip(queryClient), [queryClient]);

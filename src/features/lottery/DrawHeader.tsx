@@ -1,21 +1,19 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { LotteryGame } from '../../../contract/lottery.ts';
-import { type Clock, gameCountdown } from '../../../machines/lotteryRefresh.connect.ts';
+import type { Clock } from '../../../machines/lotteryRefresh.connect.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { AwaitingResults } from './AwaitingResults.tsx';
+import { GameCountdown } from './GameCountdown.tsx';
 import { PreviousNumbers } from './LotteryWidget.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno } from './numbers.ts';
 import { nextDrawQuery } from './queries.ts';
-import { useNow } from './useLotteryList.ts';
 
 export function DrawHeader({ game, clock }: { game: LotteryGame; clock: Clock }) {
   const labels = useLotteryLabels();
-  const now = useNow(clock.offset);
   const next = useQuery(nextDrawQuery(game.code, game.issue));
   const issue = game.issue;
-  const remaining = labels.countdown(gameCountdown(clock, game, now));
   return (
     <header className="flex flex-col gap-2 rounded-xl border border-line bg-raised p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -34,7 +32,7 @@ export function DrawHeader({ game, clock }: { game: LotteryGame; clock: Clock })
             {game.isSale ? <Trans>Sale closes in</Trans> : <Trans>Sale closed</Trans>}
           </dt>
           <dd className="font-mono text-lg font-semibold tabular-nums" data-testid="draw-countdown">
-            {remaining}
+            <GameCountdown clock={clock} game={game} />
           </dd>
         </div>
         <div className="col-span-2">

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import type { LotteryGame, PrizeMode } from '../../../contract/lottery.ts';
-import { type Countdown, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
+import { type Clock, connectLotteryRefresh } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryListMode,
   type LotteryTab,
@@ -12,10 +12,12 @@ import {
 import type { LotteryCategory } from '../../domain/lotteryLinks.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { Skeleton } from '../../ui/Skeleton.tsx';
+import { useHydrated } from '../../ui/useHydrated.ts';
 import { AwaitingResults } from './AwaitingResults.tsx';
+import { GameCountdown } from './GameCountdown.tsx';
 import { useLotteryLabels } from './labels.ts';
 import { isKeno, parseKenoNumbers, parseWinningNumbers } from './numbers.ts';
-import { useLotteryList, useNow } from './useLotteryList.ts';
+import { useLotteryList } from './useLotteryList.ts';
 
 const MODES: LotteryListMode[] = ['hot', 'fav', 'recent'];
 const NEXT_DRAW_FORMAT: Intl.DateTimeFormatOptions = {
@@ -79,7 +81,6 @@ export function LotteryWidget({
     actor.send,
   );
   const { tabs, rows, skeleton, loadFailed, staleError, weekMenu, busy } = view;
-  const now = useNow(view.offset);
   const panelId = useId();
   const tabIds = useId();
   const tabRefs = useRef(new Map<LotteryTab, HTMLButtonElement>());
@@ -249,7 +250,7 @@ export function LotteryWidget({
               <LotteryRow
                 key={game.gameId}
                 game={game}
-                countdown={view.countdown(game, now)}
+                clock={view.clock}
                 favourite={view.isFavourite(game.gameId)}
                 onFavourite={() => view.toggleFavourite(game.gameId)}
               />
@@ -279,10 +280,13 @@ export function PreviousNumbers({
   game?: Pick<LotteryGame, 'drawTime' | 'awaitingIssue'>;
 }) {
   const noResult = useNoResultText();
+  // The next draw's time is written in this browser's time zone, which the server's render does not know: the server
+  // and the takeover show that there is no result, and the render after says when it comes.
+  const hydrated = useHydrated();
   const prizes = keno ? [] : parseWinningNumbers(text).slice(0, limit);
   const kenoNumbers = keno ? parseKenoNumbers(text) : [];
   if (prizes.length === 0 && kenoNumbers.length === 0) {
-    return <span className="text-xs text-muted">{noResult(game)}</span>;
+    return <span className="text-xs text-muted">{noResult(hydrated ? game : undefined)}</span>;
   }
   if (keno)
     return (
@@ -316,19 +320,17 @@ export function PreviousNumbers({
 
 function LotteryRow({
   game,
-  countdown,
+  clock,
   favourite,
   onFavourite,
 }: {
   game: LotteryGame;
-  countdown: Countdown;
+  clock: Clock;
   favourite: boolean;
   onFavourite: () => void;
 }) {
   const { t } = useLingui();
-  const labels = useLotteryLabels();
   const name = game.labelName || game.code;
-  const remaining = labels.countdown(countdown);
   return (
     <li aria-label={name} className="flex items-center gap-3 rounded-lg border border-line bg-surface p-3">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -352,7 +354,7 @@ function LotteryRow({
           {game.isSale ? <Trans>Closes in</Trans> : <Trans>Sale closed</Trans>}
         </span>
         <span className="font-mono text-sm tabular-nums" data-testid="countdown">
-          {remaining}
+          <GameCountdown clock={clock} game={game} />
         </span>
       </p>
       <button

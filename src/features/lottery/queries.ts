@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { lotteryMenuParams } from '../../../contract/firstReplies.ts';
 import {
-  type LotteryGame,
   lotteryMenu,
   lotteryRecent,
   lotteryRules,
@@ -17,6 +17,7 @@ import type {
   ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { call } from '../../api/client.ts';
+import { menuGames } from '../../api/queries.ts';
 
 /** Spec §9: popular 20; results 100 (the page shows the newest). */
 export const POPULAR_COUNT = 20;
@@ -41,12 +42,16 @@ export async function loadLotteryMenu({ scope, source }: MenuRequest): Promise<M
   }
   const menu = source === 'recent' ? recentLotteryMenu : lotteryMenu;
   const modes = scope === 'ANY' ? (['Lott', 'Elott'] as const) : ([scope] as const);
-  const replies = await Promise.all(modes.map((prizeMode) => call(menu, { query: { prizeMode } })));
+  const replies = await Promise.all(
+    modes.map((prizeMode) => call(menu, { query: lotteryMenuParams(prizeMode) })),
+  );
   const receivedAt = Date.now();
-  const games = new Map<number, LotteryGame>();
-  for (const r of replies)
-    for (const g of r.data.groups) for (const game of g.gameMenus) games.set(game.gameId, game);
-  return { games: [...games.values()], serverTime: replies[0]!.data.serverTime, sentAt, receivedAt };
+  return {
+    games: menuGames(replies.flatMap((r) => r.data.groups)),
+    serverTime: replies[0]!.data.serverTime,
+    sentAt,
+    receivedAt,
+  };
 }
 
 /** The `loadResults` actor of lotteryRefresh: the latest result of every lottery of the scope (both for `ANY`). */

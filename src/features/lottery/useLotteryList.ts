@@ -1,6 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
+import { LOTTERY_CENTRE } from '../../../contract/firstReplies.ts';
+import type { Clock } from '../../../machines/lotteryRefresh.connect.ts';
 import {
   type LotteryScope,
   type LotteryTab,
@@ -10,6 +14,7 @@ import {
   type ResultsLoad,
 } from '../../../machines/lotteryRefresh.machine.ts';
 import { selectIsLoggedIn, selectMember } from '../../../machines/session.connect.ts';
+import { freshQueryData, lotteryMenuQuery } from '../../api/queries.ts';
 import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';
@@ -25,6 +30,19 @@ export const liveLotteryRefresh = lotteryRefreshMachine.provide({
 });
 
 /**
+ * The menu of `scope` when the app has it fresh already: the lottery centre's came with its page (src/app/firstPage.ts),
+ * whatever tab its link names. The list starts with it, so the server draws the rows and the app takes them over as
+ * they are, where a skeleton would be replaced after the takeover.
+ */
+function useFirstList(scope: LotteryScope): MenuLoad | undefined {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  return scope === LOTTERY_CENTRE.prizeMode
+    ? freshQueryData(queryClient, lotteryMenuQuery(i18n.locale))
+    : undefined;
+}
+
+/**
  * A lottery list actor kept in step with what lives outside it: the session and the member's favourites in this
  * browser (`session.change`) and the page's visibility (`visibility.hidden` / `visible`); a visitor's request for a
  * member's list opens the login popup (`auth.required`); a member's changed favourites (`favourites.change`) are kept in
@@ -34,9 +52,15 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
   const loggedIn = SessionContext.useSelector(selectIsLoggedIn);
   const account = SessionContext.useSelector((s) => selectMember(s)?.account ?? null);
   const username = loggedIn ? account : null;
+  const firstList = useFirstList(input.scope);
   const actor = useActorRef(liveLotteryRefresh, {
     inspect: liveInspect,
-    input: { ...input, loggedIn: username !== null, favourites: username ? readFavourites(username) : [] },
+    input: {
+      ...input,
+      loggedIn: username !== null,
+      favourites: username ? readFavourites(username) : [],
+      firstList,
+    },
   });
 
   useEffect(() => {
@@ -71,28 +95,56 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
   return actor;
 }
 
+/** The countdowns' ticks, by clock offset: one timer each, however many countdowns read it. */
+const ticks = new Map<number, Tick>();
+type Tick = { listeners: Set<() => void>; timer?: ReturnType<typeof setTimeout> };
+
 /**
- * The local clock for the countdowns: the view renders again at every whole second of the server's clock (local time
- * + `offset`), when a countdown's shown second changes — sales close on whole seconds — and whenever the list
- * changes, reading the clock at each render so a fresh list is counted from the right moment. A fixed 1 s interval
- * from mount would show each change up to a second late. The machine owns the refreshes.
+ * Calls `listener` at every whole second of the server's clock (local time + `offset`), a few ms past the edge so
+ * that a render reads the new second: sales close on whole seconds, and a fixed 1 s interval from a mount would show
+ * each change up to a second late.
  */
-export function useNow(offset = 0): number {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    let id: ReturnType<typeof setTimeout>;
-    const schedule = () => {
-      // A few ms past the edge, so the render reads the new second.
-      const delay = 1000 - ((((Date.now() + offset) % 1000) + 1000) % 1000) + EDGE_MARGIN_MS;
-      id = setTimeout(() => {
-        setTick((n) => n + 1);
-        schedule();
-      }, delay);
-    };
-    schedule();
-    return () => clearTimeout(id);
-  }, [offset]);
-  return Date.now();
+function onEverySecond(offset: number, listener: () => void): () => void {
+  const tick = ticks.get(offset) ?? startTick(offset);
+  tick.listeners.add(listener);
+  return () => {
+    tick.listeners.delete(listener);
+    if (tick.listeners.size > 0) return;
+    clearTimeout(tick.timer);
+    ticks.delete(offset);
+  };
+}
+
+function startTick(offset: number): Tick {
+  const tick: Tick = { listeners: new Set() };
+  const schedule = () => {
+    const delay = 1000 - ((((Date.now() + offset) % 1000) + 1000) % 1000) + EDGE_MARGIN_MS;
+    tick.timer = setTimeout(() => {
+      schedule();
+      for (const l of tick.listeners) l();
+    }, delay);
+  };
+  schedule();
+  ticks.set(offset, tick);
+  return tick;
 }
 
 const EDGE_MARGIN_MS = 5;
+
+/**
+ * The local time a countdown on `clock` is shown at: the component renders again at every whole second of the
+ * server's clock, reading the time at each render so that a fresh list is counted from the right moment. The server's
+ * render of a page and the app's takeover of it (hydration) show the list as of its own time (`asOf`, the games'
+ * `remainTime`s as given), the only moment both know alike; the countdown ticks from the render after. The machine
+ * owns the refreshes.
+ */
+export function useNow(clock: Clock): number {
+  const { offset, asOf } = clock;
+  const subscribe = useCallback((listener: () => void) => onEverySecond(offset, listener), [offset]);
+  const second = useSyncExternalStore(
+    subscribe,
+    () => Math.floor((Date.now() + offset) / 1000),
+    () => null,
+  );
+  return second === null ? asOf - offset : Date.now();
+}
