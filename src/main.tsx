@@ -8,7 +8,6 @@ import { adoptFirstReplies, firstLanguages } from './api/firstReplies.ts';
 import { adoptMerchantFromUrl, adoptRememberedSession, storedMerchant, storedToken } from './api/session.ts';
 import { App, createQueryClient } from './app/App.tsx';
 import { loadFirstLocation, loadRouteCode, nextTask, prefetchFirstPage } from './app/firstPage.ts';
-import { prefetchMemberStart } from './app/memberStart.ts';
 import { makeRouter } from './app/router.tsx';
 import { isOpsPath } from './domain/routesMap.ts';
 import { activateLocale, savedLocale, startLocale } from './i18n/i18n.ts';
@@ -52,7 +51,14 @@ async function start() {
   const ops = isOpsPath(window.location.pathname);
   const token = storedToken();
   // In the page's language (activateLocale), as the page's boot script asked them: its replies are taken.
-  const member = token && !ops ? prefetchMemberStart(queryClient) : undefined;
+  // Its code only for a member: a visitor's first page loads none of the member's queries.
+  const member =
+    token && !ops
+      ? import('./app/memberStart.ts').then(
+          (m) => m.prefetchMemberStart(queryClient),
+          () => undefined,
+        )
+      : undefined;
   const firstPage = ops ? undefined : prefetchFirstPage(queryClient, locale, window.location.pathname);
   await nextTask();
   const router = makeRouter(queryClient);

@@ -1,7 +1,6 @@
 import type { AnyCall, CallInput, CallOutput, ErrorCode, ErrorEnvelope } from '../../contract/call.ts';
 import { LANGUAGE_HEADER, MERCHANT_HEADER } from '../../contract/constants.ts';
 import type { Route } from '../../contract/routes.ts';
-import { takeEarlyReply } from './earlyReplies.ts';
 import { type FirstRepliesStore, pageReplies } from './firstReplies.ts';
 import { storedMerchant, storedToken } from './session.ts';
 
@@ -36,8 +35,6 @@ export interface ApiScope {
   token(): string | null;
   /** The page's replies to the first calls, taken instead of asking. */
   firstReplies: FirstRepliesStore;
-  /** The replies the page's boot script asked for the session (the tab's only), taken instead of asking. */
-  earlyReplies?: typeof takeEarlyReply;
 }
 
 export interface Api {
@@ -67,7 +64,6 @@ export const pageApi = createApi({
   merchant: storedMerchant,
   token: storedToken,
   firstReplies: pageReplies,
-  earlyReplies: takeEarlyReply,
 });
 
 export const setApiLanguage = (locale: string) => {
@@ -175,11 +171,8 @@ async function callIn<C extends AnyCall>(
   const json = body !== undefined && !(body instanceof FormData);
   const url = urlOf(c, input);
   try {
-    const early =
-      c.method === 'GET' && token ? scope.earlyReplies?.(url, token, merchant, language) : undefined;
     const raw =
       (c.method === 'GET' ? scope.firstReplies.take(url, merchant, language) : undefined) ??
-      (early && (await early)) ??
       (await send(
         url,
         {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_START_CALLS, MEMBER_START_GLOBAL } from '../../contract/firstReplies.ts';
 import { APP_ENTRY_ID, BOOT_SCRIPT } from '../../contract/firstScreen.ts';
-import { balance, memberInfo } from '../../contract/routes.ts';
+import { memberInfo } from '../../contract/routes.ts';
 import { demoMember } from '../../machines/session.events.ts';
 import { prefetchMemberStart } from '../app/memberStart.ts';
 import { call, setApiLanguage } from './client.ts';
@@ -68,7 +68,7 @@ describe("a returning member's header, asked by the page's boot script", () => {
     expect(fetchMock.mock.calls[0]![1].headers.authorization).toBe('Bearer t-day');
   });
 
-  it('the app takes those replies instead of asking, once; its start then waits for no call', async () => {
+  it('the member start takes those replies instead of asking, and leaves none to be taken late', async () => {
     sessionStorage.setItem('token', 't-1');
     runBootScript();
     expect(fetchMock).toHaveBeenCalledTimes(4);
@@ -76,10 +76,10 @@ describe("a returning member's header, asked by the page's boot script", () => {
     expect(await prefetchMemberStart(queryClient)).toEqual(demoMember);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(queryClient.getQueryData(['balance'])).toMatchObject({ sumBalance: 500 });
-    // Taken once: a later read is the server's; and once the start is over, none is left to be taken late.
+    expect(window[MEMBER_START_GLOBAL]).toBeUndefined();
+    // A later read is the server's.
     await call(memberInfo, { query: {} });
     expect(fetchMock).toHaveBeenCalledTimes(5);
-    expect(window[MEMBER_START_GLOBAL]).toBeUndefined();
   });
 
   it('leaves them, all of them, when the app asks otherwise: another token, merchant or language', async () => {
@@ -95,19 +95,26 @@ describe("a returning member's header, asked by the page's boot script", () => {
       runBootScript();
       fetchMock.mockClear();
       otherwise();
-      await call(balance, { query: {} });
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      // Asked as the script did after all (the login, language or merchant back): still the server's answer.
-      sessionStorage.setItem('token', 't-1');
-      sessionStorage.removeItem('merchant');
-      setApiLanguage('vi');
-      await call(memberInfo, { query: {} });
-      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(await prefetchMemberStart(new QueryClient())).toEqual(demoMember);
+      expect(fetchMock).toHaveBeenCalledTimes(MEMBER_START_CALLS.length);
+      expect(window[MEMBER_START_GLOBAL]).toBeUndefined();
     }
-    // As the script asked, and nothing else in between: its reply.
+    // As the script asked: its replies, no call.
+    sessionStorage.setItem('token', 't-1');
+    sessionStorage.removeItem('merchant');
+    setApiLanguage('vi');
     runBootScript();
     fetchMock.mockClear();
-    await call(balance, { query: {} });
+    expect(await prefetchMemberStart(new QueryClient())).toEqual(demoMember);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server for a reply the script could not get', async () => {
+    sessionStorage.setItem('token', 't-1');
+    fetchMock.mockImplementationOnce(async () => new Response('', { status: 503 }));
+    runBootScript();
+    fetchMock.mockClear();
+    expect(await prefetchMemberStart(new QueryClient())).toEqual(demoMember);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([MEMBER_START_CALLS[0]]);
   });
 });

@@ -34,7 +34,7 @@ function heldServer(answer: (path: string) => unknown = (path) => replies[path])
         // A call the server refuses (its envelope, 403), answered once: the client asks a refused call no more.
         resolve(
           new Response(JSON.stringify(body ?? REFUSED), {
-            status: body === undefined ? 403 : 200,
+            status: body === undefined ? 403 : (body as { success?: boolean }).success === false ? 401 : 200,
             headers: { 'content-type': 'application/json' },
           }),
         );
