@@ -116,12 +116,15 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
               ),
             )
         : db.select({ n: count() }).from(games).where(where);
-      // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan.
+      // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan. A search reads
+      // every game it matches anyway (the trigram index finds them, the page sorts them): it counts them in that same
+      // pass, not in a second scan of the same matches.
+      const total = name ? sql<number>`count(*) over ()` : sql<number>`(${counted})`;
       const rows = await db
         .select({
           game: games,
           vendorName: vendors.displayName,
-          total: sql<number>`(${counted})`.mapWith(Number),
+          total: total.mapWith(Number),
         })
         .from(games)
         .innerJoin(vendors, sameVendor)
