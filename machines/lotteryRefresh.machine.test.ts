@@ -284,6 +284,21 @@ describe('lotteryRefresh on the clock', () => {
     expect(actor.getSnapshot().matches('ready')).toBe(true);
   });
 
+  it('counts a first list’s timers from when it came in, not from a later start', async () => {
+    // The page's answer came in at local 1300; the app started the list 2.5 s later.
+    const firstList = { games: SAMPLE_MENU, serverTime: SERVER_TIME, sentAt: 1000, receivedAt: 1300 };
+    const actor = start({ firstList, startedAt: 3800 });
+    // XSMB's sale closes 20 s after the list's time: the refresh is due 17.35 s after the start (19.85 s − 2.5 s).
+    expect(actor.getSnapshot().context.delay).toBe(17_350);
+    await vi.advanceTimersByTimeAsync(17_349);
+    expect(requests).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toEqual([{ scope: 'Lott', source: 'menu' }]);
+    // Started long after the list's own refresh was due: at once.
+    const late = start({ firstList, startedAt: 60_000 });
+    expect(late.getSnapshot().context.delay).toBe(0);
+  });
+
   it('without a first list, loads at once as ever; a change of tab loads despite a first list', async () => {
     start();
     expect(requests).toEqual([{ scope: 'Lott', source: 'menu' }]);

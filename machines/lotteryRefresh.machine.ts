@@ -98,6 +98,11 @@ export interface LotteryRefreshInput {
    * ready with it and loads nothing until its refresh timer.
    */
   firstList?: MenuLoad;
+  /**
+   * Local ms when the list starts with `firstList`, later than the list came in (the page's answer, then the app's
+   * start): its timers are those of that answer, less the time since, not a fresh load's.
+   */
+  startedAt?: number;
 }
 
 export interface LotteryRefreshContext {
@@ -249,8 +254,12 @@ export function clockOf(load: MenuLoad, previousOffset: number) {
   return { rtt, offset: server - midpoint, asOf: server };
 }
 
-/** The context's list, clock and timers once `load` has come in (keepList; input.firstList before any load). */
-function listed(context: LotteryRefreshContext, load: MenuLoad) {
+/**
+ * The context's list, clock and timers once `load` has come in (keepList), or `now` (local ms) when it came in before
+ * (input.firstList): its timers run from when it came in.
+ */
+function listed(context: LotteryRefreshContext, load: MenuLoad, now = load.receivedAt) {
+  const since = Math.max(0, now - load.receivedAt);
   const measured = clockOf(load, context.offset);
   const clockSamples =
     load.serverTime === null
@@ -266,9 +275,9 @@ function listed(context: LotteryRefreshContext, load: MenuLoad) {
     source: sourceOf(context.mode),
     ...clock,
     clockSamples,
-    delay: refreshDelay(listedGames(next), clock.asOf, clock.rtt),
+    delay: Math.max(0, refreshDelay(listedGames(next), clock.asOf, clock.rtt) - since),
     awaited,
-    resultsDelay: resultsDelay(listedGames(next), awaited, received),
+    resultsDelay: resultsDelay(listedGames(next), awaited, received + since),
     error: null,
   };
 }
@@ -365,7 +374,7 @@ export const lotteryRefreshMachine = setup({
       resultsDelay: null,
       error: null,
     };
-    return input?.firstList ? { ...empty, ...listed(empty, input.firstList) } : empty;
+    return input?.firstList ? { ...empty, ...listed(empty, input.firstList, input.startedAt) } : empty;
   },
   on: {
     'tag.select': {

@@ -60,6 +60,8 @@ export function useLotteryList(input: { scope: LotteryScope; tag?: LotteryTab })
       loggedIn: username !== null,
       favourites: username ? readFavourites(username) : [],
       firstList,
+      // Its timers run from when the page's answer came, not from now.
+      startedAt: Date.now(),
     },
   });
 
