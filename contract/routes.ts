@@ -71,6 +71,18 @@ export const lotteryMenu: Route<typeof lottery.lotteryMenu> = {
   method: 'GET',
   path: '/lgw/vn/games/game_menu',
 };
+export const recentLotteryMenu: Route<typeof lottery.recentLotteryMenu> = {
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu/recent',
+};
+export const lotteryRecent: Route<typeof lottery.lotteryRecent> = {
+  method: 'GET',
+  path: '/lgw/vn/games/recent',
+};
+export const popularLotteries: Route<typeof lottery.popularLotteries> = {
+  method: 'GET',
+  path: '/lgw/vn/games/popular',
+};
 
 export const changePassword: Route<typeof member.changePassword> = {
   method: 'POST',

@@ -15,7 +15,7 @@ import { setApiLanguage, withQuery } from '../api/client.ts';
 import { adoptFirstReplies } from '../api/firstReplies.ts';
 import { freshQueryData, hotGamesQuery, lobbyPageQuery, lotteryMenuQuery } from '../api/queries.ts';
 import { GAME_TYPE_PATH } from '../domain/routesMap.ts';
-import { loadLotteryMenu } from '../features/lottery/queries.ts';
+import { loadLotteryMenu } from '../features/lottery/listCalls.ts';
 import { menuData } from '../test/lotteryHarness.tsx';
 import { loadFirstLocation, prefetchFirstPage } from './firstPage.ts';
 

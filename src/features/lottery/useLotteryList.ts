@@ -19,7 +19,7 @@ import { liveInspect } from '../../flows/liveActors.ts';
 import { SessionContext } from '../../session/sessionContext.ts';
 import { useAuthRequired } from '../../session/useAuthRequired.ts';
 import { readFavourites, writeFavourites } from './favourites.ts';
-import { loadLotteryMenu, loadLotteryResults } from './queries.ts';
+import { loadLotteryMenu, loadLotteryResults } from './listCalls.ts';
 
 /** The machine with the real calls. */
 export const liveLotteryRefresh = lotteryRefreshMachine.provide({
