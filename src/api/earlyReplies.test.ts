@@ -5,17 +5,8 @@ import { APP_ENTRY_ID, BOOT_SCRIPT } from '../../contract/firstScreen.ts';
 import { memberInfo } from '../../contract/routes.ts';
 import { demoMember } from '../../machines/session.events.ts';
 import { prefetchMemberStart } from '../app/memberStart.ts';
+import { memberStartReplies as replies } from '../test/memberStartReplies.ts';
 import { call, setApiLanguage } from './client.ts';
-
-const replies: Record<string, unknown> = {
-  '/wps/member/info': { success: true, value: demoMember },
-  '/wps/v2/wallets/balance': {
-    success: true,
-    value: { sumBalance: 500, currency: 'VND', currencySign: '₫' },
-  },
-  '/wps/relay/MCSFE_getPlayerAvatar': { success: true, value: { avatarUrl: '/avatar/a.svg' } },
-  '/wps/relay/unreadCount': { success: true, value: { count: 0 } },
-};
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -75,7 +66,7 @@ describe("a returning member's header, asked by the page's boot script", () => {
     const queryClient = new QueryClient();
     expect(await prefetchMemberStart(queryClient)).toEqual(demoMember);
     expect(fetchMock).toHaveBeenCalledTimes(4);
-    expect(queryClient.getQueryData(['balance'])).toMatchObject({ sumBalance: 500 });
+    expect(queryClient.getQueryData(['balance'])).toMatchObject({ sumBalance: 123_45 });
     expect(window[MEMBER_START_GLOBAL]).toBeUndefined();
     // A later read is the server's.
     await call(memberInfo, { query: {} });

@@ -7,17 +7,8 @@ import { setApiLanguage } from '../api/client.ts';
 import { balanceQuery } from '../api/queries.ts';
 import { playerAvatarQuery } from '../features/auth/queries.ts';
 import { unreadCountQuery } from '../features/member/messages/queries.ts';
+import { memberStartReplies as replies } from '../test/memberStartReplies.ts';
 import { prefetchMemberStart } from './memberStart.ts';
-
-const replies: Record<string, unknown> = {
-  '/wps/member/info': { success: true, value: demoMember },
-  '/wps/v2/wallets/balance': {
-    success: true,
-    value: { sumBalance: 123_45, currency: 'VND', currencySign: '₫' },
-  },
-  '/wps/relay/MCSFE_getPlayerAvatar': { success: true, value: { avatarUrl: '/avatar/a.svg' } },
-  '/wps/relay/unreadCount': { success: true, value: { count: 3 } },
-};
 
 const REFUSED = { success: false, code: 'FORBIDDEN', message: 'Please Register An Account First' };
 
