@@ -116,15 +116,12 @@ export function createGameListService(db: Db, now: () => Date = () => new Date()
               ),
             )
         : db.select({ n: count() }).from(games).where(where);
-      // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan. A search reads
-      // every game it matches anyway (the trigram index finds them, the page sorts them): it counts them in that same
-      // pass, not in a second scan of the same matches.
-      const total = name ? sql<number>`count(*) over ()` : sql<number>`(${counted})`;
+      // One round trip: the count is an uncorrelated subquery, run once beside the page's index scan.
       const rows = await db
         .select({
           game: games,
           vendorName: vendors.displayName,
-          total: total.mapWith(Number),
+          total: sql<number>`(${counted})`.mapWith(Number),
         })
         .from(games)
         .innerJoin(vendors, sameVendor)
