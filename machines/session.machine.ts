@@ -47,8 +47,6 @@ export interface SessionEnded {
 
 export interface SessionContext {
   storedToken: string | null;
-  /** The stored token's member info as the app read it at start (consumed by `starting`). */
-  storedMember: MemberInfo | null;
   token: string | null;
   member: MemberInfo | null;
   error: FlowError | null;
@@ -82,7 +80,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredToken: ({ context }) => context.storedToken !== null,
-    hasStoredMember: ({ context }) => context.storedToken !== null && context.storedMember !== null,
+    // The info the app read at start for the stored token (input `member`): the context starts with it.
+    hasStoredMember: ({ context }) => context.member !== null,
     isUnauthorized: (_, error: FlowError) => error.code === 'UNAUTHORIZED',
     mustChangePassword: ({ context }) => Boolean(context.member?.mustChangePassword),
   },
@@ -100,9 +99,9 @@ export const sessionMachine = setup({
   initial: 'starting',
   context: ({ input }) => ({
     storedToken: input.storedToken || null,
-    storedMember: (input.storedToken && input.member) || null,
     token: null,
-    member: null,
+    // Info without a token to go with it is not a session.
+    member: (input.storedToken && input.member) || null,
     error: null,
     ended: null,
   }),
@@ -112,10 +111,7 @@ export const sessionMachine = setup({
         {
           guard: 'hasStoredMember',
           target: 'loggedIn',
-          actions: [
-            { type: 'keepToken', params: ({ context }) => context.storedToken! },
-            { type: 'keepMember', params: ({ context }) => context.storedMember! },
-          ],
+          actions: { type: 'keepToken', params: ({ context }) => context.storedToken! },
         },
         {
           guard: 'hasStoredToken',
