@@ -1,6 +1,7 @@
 // Lighthouse performance (mobile, the default form factor: simulated slow 4G and a 4× slower CPU) of `/`, the
 // lobbies, the lottery centre, promotions and a member's first page after login (`@member/`: home with a demo
-// member's kept session) on the real server, against a bare Vite + React page built in the same run and served by the
+// member's kept session) on the real server (`@drawn/`: the server's drawn page alone, the app's scripts blocked: what
+// a page costs before the app runs), against a bare Vite + React page built in the same run and served by the
 // same static server code (server/http/spa.ts). Each page runs `runs` times, in rounds (bare, /, lobby, bare, …) so
 // that the load of a shared machine falls on all of them alike; the median score counts.
 //
@@ -195,6 +196,7 @@ async function audit(
   expectedSlowdown: number,
   report?: string,
   keepStorage = false,
+  blockScripts = false,
 ): Promise<Run> {
   const { artifacts, runnerOptions } = await navigationGather(undefined, url, {
     flags: {
@@ -205,6 +207,8 @@ async function audit(
       throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: expectedSlowdown },
       // A member's run keeps the session put in the browser's storage before it (memberSession).
       disableStorageReset: keepStorage,
+      // A drawn page's run: the app's module scripts are not fetched (the boot script, inline, still runs).
+      ...(blockScripts ? { blockedUrlPatterns: ['*.js'] } : {}),
     },
   });
   const cpuSlowdown = slowdownFor(artifacts.BenchmarkIndex, cpuIndex);
@@ -331,11 +335,13 @@ export async function lighthouseScores(opts: {
   );
 
   const targets = [
-    { name: 'bare Vite React page', url: `${bare}/`, member: false },
+    { name: 'bare Vite React page', url: `${bare}/`, member: false, drawn: false },
     ...opts.pages.map((p) => {
       const member = p.startsWith('@member');
-      const path = member ? p.slice('@member'.length) || '/' : p;
-      return { name: member ? `portal ${path} (member)` : `portal ${path}`, url: `${base}${path}`, member };
+      const drawn = p.startsWith('@drawn');
+      const path = member || drawn ? p.replace(/^@\w+/, '') || '/' : p;
+      const name = `portal ${path}${member ? ' (member)' : drawn ? ' (drawn, no app)' : ''}`;
+      return { name, url: `${base}${path}`, member, drawn };
     }),
   ];
   const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
@@ -346,7 +352,7 @@ export async function lighthouseScores(opts: {
       const once = async () => {
         if (t.member) await memberSession(base, port);
         else if (t.url.startsWith(base)) await clearPortal(port, base);
-        return audit(t.url, port, opts.cpuIndex, expectedSlowdown, report, t.member);
+        return audit(t.url, port, opts.cpuIndex, expectedSlowdown, report, t.member, t.drawn);
       };
       // A trace that came out broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most.
       const run = await once().catch((e: Error) => {
@@ -434,7 +440,7 @@ if (import.meta.filename === process.argv[1]) {
   });
   if (args.help) {
     console.log(
-      `Usage: npm run bench:lighthouse -- [--runs 3] [--pages ${DEFAULT_PAGES.join(',')}] [--cpu-index 1300] [--dist dist] [--summary file.json] [--reports dir] [--base url]\n  @member/ is home as a logged-in demo member; --base uses a portal already running instead of starting one on --dist.`,
+      `Usage: npm run bench:lighthouse -- [--runs 3] [--pages ${DEFAULT_PAGES.join(',')}] [--cpu-index 1300] [--dist dist] [--summary file.json] [--reports dir] [--base url]\n  @member/ is home as a logged-in demo member; @drawn/ is home as the server draws it, the app's scripts blocked; --base uses a portal already running instead of starting one on --dist.`,
     );
     process.exit(0);
   }
