@@ -139,6 +139,30 @@ function reapedCpu(): number | undefined {
 const perTx = (before: number | undefined, after: number | undefined, done: number) =>
   before === undefined || after === undefined || done === 0 ? undefined : ((after - before) * 1000) / done;
 let postmasterPid: number | undefined;
+/**
+ * The server's WAL position in bytes (cluster-wide: the bench holds its machine, so it is the run's own writes),
+ * read on a connection of its own; undefined when it cannot be read. Unlike CPU time, a machine's load does not move
+ * the WAL a transaction writes.
+ */
+let walUrl: string | undefined;
+async function walBytes(): Promise<bigint | undefined> {
+  if (!walUrl) return undefined;
+  const client = new pg.Client({ connectionString: walUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ b: string }>(
+      "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as b",
+    );
+    statements -= 1; // the bench's own read, not the app's
+    return BigInt(rows[0]!.b);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const walPerTx = (before: bigint | undefined, after: bigint | undefined, done: number) =>
+  before === undefined || after === undefined || done === 0 ? undefined : Number(after - before) / done;
 async function findPostmaster(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -163,6 +187,8 @@ interface Run {
   pgCpuMs?: number;
   /** The load's client's CPU per transfer, ms, when it runs in a process of its own (HTTP). */
   clientCpuMs?: number;
+  /** WAL bytes written per transfer (see `walBytes`). */
+  walBytes?: number;
   done: number;
   errors: number;
   p50: number;
@@ -181,6 +207,7 @@ async function drive(name: string, work: () => Promise<Loops>, clientPid?: numbe
   const cpuBefore = process.cpuUsage();
   const pgBefore = postgresCpu(postmasterPid);
   const clientBefore = processCpu(clientPid);
+  const walBefore = await walBytes();
   const profiler = args.profile && name !== 'warm-up' ? new Session() : undefined;
   if (profiler) {
     profiler.connect();
@@ -192,6 +219,7 @@ async function drive(name: string, work: () => Promise<Loops>, clientPid?: numbe
   const cpu = process.cpuUsage(cpuBefore);
   const pgAfter = postgresCpu(postmasterPid);
   const clientAfter = processCpu(clientPid);
+  const walAfter = await walBytes();
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     const file = `${args.profile}-${name.replace(/\W+/g, '-')}.cpuprofile`;
@@ -208,6 +236,7 @@ async function drive(name: string, work: () => Promise<Loops>, clientPid?: numbe
     cpuMs: latencies.length === 0 ? 0 : (cpu.user + cpu.system) / 1000 / latencies.length,
     pgCpuMs: perTx(pgBefore, pgAfter, latencies.length),
     clientCpuMs: perTx(clientBefore, clientAfter, latencies.length),
+    walBytes: walPerTx(walBefore, walAfter, latencies.length),
     done: latencies.length,
     errors,
     p50: percentile(latencies, 50),
@@ -350,7 +379,7 @@ async function walletRuns(database: Database): Promise<Run[]> {
 function pgbench(
   url: string,
   seconds: number,
-): Promise<{ tps?: number; pgCpuMs?: number; clientCpuMs?: number; why?: string }> {
+): Promise<{ tps?: number; pgCpuMs?: number; clientCpuMs?: number; walBytes?: number; why?: string }> {
   const bin = postgresBin('pgbench');
   if (!bin) return Promise.resolve({ why: 'pgbench is not installed (Debian: apt-get install postgresql)' });
   const run = (argv: string[]) =>
@@ -365,6 +394,7 @@ function pgbench(
       await run(['-i', '-q', '-s', String(scale), url]);
       const before = postgresCpu(postmasterPid);
       const clientBefore = reapedCpu();
+      const walBefore = await walBytes();
       const out = await run([
         '-b',
         'tpcb-like',
@@ -379,6 +409,7 @@ function pgbench(
       ]);
       const after = postgresCpu(postmasterPid);
       const clientAfter = reapedCpu();
+      const walAfter = await walBytes();
       const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
       if (!tps) return { why: `could not read tps from pgbench's output:\n${out}` };
       const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
@@ -386,6 +417,7 @@ function pgbench(
         tps: Number(tps),
         pgCpuMs: perTx(before, after, done || 0),
         clientCpuMs: perTx(clientBefore, clientAfter, done || 0),
+        walBytes: walPerTx(walBefore, walAfter, done || 0),
       };
     } catch (e) {
       return { why: e instanceof Error ? e.message : String(e) };
@@ -410,6 +442,7 @@ try {
     cleanups.push(() => database.close());
     await migrateDatabase(database);
     await findPostmaster(url);
+    walUrl = url;
     await seedDatabase(database);
     console.log(`Portico database migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const runs = await walletRuns(database);
@@ -426,6 +459,7 @@ try {
       r.cpuMs.toFixed(2),
       r.pgCpuMs === undefined ? '—' : r.pgCpuMs.toFixed(2),
       r.clientCpuMs === undefined ? '—' : r.clientCpuMs.toFixed(2),
+      r.walBytes === undefined ? '—' : r.walBytes.toFixed(0),
       bench.tps ? (r.txPerSec / bench.tps).toFixed(3) : '—',
       r.errors > 0 ? `${r.done} ok, ${r.errors} errors` : `${r.done} ok`,
     ]);
@@ -440,6 +474,7 @@ try {
         '',
         bench.pgCpuMs === undefined ? '—' : bench.pgCpuMs.toFixed(2),
         bench.clientCpuMs === undefined ? '—' : bench.clientCpuMs.toFixed(2),
+        bench.walBytes === undefined ? '—' : bench.walBytes.toFixed(0),
         '1.000',
         '',
       ]);
@@ -452,12 +487,13 @@ try {
       'node CPU ms/tx',
       'PG CPU ms/tx',
       'client CPU ms/tx',
+      'WAL B/tx',
       '÷ pgbench',
       'transfers',
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]!.length)));
     const line = (c: string[]) =>
-      c.map((v, i) => (i >= 1 && i <= 8 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+      c.map((v, i) => (i >= 1 && i <= 9 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const c of rows) console.log(line(c));
     if (!bench.tps) console.log(`pgbench not run: ${bench.why}`);
