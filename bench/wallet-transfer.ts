@@ -11,7 +11,8 @@
 // ledger statement (idempotency key, two wallet rows locked, two entries, audit record) plus the reads around it and
 // the wallet list of its reply. Per run it prints the statements sent per transfer (a count the machine's load does
 // not change), this process's CPU per transfer (over HTTP the server's alone) and PostgreSQL's (when it runs on this
-// machine: its processes' CPU from /proc; clean on the bench's own cluster), and pgbench's PostgreSQL CPU beside it.
+// machine: its processes' CPU from /proc; clean on the bench's own cluster), and pgbench's PostgreSQL CPU beside it;
+// and each load's client's CPU (the HTTP client process; pgbench itself), which takes from the same CPUs.
 // Then `pgbench -b tpcb-like` with as many clients, for as long, on a database of the same server. PostgreSQL:
 // DATABASE_URL when set (fresh databases are created in it and dropped after), else a throwaway cluster
 // (initdb/pg_ctl), else nothing runs and the reason is printed.
@@ -115,7 +116,53 @@ function postgresCpu(postmaster: number | undefined): number | undefined {
     return undefined;
   }
 }
+/** CPU seconds of a live process of this machine (the HTTP client), undefined where /proc cannot be read. */
+function processCpu(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const f = statOf(pid);
+    return (Number(f[11]) + Number(f[12])) / TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** CPU seconds of this process's children that exited and were waited for (pgbench, once it returned). */
+function reapedCpu(): number | undefined {
+  try {
+    const f = statOf('self');
+    return (Number(f[13]) + Number(f[14])) / TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** `after - before` per transaction, in ms, when both were read. */
+const perTx = (before: number | undefined, after: number | undefined, done: number) =>
+  before === undefined || after === undefined || done === 0 ? undefined : ((after - before) * 1000) / done;
 let postmasterPid: number | undefined;
+/**
+ * The server's WAL position in bytes (cluster-wide: the bench holds its machine, so it is the run's own writes),
+ * read on a connection of its own; undefined when it cannot be read. Unlike CPU time, a machine's load does not move
+ * the WAL a transaction writes.
+ */
+let walUrl: string | undefined;
+async function walBytes(): Promise<bigint | undefined> {
+  if (!walUrl) return undefined;
+  const client = new pg.Client({ connectionString: walUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ b: string }>(
+      "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as b",
+    );
+    statements -= 1; // the bench's own read, not the app's
+    return BigInt(rows[0]!.b);
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const walPerTx = (before: bigint | undefined, after: bigint | undefined, done: number) =>
+  before === undefined || after === undefined || done === 0 ? undefined : Number(after - before) / done;
 async function findPostmaster(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -138,6 +185,10 @@ interface Run {
   cpuMs: number;
   /** PostgreSQL's CPU per transfer, ms (see `postgresCpu`). */
   pgCpuMs?: number;
+  /** The load's client's CPU per transfer, ms, when it runs in a process of its own (HTTP). */
+  clientCpuMs?: number;
+  /** WAL bytes written per transfer (see `walBytes`). */
+  walBytes?: number;
   done: number;
   errors: number;
   p50: number;
@@ -151,10 +202,12 @@ const percentile = (sorted: number[], p: number) =>
  * One timed run: `work` drives the load (here or in the client process) and returns its loops; around it, this
  * process's statements and CPU (over HTTP: the server's alone) and, with --profile, a CPU profile.
  */
-async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
+async function drive(name: string, work: () => Promise<Loops>, clientPid?: number): Promise<Run> {
   const statementsBefore = statements;
   const cpuBefore = process.cpuUsage();
   const pgBefore = postgresCpu(postmasterPid);
+  const clientBefore = processCpu(clientPid);
+  const walBefore = await walBytes();
   const profiler = args.profile && name !== 'warm-up' ? new Session() : undefined;
   if (profiler) {
     profiler.connect();
@@ -165,6 +218,8 @@ async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
   const sent = statements - statementsBefore;
   const cpu = process.cpuUsage(cpuBefore);
   const pgAfter = postgresCpu(postmasterPid);
+  const clientAfter = processCpu(clientPid);
+  const walAfter = await walBytes();
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     const file = `${args.profile}-${name.replace(/\W+/g, '-')}.cpuprofile`;
@@ -179,10 +234,9 @@ async function drive(name: string, work: () => Promise<Loops>): Promise<Run> {
     txPerSec: latencies.length / elapsed,
     roundTrips: latencies.length === 0 ? 0 : sent / latencies.length,
     cpuMs: latencies.length === 0 ? 0 : (cpu.user + cpu.system) / 1000 / latencies.length,
-    pgCpuMs:
-      pgBefore === undefined || pgAfter === undefined || latencies.length === 0
-        ? undefined
-        : ((pgAfter - pgBefore) * 1000) / latencies.length,
+    pgCpuMs: perTx(pgBefore, pgAfter, latencies.length),
+    clientCpuMs: perTx(clientBefore, clientAfter, latencies.length),
+    walBytes: walPerTx(walBefore, walAfter, latencies.length),
     done: latencies.length,
     errors,
     p50: percentile(latencies, 50),
@@ -198,12 +252,13 @@ function httpClient() {
   cleanups.push(() => {
     child.disconnect();
   });
-  return (load: HttpLoad) =>
+  const run = (load: HttpLoad) =>
     new Promise<Loops>((resolve, reject) => {
       child.once('message', (m) => resolve(m as Loops));
       child.once('exit', (code) => reject(new Error(`the HTTP client exited with ${code}`)));
       child.send(load);
     });
+  return { run, pid: child.pid };
 }
 
 async function walletRuns(database: Database): Promise<Run[]> {
@@ -279,8 +334,8 @@ async function walletRuns(database: Database): Promise<Run[]> {
       tokens: players.map((p) => p.token),
       seconds,
     });
-    if (warmup > 0) await drive('warm-up', () => client(load(warmup)));
-    runs.push(await drive('wallet transfer (HTTP API)', () => client(load(duration))));
+    if (warmup > 0) await drive('warm-up', () => client.run(load(warmup)));
+    runs.push(await drive('wallet transfer (HTTP API)', () => client.run(load(duration)), client.pid));
   }
 
   // ---- Drift: after the run, the ledger invariant, in three checks that each print their verdict.
@@ -321,7 +376,10 @@ async function walletRuns(database: Database): Promise<Run[]> {
   return runs;
 }
 
-function pgbench(url: string, seconds: number): Promise<{ tps?: number; pgCpuMs?: number; why?: string }> {
+function pgbench(
+  url: string,
+  seconds: number,
+): Promise<{ tps?: number; pgCpuMs?: number; clientCpuMs?: number; walBytes?: number; why?: string }> {
   const bin = postgresBin('pgbench');
   if (!bin) return Promise.resolve({ why: 'pgbench is not installed (Debian: apt-get install postgresql)' });
   const run = (argv: string[]) =>
@@ -335,6 +393,8 @@ function pgbench(url: string, seconds: number): Promise<{ tps?: number; pgCpuMs?
     try {
       await run(['-i', '-q', '-s', String(scale), url]);
       const before = postgresCpu(postmasterPid);
+      const clientBefore = reapedCpu();
+      const walBefore = await walBytes();
       const out = await run([
         '-b',
         'tpcb-like',
@@ -348,12 +408,17 @@ function pgbench(url: string, seconds: number): Promise<{ tps?: number; pgCpuMs?
         url,
       ]);
       const after = postgresCpu(postmasterPid);
+      const clientAfter = reapedCpu();
+      const walAfter = await walBytes();
       const tps = out.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
       if (!tps) return { why: `could not read tps from pgbench's output:\n${out}` };
       const done = Number(out.match(/number of transactions actually processed: (\d+)/)?.[1]);
-      const pgCpuMs =
-        before === undefined || after === undefined || !done ? undefined : ((after - before) * 1000) / done;
-      return { tps: Number(tps), pgCpuMs };
+      return {
+        tps: Number(tps),
+        pgCpuMs: perTx(before, after, done || 0),
+        clientCpuMs: perTx(clientBefore, clientAfter, done || 0),
+        walBytes: walPerTx(walBefore, walAfter, done || 0),
+      };
     } catch (e) {
       return { why: e instanceof Error ? e.message : String(e) };
     }
@@ -377,6 +442,7 @@ try {
     cleanups.push(() => database.close());
     await migrateDatabase(database);
     await findPostmaster(url);
+    walUrl = url;
     await seedDatabase(database);
     console.log(`Portico database migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const runs = await walletRuns(database);
@@ -392,6 +458,8 @@ try {
       r.roundTrips.toFixed(1),
       r.cpuMs.toFixed(2),
       r.pgCpuMs === undefined ? '—' : r.pgCpuMs.toFixed(2),
+      r.clientCpuMs === undefined ? '—' : r.clientCpuMs.toFixed(2),
+      r.walBytes === undefined ? '—' : r.walBytes.toFixed(0),
       bench.tps ? (r.txPerSec / bench.tps).toFixed(3) : '—',
       r.errors > 0 ? `${r.done} ok, ${r.errors} errors` : `${r.done} ok`,
     ]);
@@ -405,6 +473,8 @@ try {
         '7.0',
         '',
         bench.pgCpuMs === undefined ? '—' : bench.pgCpuMs.toFixed(2),
+        bench.clientCpuMs === undefined ? '—' : bench.clientCpuMs.toFixed(2),
+        bench.walBytes === undefined ? '—' : bench.walBytes.toFixed(0),
         '1.000',
         '',
       ]);
@@ -416,12 +486,14 @@ try {
       'statements/tx',
       'node CPU ms/tx',
       'PG CPU ms/tx',
+      'client CPU ms/tx',
+      'WAL B/tx',
       '÷ pgbench',
       'transfers',
     ];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((c) => c[i]!.length)));
     const line = (c: string[]) =>
-      c.map((v, i) => (i >= 1 && i <= 7 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+      c.map((v, i) => (i >= 1 && i <= 9 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
     console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
     for (const c of rows) console.log(line(c));
     if (!bench.tps) console.log(`pgbench not run: ${bench.why}`);
@@ -431,8 +503,9 @@ try {
     for (const r of runs)
       if (r.pgCpuMs !== undefined && bench.pgCpuMs !== undefined)
         console.log(
-          `${r.name}: CPU a transfer, node ${r.cpuMs.toFixed(2)} + PostgreSQL ${r.pgCpuMs.toFixed(2)} ms; ` +
-            `pgbench's PostgreSQL ${bench.pgCpuMs.toFixed(2)} ms a transaction (its client's not counted)`,
+          `${r.name}: CPU a transfer, node ${r.cpuMs.toFixed(2)} + PostgreSQL ${r.pgCpuMs.toFixed(2)} ms ` +
+            `(+ its client ${r.clientCpuMs?.toFixed(2) ?? '?'}); pgbench's PostgreSQL ${bench.pgCpuMs.toFixed(2)} ms ` +
+            `a transaction (+ pgbench ${bench.clientCpuMs?.toFixed(2) ?? '?'})`,
         );
     console.log(
       'Note: the app uses a pool of 10 connections (server/db/client.ts); pgbench opens one per client.',

@@ -52,6 +52,14 @@ const WRITTEN_ON_REFUSAL: Record<string, { calls: readonly string[]; why: string
     calls: ['auth.login', 'backoffice.opsLogin'],
     why: 'a refused login, a member’s or an operator’s, is audited (name, address): an auditor reads who tried',
   },
+  audit_pending: {
+    calls: ['auth.login', 'backoffice.opsLogin'],
+    why: 'the refused login’s audit row waits there for the chain’s next pass',
+  },
+  audit_chain: {
+    calls: ['auth.login', 'backoffice.opsLogin'],
+    why: 'the chain’s pass links the refused login’s audit row',
+  },
   password_resets: {
     calls: ['member.resetPassword'],
     why: 'a wrong forgot-password code counts against the code: 5 wrong tries end it',

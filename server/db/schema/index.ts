@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './agents.ts';
+export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './changes.ts';
 export * from './content.ts';

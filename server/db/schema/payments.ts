@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -80,40 +79,6 @@ export const paymentOrders = pgTable(
     unique('payment_orders_external').on(t.merchantCode, t.channel, t.externalRef),
     index('payment_orders_member_time').on(t.memberId, t.createdAt),
     index('payment_orders_status').on(t.merchantCode, t.kind, t.status),
-  ],
-);
-
-/**
- * Append-only audit trail of every money and account action; each row's hash covers the previous row's hash, so
- * a changed or removed row breaks the chain (`npm run ops -- audit:verify`). The chain runs in `seq` order, not
- * `id` order: a row is written unlinked (`seq`, `prev_hash` and `hash` null, `body` the canonical text its hash
- * covers) and linked after its transaction commits by `portico_audit_chain()` (migration 0015), so concurrent
- * money transactions do not queue on one lock until their commit.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    merchantCode: text('merchant_code').notNull(),
-    /** 'member:<id>', 'ops', 'system', 'vendor:<code>'. */
-    actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    subject: jsonb('subject').$type<Record<string, unknown>>().notNull().default({}),
-    at: at('at').notNull().defaultNow(),
-    /** Position in the chain, 1, 2, 3, …; null until linked. */
-    seq: bigint('seq', { mode: 'number' }).unique(),
-    prevHash: text('prev_hash'),
-    hash: text('hash').unique(),
-    /** Canonical JSON of [merchant, actor, action, subject, at] until linked (the link step hashes it), then null. */
-    body: text('body'),
-  },
-  (t) => [
-    index('audit_log_merchant').on(t.merchantCode, t.id),
-    index('audit_log_unlinked').on(t.id).where(sql`${t.seq} is null`),
-    // An order's history (/ops/payments/:id/history) without walking the merchant's whole log.
-    index('audit_log_order')
-      .on(t.merchantCode, sql`(${t.subject}->>'orderId')`)
-      .where(sql`${t.subject} ? 'orderId'`),
   ],
 );
 

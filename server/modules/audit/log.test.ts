@@ -6,6 +6,11 @@ import { createLedger } from '../wallet/ledger.ts';
 import { auditedMove } from '../wallet/service.ts';
 import { createAuditLog } from './log.ts';
 
+/** The database's refusal, as the driver's error that drizzle's wraps. */
+const refused = (text: string) => ({
+  cause: expect.objectContaining({ message: expect.stringContaining(text) }),
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
@@ -69,8 +74,9 @@ describe('audit log', () => {
       await first;
       await audit.link();
       const rows = (await db.execute(
-        sql`select id, seq from audit_log where action in ('LATE', 'EARLY') order by seq`,
-      )) as unknown as { rows: { id: string; seq: string }[] };
+        sql`select a.id from audit_log a join audit_chain c on c.audit_id = a.id
+          where a.action in ('LATE', 'EARLY') order by c.seq`,
+      )) as unknown as { rows: { id: string }[] };
       expect(rows.rows.map((r) => Number(r.id))).toEqual(
         rows.rows.map((r) => Number(r.id)).sort((a, b) => b - a),
       );
@@ -83,7 +89,7 @@ describe('audit log', () => {
     expect(await audit.verify()).toMatchObject({ ok: true });
   });
 
-  it('refuses to change a staged row, or to link a row again', async () => {
+  it('refuses to change a staged row, and to change, remove or repeat a link of the chain', async () => {
     const db = t.database.db;
     const audit = createAuditLog(db);
     await db.transaction(async (tx) => {
@@ -95,9 +101,42 @@ describe('audit log', () => {
       ).rejects.toThrow();
     });
     await audit.link();
+    const staged = sql`(select id from audit_log where action = 'STAGED')`;
     await expect(
-      db.execute(sql`update audit_log set seq = seq + 1000000 where action = 'STAGED'`),
-    ).rejects.toThrow();
+      db.execute(sql`update audit_chain set hash = prev_hash where audit_id = ${staged}`),
+    ).rejects.toMatchObject(refused('append-only'));
+    await expect(db.execute(sql`delete from audit_chain where audit_id = ${staged}`)).rejects.toMatchObject(
+      refused('append-only'),
+    );
+    await expect(
+      db.execute(sql`insert into audit_chain (seq, audit_id, prev_hash, hash)
+        select max(seq) + 1, ${staged}, max(hash), max(hash) from audit_chain`),
+    ).rejects.toMatchObject(refused('audit_chain_audit_id_unique'));
+    // A row without the text its hash covers could not be chained: refused.
+    await expect(
+      db.execute(
+        sql`insert into audit_log (merchant_code, actor, action) values ('PORTICO', 'system', 'BARE')`,
+      ),
+    ).rejects.toMatchObject(refused('canonical body'));
+    expect(await audit.verify()).toMatchObject({ ok: true });
+  });
+
+  it('finds a row that left the queue without being chained, and chains it once it is back', async () => {
+    const db = t.database.db;
+    const audit = createAuditLog(db);
+    await db.transaction((tx) =>
+      audit.stage(tx, { merchantCode: 'PORTICO', actor: 'system', action: 'LOST' }),
+    );
+    const { rows } = (await db.execute(
+      sql`delete from audit_pending where id = (select id from audit_log where action = 'LOST') returning id, body`,
+    )) as unknown as { rows: { id: string; body: string }[] };
+    const lost = rows[0]!;
+    expect(await audit.verify()).toMatchObject({
+      ok: false,
+      brokenAt: Number(lost.id),
+      why: 'the row is not in the chain',
+    });
+    await db.execute(sql`insert into audit_pending (id, body) values (${lost.id}, ${lost.body})`);
     expect(await audit.verify()).toMatchObject({ ok: true });
   });
 
@@ -132,18 +171,26 @@ describe('audit log', () => {
     const transactions = await Promise.all(moves);
     const unlinked = async () =>
       (
-        (await db.execute(sql`select count(*)::int as n from audit_log where seq is null`)) as unknown as {
+        (await db.execute(sql`select count(*)::int as n from audit_pending`)) as unknown as {
           rows: { n: number }[];
         }
       ).rows[0]!.n;
     // Nobody waited: the passes linked every record soon after.
     await vi.waitFor(async () => expect(await unlinked()).toBe(0), { timeout: 10_000, interval: 20 });
     const rows = (await db.execute(
-      sql`select subject from audit_log where actor = ${`member:${member.id}`} order by seq`,
+      sql`select a.subject from audit_log a join audit_chain c on c.audit_id = a.id
+        where a.actor = ${`member:${member.id}`} order by c.seq`,
     )) as unknown as { rows: { subject: { transactionId: number } }[] };
     expect(rows.rows.map((r) => Number(r.subject.transactionId)).sort((a, b) => a - b)).toEqual(
       [...transactions].sort((a, b) => a - b),
     );
+    // Chaining wrote no new version of a record: each is the one its transfer's statement wrote.
+    const rewritten = (await db.execute(sql`select count(*)::int as n from audit_log a
+      join ledger_transactions t on t.id = (a.subject->>'transactionId')::bigint
+      where a.actor = ${`member:${member.id}`} and a.xmin <> t.xmin`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(rewritten.rows[0]!.n).toBe(0);
     expect(await processes[1]!.audit.verify()).toEqual({ ok: true, rows: expect.any(Number) });
   });
 

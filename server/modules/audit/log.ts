@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditChain, auditLog, auditPending } from '../../db/schema/index.ts';
 import { currentOperator } from '../../http/opsActor.ts';
 
 export interface AuditEntry {
@@ -32,7 +32,7 @@ const rowHash = (prevHash: string, e: Required<AuditEntry>, at: Date) =>
 /** How long `linkSoon` gathers staged records before one linking pass. */
 const LINK_SOON_MS = 10;
 
-/** Links every committed unlinked row, in id order, after the chain's last row; returns how many it linked. */
+/** Chains every committed queued row, in id order, after the chain's last row; returns how many it chained. */
 const linkSql = sql`select portico_audit_chain() as n`;
 
 /**
@@ -71,10 +71,11 @@ function createLinker(db: Db): () => Promise<void> {
 }
 
 /**
- * The audit log: append-only (a database trigger refuses updates and deletes, but for linking an unlinked row) and
- * hash-chained (each row's hash covers the previous row's), so a changed, removed or reordered row shows in
- * `verify`. One chain for the server. A row is written unlinked in its caller's transaction and linked by
- * `portico_audit_chain()`, which takes the chain's advisory lock, so concurrent writers keep the chain linear.
+ * The audit log: append-only (database triggers refuse updates and deletes) and hash-chained (each row's hash
+ * covers the previous row's), so a changed, removed or reordered row shows in `verify`. One chain for the server.
+ * A row is written in its caller's transaction, which also queues it (`audit_pending`), and chained by
+ * `portico_audit_chain()` (an `audit_chain` row each; the audit row itself is never written again), which takes
+ * the chain's advisory lock, so concurrent writers keep the chain linear.
  * `append` links inside the caller's transaction (the lock is then held until that commit); `stage` leaves the
  * linking to `link()` after the commit, so money transactions do not queue on the lock.
  */
@@ -163,7 +164,11 @@ export function createAuditLog(db: Db) {
       await link();
     },
 
-    /** Walks the chain: the first broken row, or ok with the number of rows checked. */
+    /**
+     * Walks the chain: the first broken row, or ok with the number of rows checked. Broken: a chain row missing,
+     * out of order, naming no audit row or not matching the row's content, or an audit row neither chained nor
+     * waiting for the next pass.
+     */
     async verify(): Promise<
       { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number; why: string }
     > {
@@ -172,28 +177,42 @@ export function createAuditLog(db: Db) {
       let rows = 0;
       for (;;) {
         const page = await db
-          .select()
-          .from(auditLog)
-          .where(gt(auditLog.seq, rows))
-          .orderBy(asc(auditLog.seq))
+          .select({ link: auditChain, row: auditLog })
+          .from(auditChain)
+          .leftJoin(auditLog, eq(auditLog.id, auditChain.auditId))
+          .where(gt(auditChain.seq, rows))
+          .orderBy(asc(auditChain.seq))
           .limit(1000);
-        if (page.length === 0) return { ok: true, rows };
-        for (const r of page) {
-          if (r.seq !== rows + 1)
-            return { ok: false, rows, brokenAt: r.id, why: 'a row is missing before this one' };
-          if (r.prevHash !== prev)
-            return { ok: false, rows, brokenAt: r.id, why: 'previous hash does not match' };
+        if (page.length === 0) break;
+        for (const { link: c, row: r } of page) {
+          const broken = (why: string) => ({ ok: false as const, rows, brokenAt: c.auditId, why });
+          if (c.seq !== rows + 1) return broken('a row is missing before this one');
+          if (c.prevHash !== prev) return broken('previous hash does not match');
+          if (!r) return broken('the chained row is missing');
           const expected = rowHash(
             prev,
             { merchantCode: r.merchantCode, actor: r.actor, action: r.action, subject: r.subject },
             r.at,
           );
-          if (expected !== r.hash)
-            return { ok: false, rows, brokenAt: r.id, why: 'row content does not match its hash' };
+          if (expected !== c.hash) return broken('row content does not match its hash');
           prev = expected;
           rows += 1;
         }
       }
+      // One statement, so a pass that chains a row and takes it off the queue is seen whole or not at all.
+      const [lost] = await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            notExists(db.select({ n: sql`1` }).from(auditChain).where(eq(auditChain.auditId, auditLog.id))),
+            notExists(db.select({ n: sql`1` }).from(auditPending).where(eq(auditPending.id, auditLog.id))),
+          ),
+        )
+        .orderBy(asc(auditLog.id))
+        .limit(1);
+      if (lost) return { ok: false, rows, brokenAt: lost.id, why: 'the row is not in the chain' };
+      return { ok: true, rows };
     },
 
     /** A member's entries, newest first (the back-office's audit browser will page through these). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditChain, auditLog } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { inhouseGames, invariantBreaches, launchToken, newMember } from '../../test/play.ts';
@@ -108,8 +108,17 @@ describe('demo vendor (game-vendor port, demo driver)', () => {
         expect.objectContaining({ vendor: rng.vassalage, amount: '2000', requestId: outId, from: 'game' }),
       ],
     ]);
-    expect(rows.every((r) => r.merchantCode === 'PORTICO' && r.hash !== null)).toBe(true);
+    expect(rows.every((r) => r.merchantCode === 'PORTICO')).toBe(true);
     expect(await createAuditLog(db).verify()).toMatchObject({ ok: true });
+    expect(
+      await db.$count(
+        auditChain,
+        inArray(
+          auditChain.auditId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    ).toBe(2);
   });
 
   it('refuses bad amounts, in-house launches and ended sessions, moving nothing', async () => {

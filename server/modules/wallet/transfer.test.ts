@@ -669,5 +669,18 @@ describe('ledger invariant under a random concurrent run', () => {
       .where(and(sql`${auditLog.actor} in ${sql.raw(`(${ids.map((id) => `'member:${id}'`).join(',')})`)}`));
     expect(audited[0]!.n).toBe((moved as unknown as { rows: { n: number }[] }).rows[0]!.n);
     expect((await createAuditLog(db).verify()).ok).toBe(true);
+    // Each record chained exactly once, and as its movement wrote it (chaining writes no new version of it).
+    const chained = await db.execute<{ rows: number; links: number; rewritten: number }>(sql`
+      select count(distinct a.id)::int as rows, count(c.seq)::int as links,
+        (count(*) filter (where a.xmin <> t.xmin))::int as rewritten
+      from audit_log a
+      join ledger_transactions t on t.id = (a.subject->>'transactionId')::bigint
+      left join audit_chain c on c.audit_id = a.id
+      where a.actor in ${sql.raw(`(${ids.map((id) => `'member:${id}'`).join(',')})`)}`);
+    expect((chained as unknown as { rows: object[] }).rows[0]).toEqual({
+      rows: audited[0]!.n,
+      links: audited[0]!.n,
+      rewritten: 0,
+    });
   });
 });
