@@ -1,4 +1,18 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lte,
+  max,
+  or,
+  type SQL,
+  type Subquery,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -88,14 +102,20 @@ function betStructure(l: Lottery, lines: number): 'NORTH' | 'SOUTH' {
  * rows of `member_lotteries` (at most one per lottery, kept by lottery_bets' triggers, migration 0042), the same
  * answer as every bet of the member grouped by its draw's lottery — cancelled and refunded bets included.
  */
-export async function recentLotteries(db: Db, merchantCode: string, memberId: number, n: number) {
-  return db
+export const recentLotteries = (db: Db, merchantCode: string, memberId: number, n: number) =>
+  db
     .select({ gameCode: memberLotteries.gameCode, lastBetAt: memberLotteries.lastBetAt })
     .from(memberLotteries)
     .where(and(eq(memberLotteries.merchantCode, merchantCode), eq(memberLotteries.memberId, memberId)))
     .orderBy(desc(memberLotteries.lastBetAt), memberLotteries.gameCode)
     .limit(n);
-}
+
+/** Lotteries as a relation `wanted(game_code)`, for a statement to read each one's draws beside the others'. */
+const wantedCodes = (codes: string[]) =>
+  sql`(values ${sql.join(
+    codes.map((c) => sql`(${c})`),
+    sql`, `,
+  )}) as wanted(game_code)`;
 
 /** The slot of an issue ('YYYYMMDD' daily, 'YYYYMMDD-NNNN' fast), or undefined when the lottery has no such draw. */
 export function slotOfIssue(lottery: Lottery, issue: string): DrawSlot | undefined {
@@ -168,15 +188,14 @@ export function createLotteryService(
    */
   async function latestDraws(codes: string[], n: number): Promise<DrawRow[]> {
     if (codes.length === 0) return [];
-    const wanted = sql`(values ${sql.join(
-      codes.map((c) => sql`(${c})`),
-      sql`, `,
-    )}) as wanted(code)`;
     const latest = db
       .select()
       .from(lotteryDraws)
       .where(
-        and(sql`${lotteryDraws.gameCode} = wanted.code`, inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])),
+        and(
+          sql`${lotteryDraws.gameCode} = wanted.game_code`,
+          inArray(lotteryDraws.status, ['DRAWN', 'SETTLED']),
+        ),
       )
       .orderBy(desc(lotteryDraws.drawAt))
       .limit(n)
@@ -186,41 +205,58 @@ export function createLotteryService(
     ) as { [K in keyof DrawRow]: (typeof latest)[K] };
     return db
       .select(columns)
-      .from(wanted)
+      .from(wantedCodes(codes))
       .crossJoinLateral(latest)
       .orderBy(latest.gameCode, desc(latest.drawAt));
   }
 
-  /** The last revealed draw of each lottery (by its draw time). */
-  async function lastResults(codes: string[]): Promise<Map<string, DrawRow>> {
-    return new Map((await latestDraws(codes, 1)).map((r) => [r.gameCode, r]));
-  }
-
-  /** The latest past draw of each official lottery still awaiting confirmed results, by game code. */
-  async function awaitingIssues(list: Lottery[], now: Date): Promise<Map<string, string>> {
-    const codes = list.filter((l) => l.results === 'OFFICIAL').map((l) => l.code);
-    if (codes.length === 0) return new Map();
-    const rows = await db
-      .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue) })
+  /**
+   * What a menu shows of the draws of each lottery in `wanted` (a relation with a `game_code` column), in one
+   * statement however many lotteries it holds: the last revealed draw, read back from the newest along (game_code,
+   * draw_at) so the cost stays one row however many draws are kept, and the latest past draw still awaiting
+   * confirmed results of those of `list` that are official (read along (status, draw_at): few are ever waiting).
+   */
+  function menuDraws(wanted: SQL | Subquery, list: Lottery[], now: Date) {
+    const last = db
+      .select({ numbers: lotteryDraws.numbers, drawAt: lotteryDraws.drawAt })
       .from(lotteryDraws)
       .where(
         and(
-          inArray(lotteryDraws.gameCode, codes),
+          sql`${lotteryDraws.gameCode} = wanted.game_code`,
+          inArray(lotteryDraws.status, ['DRAWN', 'SETTLED']),
+        ),
+      )
+      .orderBy(desc(lotteryDraws.drawAt))
+      .limit(1)
+      .as('last');
+    const official = list.filter((l) => l.results === 'OFFICIAL').map((l) => l.code);
+    const awaiting = db
+      .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue).as('issue') })
+      .from(lotteryDraws)
+      .where(
+        and(
+          official.length > 0 ? inArray(lotteryDraws.gameCode, official) : sql`false`,
           eq(lotteryDraws.status, 'COMMITTED'),
           lte(lotteryDraws.drawAt, now),
         ),
       )
-      .groupBy(lotteryDraws.gameCode);
-    return new Map(rows.flatMap((r) => (r.issue ? [[r.gameCode, r.issue] as const] : [])));
+      .groupBy(lotteryDraws.gameCode)
+      .as('awaiting');
+    return db
+      .select({
+        gameCode: sql<string>`wanted.game_code`,
+        numbers: last.numbers,
+        drawAt: last.drawAt,
+        awaiting: awaiting.issue,
+      })
+      .from(wanted)
+      .leftJoinLateral(last, sql`true`)
+      .leftJoin(awaiting, sql`${awaiting.gameCode} = wanted.game_code`)
+      .$dynamic();
   }
+  type MenuDraw = Awaited<ReturnType<typeof menuDraws>>[number];
 
-  function gameOf(
-    merchantCode: string,
-    l: Lottery,
-    last: DrawRow | undefined,
-    now: Date,
-    awaiting?: string,
-  ): LotteryGame {
+  function gameOf(merchantCode: string, l: Lottery, draws: MenuDraw | undefined, now: Date): LotteryGame {
     const sale = saleState(l, now);
     const vendor = l.vendor;
     const s = l.schedule;
@@ -239,35 +275,31 @@ export function createLotteryService(
       lockTime: sale.lockTime,
       issue: sale.issue,
       drawTime: sale.drawAt.toISOString(),
-      previousWinningNumber: last?.numbers ?? null,
-      previousWinningTime: last?.drawAt.toISOString() ?? null,
+      previousWinningNumber: draws?.numbers ?? null,
+      previousWinningTime: draws?.drawAt?.toISOString() ?? null,
       drawDayOfWeek: s.kind === 'daily' ? [...s.days] : ALL_DAYS,
       gameMenuSort: menuSortOf.get(l.code)!,
       labelName: l.name,
       results: l.results,
-      awaitingIssue: awaiting ?? null,
+      awaitingIssue: draws?.awaiting ?? null,
     };
   }
 
   async function games(merchantCode: string, list: Lottery[], now: Date): Promise<LotteryGame[]> {
-    const [last, awaiting] = await Promise.all([
-      lastResults(list.map((l) => l.code)),
-      awaitingIssues(list, now),
-    ]);
-    return list.map((l) => gameOf(merchantCode, l, last.get(l.code), now, awaiting.get(l.code)));
+    if (list.length === 0) return [];
+    const wanted = wantedCodes(list.map((l) => l.code));
+    const draws = new Map((await menuDraws(wanted, list, now)).map((r) => [r.gameCode, r]));
+    return list.map((l) => gameOf(merchantCode, l, draws.get(l.code), now));
   }
 
-  async function groups(merchantCode: string, mode: PrizeMode, list: Lottery[], now: Date) {
-    const tags = TAGS_OF[mode];
-    const all = await games(
-      merchantCode,
-      list.filter((l) => tags.includes(l.tag)),
-      now,
-    );
-    return tags
+  const inMode = (mode: PrizeMode, list: readonly Lottery[]) =>
+    list.filter((l) => TAGS_OF[mode].includes(l.tag));
+
+  /** A prize mode's menu groups of `all` (each lottery in its tag's group, in the order given). */
+  const grouped = (mode: PrizeMode, all: LotteryGame[]) =>
+    TAGS_OF[mode]
       .map((tag) => ({ tag, tagName: TAG_NAME[tag], gameMenus: all.filter((g) => g.tag === tag) }))
       .filter((g) => g.gameMenus.length > 0);
-  }
 
   /**
    * The member's MAIN wallet and the house's games account, locked in id order like the ledger locks them, in one
@@ -326,18 +358,33 @@ export function createLotteryService(
   return {
     /** Spec §7 lottery menu: the prize mode's groups (MB, MT, MN for Lott; FAST for Elott) with sale state. */
     async menu(merchantCode: string, mode: PrizeMode, now = clock()) {
-      return {
-        groups: await groups(merchantCode, mode, await offered(merchantCode), now),
-        serverTime: now.toISOString(),
-      };
+      const list = inMode(mode, await offered(merchantCode));
+      return { groups: grouped(mode, await games(merchantCode, list, now)), serverTime: now.toISOString() };
     },
 
-    /** The lotteries the member bet on lately (most recent first within each group). */
+    /**
+     * The lotteries the member bet on lately (most recent first within each group): of the member's last 20, those
+     * of the prize mode, read with their draws in one statement beside the merchant's catalogue.
+     */
     async recentMenu(merchantCode: string, member: Member, mode: PrizeMode, now = clock()) {
-      const rows = await recentLotteries(db, merchantCode, member.id, RECENT_LOTTERIES);
-      const sold = new Set(await offered(merchantCode));
-      const list = rows.map((r) => lotteryByCode.get(r.gameCode)!).filter((l) => l && sold.has(l));
-      return { groups: await groups(merchantCode, mode, list, now), serverTime: now.toISOString() };
+      const candidates = inMode(mode, LOTTERIES);
+      const wanted = recentLotteries(db, merchantCode, member.id, RECENT_LOTTERIES).as('wanted');
+      const [sold, rows] = await Promise.all([
+        offered(merchantCode),
+        menuDraws(wanted, candidates, now)
+          .where(
+            inArray(
+              sql`wanted.game_code`,
+              candidates.map((l) => l.code),
+            ),
+          )
+          .orderBy(desc(wanted.lastBetAt), wanted.gameCode),
+      ]);
+      const all = rows.flatMap((r) => {
+        const l = lotteryByCode.get(r.gameCode)!;
+        return sold.includes(l) ? [gameOf(merchantCode, l, r, now)] : [];
+      });
+      return { groups: grouped(mode, all), serverTime: now.toISOString() };
     },
 
     /** A lottery's revealed results, newest first (numbers and salt only once drawn). */
