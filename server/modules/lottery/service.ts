@@ -3,7 +3,6 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
   inArray,
   isNull,
   lte,
@@ -41,7 +40,7 @@ import type { RulesStore } from '../rules/store.ts';
 import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
 import { createLedger, postingObservers } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
-import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
+import { type DrawEngine, publicResult, type ResultRow, resultColumns } from './draws.ts';
 import { priceLine } from './plays.ts';
 import { betsPerLottery } from './popular.ts';
 import { LOTTERY_RULES } from './rules.ts';
@@ -186,10 +185,10 @@ export function createLotteryService(
    * from its newest along (game_code, draw_at), so the cost stays that of `n` rows however many draws are kept: the
    * lists read the latest results after every draw time.
    */
-  async function latestDraws(codes: string[], n: number): Promise<DrawRow[]> {
+  async function latestDraws(codes: string[], n: number): Promise<ResultRow[]> {
     if (codes.length === 0) return [];
     const latest = db
-      .select()
+      .select(resultColumns)
       .from(lotteryDraws)
       .where(
         and(
@@ -200,11 +199,12 @@ export function createLotteryService(
       .orderBy(desc(lotteryDraws.drawAt))
       .limit(n)
       .as('latest');
-    const columns = Object.fromEntries(
-      Object.keys(getTableColumns(lotteryDraws)).map((k) => [k, latest[k as keyof DrawRow]]),
-    ) as { [K in keyof DrawRow]: (typeof latest)[K] };
     return db
-      .select(columns)
+      .select(
+        Object.fromEntries(Object.keys(resultColumns).map((k) => [k, latest[k as keyof ResultRow]])) as {
+          [K in keyof ResultRow]: (typeof latest)[K];
+        },
+      )
       .from(wantedCodes(codes))
       .crossJoinLateral(latest)
       .orderBy(latest.gameCode, desc(latest.drawAt));
@@ -391,7 +391,7 @@ export function createLotteryService(
     async opened(merchantCode: string, gameCode: string, n: number): Promise<{ list: DrawResult[] }> {
       await lottery(merchantCode, gameCode);
       const rows = await db
-        .select()
+        .select(resultColumns)
         .from(lotteryDraws)
         .where(and(eq(lotteryDraws.gameCode, gameCode), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
         .orderBy(desc(lotteryDraws.drawAt))
