@@ -235,6 +235,27 @@ describe('popular and recent lotteries', () => {
     // The merchant's lotteries, then the member's with their draws: not a statement more for their draws.
     expect(sent).toHaveLength(2);
     expect(await statements.capture(menu)).toHaveLength(2);
+
+    // A fast draw past its time and not yet revealed (no job runs here) is not an official draw awaiting results.
+    const fast = (await service.menu('PORTICO', 'Elott', at)).groups
+      .flatMap((g) => g.gameMenus)
+      .find((g) => g.isSale)!;
+    await service.place(
+      'PORTICO',
+      member,
+      {
+        requestId: randomUUID(),
+        gameCode: fast.code,
+        issue: fast.issue,
+        bets: [{ playType: 'LO2', numbers: ['11'], points: 1 }],
+      },
+      at,
+    );
+    const late = new Date(Date.parse(fast.drawTime) + 1_000);
+    const recentFast = await service.recentMenu('PORTICO', member, 'Elott', late);
+    expect(recentFast.groups.flatMap((g) => g.gameMenus.map((x) => [x.code, x.awaitingIssue]))).toEqual([
+      [fast.code, null],
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   lte,
   max,
   or,
+  type Placeholder,
   type SQL,
   type Subquery,
   sql,
@@ -101,7 +102,12 @@ function betStructure(l: Lottery, lines: number): 'NORTH' | 'SOUTH' {
  * rows of `member_lotteries` (at most one per lottery, kept by lottery_bets' triggers, migration 0042), the same
  * answer as every bet of the member grouped by its draw's lottery — cancelled and refunded bets included.
  */
-export const recentLotteries = (db: Db, merchantCode: string, memberId: number, n: number) =>
+export const recentLotteries = (
+  db: Db,
+  merchantCode: string | Placeholder,
+  memberId: number | Placeholder,
+  n: number,
+) =>
   db
     .select({ gameCode: memberLotteries.gameCode, lastBetAt: memberLotteries.lastBetAt })
     .from(memberLotteries)
@@ -213,10 +219,10 @@ export function createLotteryService(
   /**
    * What a menu shows of the draws of each lottery in `wanted` (a relation with a `game_code` column), in one
    * statement however many lotteries it holds: the last revealed draw, read back from the newest along (game_code,
-   * draw_at) so the cost stays one row however many draws are kept, and the latest past draw still awaiting
-   * confirmed results of those of `list` that are official (read along (status, draw_at): few are ever waiting).
+   * draw_at) so the cost stays one row however many draws are kept, and the latest past draw still awaiting its
+   * reveal or (official lotteries, see `gameOf`) confirmed results, read along (status, draw_at): few ever wait.
    */
-  function menuDraws(wanted: SQL | Subquery, list: Lottery[], now: Date) {
+  function menuDraws(wanted: SQL | Subquery, now: Date | Placeholder) {
     const last = db
       .select({ numbers: lotteryDraws.numbers, drawAt: lotteryDraws.drawAt })
       .from(lotteryDraws)
@@ -229,17 +235,10 @@ export function createLotteryService(
       .orderBy(desc(lotteryDraws.drawAt))
       .limit(1)
       .as('last');
-    const official = list.filter((l) => l.results === 'OFFICIAL').map((l) => l.code);
     const awaiting = db
       .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue).as('issue') })
       .from(lotteryDraws)
-      .where(
-        and(
-          official.length > 0 ? inArray(lotteryDraws.gameCode, official) : sql`false`,
-          eq(lotteryDraws.status, 'COMMITTED'),
-          lte(lotteryDraws.drawAt, now),
-        ),
-      )
+      .where(and(eq(lotteryDraws.status, 'COMMITTED'), lte(lotteryDraws.drawAt, now)))
       .groupBy(lotteryDraws.gameCode)
       .as('awaiting');
     return db
@@ -251,9 +250,22 @@ export function createLotteryService(
       })
       .from(wanted)
       .leftJoinLateral(last, sql`true`)
-      .leftJoin(awaiting, sql`${awaiting.gameCode} = wanted.game_code`)
-      .$dynamic();
+      .leftJoin(awaiting, sql`${awaiting.gameCode} = wanted.game_code`);
   }
+
+  /** The member's last 20 lotteries (any prize mode, sold or not) with their draws, newest bet first. */
+  const recentDraws = (() => {
+    const wanted = recentLotteries(
+      db,
+      sql.placeholder('merchantCode'),
+      sql.placeholder('memberId'),
+      RECENT_LOTTERIES,
+    ).as('wanted');
+    return menuDraws(wanted, sql.placeholder('now'))
+      .orderBy(desc(wanted.lastBetAt), wanted.gameCode)
+      .prepare('lottery_recent_menu');
+  })();
+
   type MenuDraw = Awaited<ReturnType<typeof menuDraws>>[number];
 
   function gameOf(merchantCode: string, l: Lottery, draws: MenuDraw | undefined, now: Date): LotteryGame {
@@ -281,14 +293,14 @@ export function createLotteryService(
       gameMenuSort: menuSortOf.get(l.code)!,
       labelName: l.name,
       results: l.results,
-      awaitingIssue: draws?.awaiting ?? null,
+      awaitingIssue: (l.results === 'OFFICIAL' && draws?.awaiting) || null,
     };
   }
 
   async function games(merchantCode: string, list: Lottery[], now: Date): Promise<LotteryGame[]> {
     if (list.length === 0) return [];
     const wanted = wantedCodes(list.map((l) => l.code));
-    const draws = new Map((await menuDraws(wanted, list, now)).map((r) => [r.gameCode, r]));
+    const draws = new Map((await menuDraws(wanted, now)).map((r) => [r.gameCode, r]));
     return list.map((l) => gameOf(merchantCode, l, draws.get(l.code), now));
   }
 
@@ -364,25 +376,17 @@ export function createLotteryService(
 
     /**
      * The lotteries the member bet on lately (most recent first within each group): of the member's last 20, those
-     * of the prize mode, read with their draws in one statement beside the merchant's catalogue.
+     * of the prize mode the merchant sells, read with their draws in one statement beside the merchant's catalogue.
      */
     async recentMenu(merchantCode: string, member: Member, mode: PrizeMode, now = clock()) {
-      const candidates = inMode(mode, LOTTERIES);
-      const wanted = recentLotteries(db, merchantCode, member.id, RECENT_LOTTERIES).as('wanted');
       const [sold, rows] = await Promise.all([
         offered(merchantCode),
-        menuDraws(wanted, candidates, now)
-          .where(
-            inArray(
-              sql`wanted.game_code`,
-              candidates.map((l) => l.code),
-            ),
-          )
-          .orderBy(desc(wanted.lastBetAt), wanted.gameCode),
+        recentDraws.execute({ merchantCode, memberId: member.id, now: now.toISOString() }),
       ]);
+      const list = new Set(inMode(mode, sold));
       const all = rows.flatMap((r) => {
-        const l = lotteryByCode.get(r.gameCode)!;
-        return sold.includes(l) ? [gameOf(merchantCode, l, r, now)] : [];
+        const l = lotteryByCode.get(r.gameCode);
+        return l && list.has(l) ? [gameOf(merchantCode, l, r, now)] : [];
       });
       return { groups: grouped(mode, all), serverTime: now.toISOString() };
     },
