@@ -23,6 +23,7 @@ import { createGameListService } from '../server/modules/games/list.ts';
 import { createDrawEngine } from '../server/modules/lottery/draws.ts';
 import { createLotteryService } from '../server/modules/lottery/service.ts';
 import { createRulesStore } from '../server/modules/rules/store.ts';
+import { statementRecorder } from '../server/test/statements.ts';
 import { adminUrl, cleanupStack, freshDatabase } from './postgres.ts';
 import { SCALES, type ScaleName, seedScale } from './scaleSeed.ts';
 
@@ -70,34 +71,15 @@ interface Figure {
 
 const cleanups = cleanupStack();
 
-/** The statements a call sends, caught at the driver, so they can be explained with their parameters. */
+/** The statements a call sends, explained with their parameters. */
 function recorder(database: Database) {
-  const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
-    .$client;
-  const original = client.query.bind(client);
-  let log: { text: string; params: unknown[] }[] | undefined;
-  client.query = (...a: unknown[]) => {
-    if (log) {
-      const [q, p] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      if (typeof q === 'string') log.push({ text: q, params: p ?? [] });
-      else log.push({ text: q.text, params: q.values ?? p ?? [] });
-    }
-    return original(...a);
-  };
+  const { send, capture } = statementRecorder(database);
   return {
-    async capture(run: () => Promise<unknown>) {
-      log = [];
-      try {
-        await run();
-        return log;
-      } finally {
-        log = undefined;
-      }
-    },
+    capture,
     async explain(text: string, params: unknown[]): Promise<string> {
       const q = `explain (analyze, buffers) ${text}`;
       try {
-        const r = (await original(q, params)) as { rows: Record<string, unknown>[] };
+        const r = (await send(q, params)) as { rows: Record<string, unknown>[] };
         return r.rows.map((row) => String(Object.values(row)[0])).join('\n');
       } catch (err) {
         // A plan that cannot be had is reported, not allowed to lose the run's figures.

@@ -120,4 +120,31 @@ describe('game name search', () => {
       });
     }
   });
+
+  it('pages a search as a list pages: each page in order, the total on every page and past the last', async () => {
+    const db = database.db;
+    // A match of a vendor the merchant has no row for is counted, as every list counts, and never shown.
+    await db.execute(sql`insert into games (merchant_code, node_id, vassalage, game_type, names, game_classify,
+        is_new, is_hot, support_play, min_bet, sort)
+      select merchant_code, 'search-no-vendor', 'NEWVENDOR', 'RNG', '{"en": "Paged Dragon"}', game_classify,
+        is_new, false, support_play, min_bet, 0 from games where merchant_code = ${M} limit 1`);
+    const r = (await db.execute(sql`select g.node_id, v.vassalage is not null as shown from games g
+      left join vendors v on v.merchant_code = g.merchant_code and v.vassalage = g.vassalage
+        and v.game_type = g.game_type
+      where g.merchant_code = ${M} and g.removed_at is null and not g.hidden and g.names->>'en' ilike '%dragon%'
+      order by g.sort, g.id`)) as unknown as { rows: { node_id: string; shown: boolean }[] };
+    const shown = r.rows.filter((g) => g.shown).map((g) => g.node_id);
+    expect(r.rows.length).toBeGreaterThan(shown.length);
+    expect(shown.length).toBeGreaterThan(10);
+    const pages = [];
+    for (let pageNo = 1; pageNo <= Math.ceil(r.rows.length / 5) + 1; pageNo++) {
+      const page = await lists.list(M, 'en', { pageNo, pageSize: 5, gameName: 'dragon' } as Parameters<
+        typeof lists.list
+      >[2]);
+      expect({ pageNo, total: page.total }).toEqual({ pageNo, total: r.rows.length });
+      pages.push(...page.games.map((g) => g.nodeId));
+    }
+    expect(pages).toEqual(shown);
+    await db.delete(games).where(eq(games.nodeId, 'search-no-vendor'));
+  });
 });

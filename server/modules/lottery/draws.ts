@@ -31,8 +31,24 @@ export function upcoming(lottery: Lottery, now: Date): DrawSlot[] {
   return drawsBetween(lottery, after, new Date(now.getTime() + span)).slice(0, AHEAD.every);
 }
 
+/**
+ * The columns a result shows, and its status: a results list reads only these (a hundred rows of fourteen columns,
+ * six of them timestamps, cost more to decode than to find).
+ */
+export const resultColumns = {
+  gameCode: lotteryDraws.gameCode,
+  issue: lotteryDraws.issue,
+  drawAt: lotteryDraws.drawAt,
+  status: lotteryDraws.status,
+  numbers: lotteryDraws.numbers,
+  commitment: lotteryDraws.commitment,
+  salt: lotteryDraws.salt,
+  source: lotteryDraws.source,
+};
+export type ResultRow = Pick<DrawRow, keyof typeof resultColumns>;
+
 /** A revealed draw as the calls show it; a draw not yet drawn is never passed here (its numbers are secret). */
-export function publicResult(row: DrawRow): DrawResult {
+export function publicResult(row: ResultRow): DrawResult {
   if (row.status === 'COMMITTED') throw new Error(`draw ${row.gameCode} ${row.issue} is not drawn yet`);
   return {
     gameCode: row.gameCode,

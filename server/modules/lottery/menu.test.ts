@@ -8,6 +8,7 @@ import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { approveChange } from '../../test/changes.ts';
 import { newMember } from '../../test/play.ts';
+import { statementRecorder } from '../../test/statements.ts';
 import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { createResponsibleGambling } from '../responsible/service.ts';
@@ -189,6 +190,71 @@ describe('popular and recent lotteries', () => {
     const recentFast = await service.recentMenu('PORTICO', member, 'Elott', at);
     expect(recentFast.groups.map((g) => [g.tag, g.gameMenus.map((x) => x.code)])).toEqual([
       ['FAST', ['VN5P']],
+    ]);
+  });
+
+  it('reads the recent menu in one statement beside the catalogue, however many lotteries it holds', async () => {
+    const m = await newMember(db, 'lotrecent', 100_000n);
+    const member = (await db.select().from(members).where(eq(members.id, m.id)))[0] as Member;
+    const at = vn('2030-01-07T18:06:10');
+    const menu = () => service.menu('PORTICO', 'Lott', at);
+    const onSale = (await menu()).groups.flatMap((g) => g.gameMenus).filter((g) => g.isSale);
+    // One of the North's and Centre's games and two of the South's, the last bet last.
+    const bet = [onSale[0]!, onSale.at(-1)!, onSale[1]!, onSale.at(-2)!];
+    for (const [i, g] of bet.entries())
+      await service.place(
+        'PORTICO',
+        member,
+        {
+          requestId: randomUUID(),
+          gameCode: g.code,
+          issue: g.issue,
+          bets: [{ playType: 'LO2', numbers: ['11'], points: 1 }],
+        },
+        new Date(at.getTime() + i * 1_000),
+      );
+    const statements = statementRecorder(t.database);
+    let recent: Awaited<ReturnType<typeof service.recentMenu>> | undefined;
+    const sent = await statements.capture(async () => {
+      recent = await service.recentMenu('PORTICO', member, 'Lott', at);
+    });
+    // Each group's games, last bet first, as the whole menu shows them at the same time.
+    const all = (await menu()).groups;
+    const newestFirst = bet.map((g) => g.code).reverse();
+    expect(recent!.groups).toEqual(
+      all
+        .map((g) => ({
+          ...g,
+          gameMenus: g.gameMenus
+            .filter((x) => newestFirst.includes(x.code))
+            .sort((a, b) => newestFirst.indexOf(a.code) - newestFirst.indexOf(b.code)),
+        }))
+        .filter((g) => g.gameMenus.length > 0),
+    );
+    expect(recent!.groups.flatMap((g) => g.gameMenus)).toHaveLength(4);
+    // The merchant's lotteries, then the member's with their draws: not a statement more for their draws.
+    expect(sent).toHaveLength(2);
+    expect(await statements.capture(menu)).toHaveLength(2);
+
+    // A fast draw past its time and not yet revealed (no job runs here) is not an official draw awaiting results.
+    const fast = (await service.menu('PORTICO', 'Elott', at)).groups
+      .flatMap((g) => g.gameMenus)
+      .find((g) => g.isSale)!;
+    await service.place(
+      'PORTICO',
+      member,
+      {
+        requestId: randomUUID(),
+        gameCode: fast.code,
+        issue: fast.issue,
+        bets: [{ playType: 'LO2', numbers: ['11'], points: 1 }],
+      },
+      at,
+    );
+    const late = new Date(Date.parse(fast.drawTime) + 1_000);
+    const recentFast = await service.recentMenu('PORTICO', member, 'Elott', late);
+    expect(recentFast.groups.flatMap((g) => g.gameMenus.map((x) => [x.code, x.awaitingIssue]))).toEqual([
+      [fast.code, null],
     ]);
   });
 });

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lte,
+  max,
+  or,
+  type Placeholder,
+  type SQL,
+  type Subquery,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DrawResult,
@@ -27,7 +41,7 @@ import type { RulesStore } from '../rules/store.ts';
 import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
 import { createLedger, postingObservers } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
-import { type DrawEngine, type DrawRow, publicResult } from './draws.ts';
+import { type DrawEngine, publicResult, type ResultRow, resultColumns } from './draws.ts';
 import { priceLine } from './plays.ts';
 import { betsPerLottery } from './popular.ts';
 import { LOTTERY_RULES } from './rules.ts';
@@ -88,14 +102,25 @@ function betStructure(l: Lottery, lines: number): 'NORTH' | 'SOUTH' {
  * rows of `member_lotteries` (at most one per lottery, kept by lottery_bets' triggers, migration 0042), the same
  * answer as every bet of the member grouped by its draw's lottery — cancelled and refunded bets included.
  */
-export async function recentLotteries(db: Db, merchantCode: string, memberId: number, n: number) {
-  return db
+export const recentLotteries = (
+  db: Db,
+  merchantCode: string | Placeholder,
+  memberId: number | Placeholder,
+  n: number,
+) =>
+  db
     .select({ gameCode: memberLotteries.gameCode, lastBetAt: memberLotteries.lastBetAt })
     .from(memberLotteries)
     .where(and(eq(memberLotteries.merchantCode, merchantCode), eq(memberLotteries.memberId, memberId)))
     .orderBy(desc(memberLotteries.lastBetAt), memberLotteries.gameCode)
     .limit(n);
-}
+
+/** Lotteries as a relation `wanted(game_code)`, for a statement to read each one's draws beside the others'. */
+const wantedCodes = (codes: string[]) =>
+  sql`(values ${sql.join(
+    codes.map((c) => sql`(${c})`),
+    sql`, `,
+  )}) as wanted(game_code)`;
 
 /** The slot of an issue ('YYYYMMDD' daily, 'YYYYMMDD-NNNN' fast), or undefined when the lottery has no such draw. */
 export function slotOfIssue(lottery: Lottery, issue: string): DrawSlot | undefined {
@@ -166,61 +191,84 @@ export function createLotteryService(
    * from its newest along (game_code, draw_at), so the cost stays that of `n` rows however many draws are kept: the
    * lists read the latest results after every draw time.
    */
-  async function latestDraws(codes: string[], n: number): Promise<DrawRow[]> {
+  async function latestDraws(codes: string[], n: number): Promise<ResultRow[]> {
     if (codes.length === 0) return [];
-    const wanted = sql`(values ${sql.join(
-      codes.map((c) => sql`(${c})`),
-      sql`, `,
-    )}) as wanted(code)`;
     const latest = db
-      .select()
+      .select(resultColumns)
       .from(lotteryDraws)
       .where(
-        and(sql`${lotteryDraws.gameCode} = wanted.code`, inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])),
+        and(
+          sql`${lotteryDraws.gameCode} = wanted.game_code`,
+          inArray(lotteryDraws.status, ['DRAWN', 'SETTLED']),
+        ),
       )
       .orderBy(desc(lotteryDraws.drawAt))
       .limit(n)
       .as('latest');
-    const columns = Object.fromEntries(
-      Object.keys(getTableColumns(lotteryDraws)).map((k) => [k, latest[k as keyof DrawRow]]),
-    ) as { [K in keyof DrawRow]: (typeof latest)[K] };
     return db
-      .select(columns)
-      .from(wanted)
+      .select(
+        Object.fromEntries(Object.keys(resultColumns).map((k) => [k, latest[k as keyof ResultRow]])) as {
+          [K in keyof ResultRow]: (typeof latest)[K];
+        },
+      )
+      .from(wantedCodes(codes))
       .crossJoinLateral(latest)
       .orderBy(latest.gameCode, desc(latest.drawAt));
   }
 
-  /** The last revealed draw of each lottery (by its draw time). */
-  async function lastResults(codes: string[]): Promise<Map<string, DrawRow>> {
-    return new Map((await latestDraws(codes, 1)).map((r) => [r.gameCode, r]));
-  }
-
-  /** The latest past draw of each official lottery still awaiting confirmed results, by game code. */
-  async function awaitingIssues(list: Lottery[], now: Date): Promise<Map<string, string>> {
-    const codes = list.filter((l) => l.results === 'OFFICIAL').map((l) => l.code);
-    if (codes.length === 0) return new Map();
-    const rows = await db
-      .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue) })
+  /**
+   * What a menu shows of the draws of each lottery in `wanted` (a relation with a `game_code` column), in one
+   * statement however many lotteries it holds: the last revealed draw, read back from the newest along (game_code,
+   * draw_at) so the cost stays one row however many draws are kept, and the latest past draw still awaiting its
+   * reveal or (official lotteries, see `gameOf`) confirmed results, read along (status, draw_at): few ever wait.
+   */
+  function menuDraws(wanted: SQL | Subquery, now: Date | Placeholder) {
+    const last = db
+      .select({ numbers: lotteryDraws.numbers, drawAt: lotteryDraws.drawAt })
       .from(lotteryDraws)
       .where(
         and(
-          inArray(lotteryDraws.gameCode, codes),
-          eq(lotteryDraws.status, 'COMMITTED'),
-          lte(lotteryDraws.drawAt, now),
+          sql`${lotteryDraws.gameCode} = wanted.game_code`,
+          inArray(lotteryDraws.status, ['DRAWN', 'SETTLED']),
         ),
       )
-      .groupBy(lotteryDraws.gameCode);
-    return new Map(rows.flatMap((r) => (r.issue ? [[r.gameCode, r.issue] as const] : [])));
+      .orderBy(desc(lotteryDraws.drawAt))
+      .limit(1)
+      .as('last');
+    const awaiting = db
+      .select({ gameCode: lotteryDraws.gameCode, issue: max(lotteryDraws.issue).as('issue') })
+      .from(lotteryDraws)
+      .where(and(eq(lotteryDraws.status, 'COMMITTED'), lte(lotteryDraws.drawAt, now)))
+      .groupBy(lotteryDraws.gameCode)
+      .as('awaiting');
+    return db
+      .select({
+        gameCode: sql<string>`wanted.game_code`,
+        numbers: last.numbers,
+        drawAt: last.drawAt,
+        awaiting: awaiting.issue,
+      })
+      .from(wanted)
+      .leftJoinLateral(last, sql`true`)
+      .leftJoin(awaiting, sql`${awaiting.gameCode} = wanted.game_code`);
   }
 
-  function gameOf(
-    merchantCode: string,
-    l: Lottery,
-    last: DrawRow | undefined,
-    now: Date,
-    awaiting?: string,
-  ): LotteryGame {
+  /** The member's last 20 lotteries (any prize mode, sold or not) with their draws, newest bet first. */
+  const recentDraws = (() => {
+    const wanted = recentLotteries(
+      db,
+      sql.placeholder('merchantCode'),
+      sql.placeholder('memberId'),
+      RECENT_LOTTERIES,
+    ).as('wanted');
+    return menuDraws(wanted, sql.placeholder('now'))
+      .orderBy(desc(wanted.lastBetAt), wanted.gameCode)
+      .prepare('lottery_recent_menu');
+  })();
+
+  type MenuDraw = Awaited<ReturnType<typeof menuDraws>>[number];
+
+  function gameOf(merchantCode: string, l: Lottery, draws: MenuDraw | undefined, now: Date): LotteryGame {
     const sale = saleState(l, now);
     const vendor = l.vendor;
     const s = l.schedule;
@@ -239,35 +287,31 @@ export function createLotteryService(
       lockTime: sale.lockTime,
       issue: sale.issue,
       drawTime: sale.drawAt.toISOString(),
-      previousWinningNumber: last?.numbers ?? null,
-      previousWinningTime: last?.drawAt.toISOString() ?? null,
+      previousWinningNumber: draws?.numbers ?? null,
+      previousWinningTime: draws?.drawAt?.toISOString() ?? null,
       drawDayOfWeek: s.kind === 'daily' ? [...s.days] : ALL_DAYS,
       gameMenuSort: menuSortOf.get(l.code)!,
       labelName: l.name,
       results: l.results,
-      awaitingIssue: awaiting ?? null,
+      awaitingIssue: (l.results === 'OFFICIAL' && draws?.awaiting) || null,
     };
   }
 
   async function games(merchantCode: string, list: Lottery[], now: Date): Promise<LotteryGame[]> {
-    const [last, awaiting] = await Promise.all([
-      lastResults(list.map((l) => l.code)),
-      awaitingIssues(list, now),
-    ]);
-    return list.map((l) => gameOf(merchantCode, l, last.get(l.code), now, awaiting.get(l.code)));
+    if (list.length === 0) return [];
+    const wanted = wantedCodes(list.map((l) => l.code));
+    const draws = new Map((await menuDraws(wanted, now)).map((r) => [r.gameCode, r]));
+    return list.map((l) => gameOf(merchantCode, l, draws.get(l.code), now));
   }
 
-  async function groups(merchantCode: string, mode: PrizeMode, list: Lottery[], now: Date) {
-    const tags = TAGS_OF[mode];
-    const all = await games(
-      merchantCode,
-      list.filter((l) => tags.includes(l.tag)),
-      now,
-    );
-    return tags
+  const inMode = (mode: PrizeMode, list: readonly Lottery[]) =>
+    list.filter((l) => TAGS_OF[mode].includes(l.tag));
+
+  /** A prize mode's menu groups of `all` (each lottery in its tag's group, in the order given). */
+  const grouped = (mode: PrizeMode, all: LotteryGame[]) =>
+    TAGS_OF[mode]
       .map((tag) => ({ tag, tagName: TAG_NAME[tag], gameMenus: all.filter((g) => g.tag === tag) }))
       .filter((g) => g.gameMenus.length > 0);
-  }
 
   /**
    * The member's MAIN wallet and the house's games account, locked in id order like the ledger locks them, in one
@@ -326,25 +370,32 @@ export function createLotteryService(
   return {
     /** Spec §7 lottery menu: the prize mode's groups (MB, MT, MN for Lott; FAST for Elott) with sale state. */
     async menu(merchantCode: string, mode: PrizeMode, now = clock()) {
-      return {
-        groups: await groups(merchantCode, mode, await offered(merchantCode), now),
-        serverTime: now.toISOString(),
-      };
+      const list = inMode(mode, await offered(merchantCode));
+      return { groups: grouped(mode, await games(merchantCode, list, now)), serverTime: now.toISOString() };
     },
 
-    /** The lotteries the member bet on lately (most recent first within each group). */
+    /**
+     * The lotteries the member bet on lately (most recent first within each group): of the member's last 20, those
+     * of the prize mode the merchant sells, read with their draws in one statement beside the merchant's catalogue.
+     */
     async recentMenu(merchantCode: string, member: Member, mode: PrizeMode, now = clock()) {
-      const rows = await recentLotteries(db, merchantCode, member.id, RECENT_LOTTERIES);
-      const sold = new Set(await offered(merchantCode));
-      const list = rows.map((r) => lotteryByCode.get(r.gameCode)!).filter((l) => l && sold.has(l));
-      return { groups: await groups(merchantCode, mode, list, now), serverTime: now.toISOString() };
+      const [sold, rows] = await Promise.all([
+        offered(merchantCode),
+        recentDraws.execute({ merchantCode, memberId: member.id, now: now.toISOString() }),
+      ]);
+      const list = new Set(inMode(mode, sold));
+      const all = rows.flatMap((r) => {
+        const l = lotteryByCode.get(r.gameCode);
+        return l && list.has(l) ? [gameOf(merchantCode, l, r, now)] : [];
+      });
+      return { groups: grouped(mode, all), serverTime: now.toISOString() };
     },
 
     /** A lottery's revealed results, newest first (numbers and salt only once drawn). */
     async opened(merchantCode: string, gameCode: string, n: number): Promise<{ list: DrawResult[] }> {
       await lottery(merchantCode, gameCode);
       const rows = await db
-        .select()
+        .select(resultColumns)
         .from(lotteryDraws)
         .where(and(eq(lotteryDraws.gameCode, gameCode), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
         .orderBy(desc(lotteryDraws.drawAt))
