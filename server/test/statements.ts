@@ -1,10 +1,16 @@
 import type { Database } from '../db/client.ts';
 
-export type Statement = { text: string; params: unknown[] };
+export type Statement = {
+  text: string;
+  params: unknown[];
+  /** The reply's rows and the fields of each, once it came: what the driver had to decode and hand over. */
+  reply?: { rows: number; fields: number };
+};
 
 /**
- * The statements a database is sent, caught at its driver (node-postgres' pool or PGlite) with their parameters:
- * what a call costs in round trips, and (bench/scale.ts) what to explain. `send` reaches the driver unrecorded.
+ * The statements a database is sent, caught at its driver (node-postgres' pool or PGlite) with their parameters and
+ * the size of their replies: what a call costs in round trips and in values handed over, and (bench/scale.ts) what
+ * to explain. `send` reaches the driver unrecorded.
  */
 export function statementRecorder(database: Database) {
   const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } })
@@ -12,12 +18,16 @@ export function statementRecorder(database: Database) {
   const send = client.query.bind(client);
   let log: Statement[] | undefined;
   client.query = (...a: unknown[]) => {
-    if (log) {
-      const [q, p] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-      if (typeof q === 'string') log.push({ text: q, params: p ?? [] });
-      else log.push({ text: q.text, params: q.values ?? p ?? [] });
-    }
-    return send(...a);
+    if (!log) return send(...a);
+    const [q, p] = a as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const s: Statement =
+      typeof q === 'string' ? { text: q, params: p ?? [] } : { text: q.text, params: q.values ?? p ?? [] };
+    log.push(s);
+    return send(...a).then((r) => {
+      const { rows, fields } = r as { rows?: unknown[]; fields?: unknown[] };
+      if (rows && fields) s.reply = { rows: rows.length, fields: fields.length };
+      return r;
+    });
   };
   return {
     send,

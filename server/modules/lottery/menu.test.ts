@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lotteryMenu } from '../../../contract/lottery.ts';
 import type { Db } from '../../db/client.ts';
-import { members } from '../../db/schema/index.ts';
+import { lotteryDraws, members } from '../../db/schema/index.ts';
 import { type TestApp, testApp } from '../../test/app.ts';
 import { client } from '../../test/auth.ts';
 import { approveChange } from '../../test/changes.ts';
@@ -13,7 +13,7 @@ import { createAuditLog } from '../audit/log.ts';
 import type { Member } from '../auth/sessions.ts';
 import { createResponsibleGambling } from '../responsible/service.ts';
 import { createRulesStore } from '../rules/store.ts';
-import { createDrawEngine } from './draws.ts';
+import { createDrawEngine, drawnResults, publicResult, resultColumns } from './draws.ts';
 import { createLotteryService } from './service.ts';
 
 const OPS = 'ops-secret-for-lottery-tests';
@@ -132,6 +132,30 @@ describe('results', () => {
     // The menu shows the last one as the previous winning number.
     const menu = await service.menu('PORTICO', 'Elott', NOW);
     expect(menu.groups[0]!.gameMenus[0]!.previousWinningNumber).toBe(opened.list[0]!.winningNumber);
+  });
+
+  it('hands the results over as one value however many there are, as the draw rows show them', async () => {
+    const statements = statementRecorder(t.database);
+    let opened: Awaited<ReturnType<typeof service.opened>> | undefined;
+    const sent = await statements.capture(async () => {
+      opened = await service.opened('PORTICO', 'VN1P', 100);
+    });
+    const rows = await db
+      .select(resultColumns)
+      .from(lotteryDraws)
+      .where(and(eq(lotteryDraws.gameCode, 'VN1P'), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
+      .orderBy(desc(lotteryDraws.drawAt));
+    expect(rows).toHaveLength(5);
+    expect(JSON.stringify(opened!.list)).toBe(JSON.stringify(rows.map(publicResult)));
+    // The merchant's lotteries, then the five results as one row of one field: PGlite decodes each field on its own.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.reply).toEqual({ rows: 1, fields: 1 });
+    // JSON writes an instant with the session's offset, not UTC's.
+    const inHanoi = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Ho_Chi_Minh'`);
+      return drawnResults(tx as unknown as Db, 'VN1P', 100);
+    });
+    expect(inHanoi).toEqual(rows);
   });
 
   it('publishes the next draw with its commitment only', async () => {

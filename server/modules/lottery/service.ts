@@ -41,7 +41,7 @@ import type { RulesStore } from '../rules/store.ts';
 import { HOUSE_GAMES, insufficientFunds } from '../seamless/service.ts';
 import { createLedger, postingObservers } from '../wallet/ledger.ts';
 import { LOTTERIES, type Lottery, lotteryByCode } from './catalogue.ts';
-import { type DrawEngine, publicResult, type ResultRow, resultColumns } from './draws.ts';
+import { type DrawEngine, drawnResults, publicResult, type ResultRow, resultColumns } from './draws.ts';
 import { priceLine } from './plays.ts';
 import { betsPerLottery } from './popular.ts';
 import { LOTTERY_RULES } from './rules.ts';
@@ -394,13 +394,7 @@ export function createLotteryService(
     /** A lottery's revealed results, newest first (numbers and salt only once drawn). */
     async opened(merchantCode: string, gameCode: string, n: number): Promise<{ list: DrawResult[] }> {
       await lottery(merchantCode, gameCode);
-      const rows = await db
-        .select(resultColumns)
-        .from(lotteryDraws)
-        .where(and(eq(lotteryDraws.gameCode, gameCode), inArray(lotteryDraws.status, ['DRAWN', 'SETTLED'])))
-        .orderBy(desc(lotteryDraws.drawAt))
-        .limit(n);
-      return { list: rows.map(publicResult) };
+      return { list: (await drawnResults(db, gameCode, n)).map(publicResult) };
     },
 
     /** The last `n` results of every lottery of a prize mode, by game code. */
