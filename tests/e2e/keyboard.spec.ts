@@ -297,8 +297,9 @@ test('a member plays the in-house dice by keyboard: lobby, launch, bet, roll', a
   await skipToContent(page);
   await tabTo(page, page.getByRole('button', { name: 'Mini games', exact: true }));
   await page.keyboard.press('Enter');
-  const tile = page.getByRole('main').getByRole('article').first();
-  const name = (await tile.locator('h3').textContent())!;
+  // The dice's tile, once the mini games' list has replaced the slots' (the first tile read at once was a slot's).
+  const name = 'Dice';
+  const tile = page.getByRole('main').getByRole('article', { name, exact: true });
   await tabTo(page, tile.getByRole('button', { name: `Play ${name}` }));
   await page.keyboard.press('Enter');
 
