@@ -27,7 +27,9 @@ test('the lottery centre counts a fast draw down to its close, shows the new num
     return now !== before ? now : null;
   };
   await expect.poll(drawn, { timeout: 45_000 }).toMatch(/^\d{5}$/);
-  await expect(countdown).toHaveText(/^00:00:\d\d$/);
+  // The next issue comes with the list's next refresh: aimed just past the draw, but if that read still finds the
+  // draw pending (a busy server's draw job a little late), the next is the spec's shortest timer, 7 s, later.
+  await expect(countdown).toHaveText(/^00:00:\d\d$/, { timeout: 12_000 });
 
   // Right after a draw the next issue has most of its minute left: bet on it.
   await row.getByRole('link', { name: FAST }).click();
